@@ -1,0 +1,33 @@
+/** Shapes of the HTTP contract (DESIGN section 3) shared by the server and the web app. */
+
+export interface Paged<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export interface InventoryRef { id: number; name: string }
+export interface BranchRef { id: number; name: string; color: string; inventories: InventoryRef[] }
+export interface CurrencyRef { id: number; code: string; symbol: string }
+export interface CashboxRef { id: number; name: string; branch_id: number; currency: CurrencyRef }
+
+/** GET user/me/ */
+export interface AuthUser {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  is_superuser: boolean;
+  default_branch_id: number | null;
+  permissions: string[];
+  branches: BranchRef[];
+  cashboxes: CashboxRef[];
+}
+
+/** A 400 body: either a business message or field errors. */
+export type ErrorBody = { message: string } | Record<string, string[]>;
+
+export interface DeletedResponse { message: "Deleted successfully" }
