@@ -1,0 +1,161 @@
+/**
+ * Every user-facing message of SPEC sections 5 and 8 (and the server's own refusals) as English
+ * templates. The server sends these English texts; the web app translates them: it looks the text up
+ * with matchTemplate, translates the template (Lingui uses the same {name} placeholders) and fills the
+ * values back in. So a message text here is also its translation key: change one only with the catalogs.
+ */
+export const MESSAGES = {
+  // Generic form messages (SPEC section 5), used by the yup locale.
+  required: "This field is required",
+  minLength: "must contain at least {min} characters",
+  maxLength: "at most {max} characters",
+  greaterThan: "greater than {min}",
+  greaterThanOrEqual: "greater than or equal to {min}",
+  lessThan: "less than {max}",
+  lessThanOrEqual: "less than or equal to {max}",
+  positive: "must be positive",
+  number: "must be a number",
+  email: "must be a valid email",
+  // Generic rules SPEC does not word; phrased like its own.
+  integer: "must be an integer",
+  maxDecimals: "at most {max} decimal places",
+  date: "must be a valid date",
+  oneOf: "must be one of the following values: {values}",
+  notOneOf: "must not be one of the following values: {values}",
+  minItems: "must have at least {min} items",
+  maxItems: "must have at most {max} items",
+  invalid: "is invalid",
+  passwordsMustMatch: "Passwords must match",
+  partnerRole: "Choose customer, supplier or both",
+  selectBranch: "Select at least one branch",
+
+  // Product messages (SPEC section 5).
+  cashboxRequired: "Cashbox is required",
+  saleInvoiceRequired: "Sale invoice is required",
+  invoiceNoRequired: "Invoice No. is required",
+  enterExchangeRate: "Please enter exchange rate",
+  selectStartAndEndDate: "Select start date and end date",
+  selectCustomer: "Select a customer",
+  selectInventory: "Select inventory",
+  inventoriesMustDiffer: "Inventories must be different",
+  cashboxesMustDiffer: "Cashboxes must be different",
+  cashboxesCurrencyMustMatch: "Cashboxes currency must be same",
+  onlyImages: "Only images are allowed",
+  onlyMaterial: "Only material item is allowed",
+  itemAlreadyInList: "Item already in the list",
+  cannotSellZeroQuantity: "Cannot sell item with 0 quantity",
+  quantityAboveStock: "Quantity is greater than stock quantity",
+  notEnoughQuantity: "No enough quantity available",
+  differentCustomer: "Different customer selected",
+  differentCurrency: "Different currency selected",
+  returnAboveSale: "Return invoice price is more than sale invoice price",
+  purchaseReturnAboveRemain: "Purchase return price is greater than purchase invoice remain amount",
+  cashboxBalanceNotEnough: "Cashbox balance is not enough",
+  cashboxCurrencyMismatch: "Cashbox currency mismatch",
+  saleInvoiceNotFound: "Sale invoice not found",
+  itemNotFound: "Item not found",
+  numberNotValid: "The entered number was not valid",
+  invalidTimeValue: "Invalid time value",
+
+  // Success and list messages (SPEC section 8).
+  saved: "Saved successfully",
+  updated: "Updated successfully",
+  deleted: "Deleted successfully",
+  approved: "Approved Successfully",
+  noResults: "No results found",
+  refreshPage: "There was an error, please refresh the page and try again",
+
+  // Server messages (DESIGN section 3).
+  invalidCredentials: "Invalid username or password",
+  tooManyAttempts: "Too many attempts, try again later",
+  notAuthenticated: "Authentication credentials were not provided.",
+  invalidToken: "Invalid token.",
+  permissionDenied: "You do not have permission to perform this action.",
+  notFound: "Not found.",
+  formTokenMismatch: "This form was already submitted with different data",
+  formTokenInFlight: "This form is still being processed",
+  formTokenRequired: "form_token is required",
+  unknownFilter: "Unknown filter: {name}",
+  unknownOrdering: "Unknown ordering: {name}",
+  invalidFilterValue: "Invalid filter value: {name}",
+  invalidPage: "Invalid page.",
+  recordInUse: "Record is in use and cannot be deleted",
+  recordChanged: "The record was changed by someone else",
+  barcodeExists: "Barcode already exists",
+  codeExists: "Code already exists",
+  nameExists: "Name already exists",
+  alreadyApproved: "Already approved",
+  approvedCannotChange: "Approved records cannot be updated or deleted",
+  paidCannotChange: "A paid invoice cannot be updated, added to or deleted",
+  linkedCannotChange: "Record is linked to returns, receipts or payments and cannot be changed",
+  wrongOldPassword: "Old password is not correct",
+  onlyImagesOrPdf: "Only images or PDF files are allowed",
+  fileTooLarge: "File is too large",
+  serverError: "A server error occurred.",
+  invalidJson: "Request body is not valid JSON",
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+export type MessageTemplate = (typeof MESSAGES)[MessageKey];
+export type MessageValues = Record<string, string | number>;
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+const HAS_PLACEHOLDER = /\{\w+\}/;
+
+/** Fills {name} placeholders; a placeholder without a value is left as it is. */
+export function interpolate(template: string, values: MessageValues = {}): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole,
+  );
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+interface CompiledTemplate {
+  template: string;
+  names: string[];
+  pattern: RegExp;
+}
+
+const literalLength = (template: string) => template.replace(/\{\w+\}/g, "").length;
+
+// Built once: a full-string regex per template with placeholders, each placeholder a lazy group.
+// Most literal text first, so "greater than or equal to 5" never matches "greater than {min}".
+const COMPILED: CompiledTemplate[] = [...new Set<string>(Object.values(MESSAGES))]
+  .filter((template) => HAS_PLACEHOLDER.test(template))
+  .sort((a, b) => literalLength(b) - literalLength(a))
+  .map((template) => {
+    const names: string[] = [];
+    const source = template
+      .split(/(\{\w+\})/)
+      .map((part) => {
+        const name = /^\{(\w+)\}$/.exec(part)?.[1];
+        if (!name) return escapeRegExp(part);
+        names.push(name);
+        return "(.+?)";
+      })
+      .join("");
+    return { template, names, pattern: new RegExp(`^${source}$`) };
+  });
+
+const PLAIN = new Set<string>(Object.values(MESSAGES).filter((template) => !HAS_PLACEHOLDER.test(template)));
+
+/**
+ * Recognises an English message, plain or already interpolated, and gives its template and values:
+ * matchTemplate("must contain at least 3 characters") ->
+ *   { template: "must contain at least {min} characters", values: { min: "3" } }.
+ * Unknown text gives null (the caller shows it untranslated).
+ */
+export function matchTemplate(text: string): { template: string; values: Record<string, string> } | null {
+  if (PLAIN.has(text)) return { template: text, values: {} };
+  for (const { template, names, pattern } of COMPILED) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const values: Record<string, string> = {};
+    names.forEach((name, index) => {
+      values[name] = match[index + 1];
+    });
+    return { template, values };
+  }
+  return null;
+}
