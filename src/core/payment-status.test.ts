@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { PAYMENT_STATUS_COLOURS, PAYMENT_STATUS_LABELS, paymentStatus, remainingAmount } from "./payment-status";
+
+describe("paymentStatus", () => {
+  it.each([
+    ["100.00", "0", "unpaid"],
+    ["100.00", "0.01", "partial_paid"],
+    ["100.00", "99.99", "partial_paid"],
+    ["100.00", "100", "paid"],
+    ["100.00", "120", "paid"],
+    ["0", "0", "paid"],
+    ["100", "-5", "unpaid"],
+  ] as const)("total %s paid %s -> %s", (total, paid, status) => {
+    expect(paymentStatus(total, paid)).toBe(status);
+  });
+
+  it("compares decimals exactly", () => {
+    expect(paymentStatus("0.3", 0.1 + 0.2)).toBe("paid"); // 0.30000000000000004 covers 0.3
+    expect(paymentStatus("0.30", "0.29999")).toBe("partial_paid");
+  });
+
+  it("labels and colours each status", () => {
+    expect(PAYMENT_STATUS_LABELS).toEqual({ unpaid: "Unpaid", partial_paid: "Partial Paid", paid: "Paid" });
+    expect(PAYMENT_STATUS_COLOURS).toEqual({ unpaid: "error", partial_paid: "warning", paid: "success" });
+  });
+});
+
+describe("remainingAmount", () => {
+  it("is total minus paid, never negative", () => {
+    expect(remainingAmount("100", "30.5").toFixed(2)).toBe("69.50");
+    expect(remainingAmount("100", "150").toFixed(2)).toBe("0.00");
+  });
+});

@@ -1,0 +1,30 @@
+/** Invoice payment status of SPEC section 4, computed with money.ts. */
+import { greaterThanOrEqual, isPositive, max, sub, type Money, type MoneyInput } from "./money";
+
+export type PaymentStatus = "unpaid" | "partial_paid" | "paid";
+export type ColourRole = "error" | "warning" | "success";
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  unpaid: "Unpaid",
+  partial_paid: "Partial Paid",
+  paid: "Paid",
+};
+
+export const PAYMENT_STATUS_COLOURS: Record<PaymentStatus, ColourRole> = {
+  unpaid: "error",
+  partial_paid: "warning",
+  paid: "success",
+};
+
+/**
+ * Paid when the paid amount covers the total (a zero total is paid), unpaid when nothing positive
+ * was paid, partial otherwise.
+ */
+export function paymentStatus(total: MoneyInput, paid: MoneyInput): PaymentStatus {
+  if (greaterThanOrEqual(paid, total)) return "paid";
+  if (!isPositive(paid)) return "unpaid";
+  return "partial_paid";
+}
+
+/** What is still owed, never below zero. */
+export const remainingAmount = (total: MoneyInput, paid: MoneyInput): Money => max(sub(total, paid), 0);
