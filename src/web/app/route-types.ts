@@ -1,0 +1,22 @@
+import type { MessageDescriptor } from "@lingui/core";
+import type { ComponentType, LazyExoticComponent } from "react";
+import type { SidebarArea } from "../lib/app-state";
+
+/** A route title: a plain descriptor, or an action on an entity ("Add {entity}", "Edit {entity}"...). */
+export type RouteTitle = MessageDescriptor | { action: "add" | "edit" | "view"; entity: MessageDescriptor };
+
+export type Screen = LazyExoticComponent<ComponentType> | ComponentType;
+
+/**
+ * One entry of the route table (SPEC section 2). Paths are absolute without the leading slash and
+ * live under the shell layout; `permissions` empty means no permission needed.
+ */
+export interface AppRoute {
+  name: string;
+  path: string;
+  title?: RouteTitle;
+  permissions: readonly string[];
+  screen: Screen;
+  /** Set on the screens the sidebar links to; the link text is the title. */
+  nav?: SidebarArea;
+}

@@ -1,0 +1,48 @@
+import { Suspense } from "react";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { registerNavigate } from "../lib/navigate";
+import { lazyScreen } from "./lazy-screen";
+import { pathFor } from "./route-paths";
+import { RouteError } from "./route-error";
+import { RouteScreen, ScreenFallback } from "./route-screen";
+import { LOGIN_ROUTE, SHELL_ROUTES } from "./route-table";
+import { ShellLayout } from "./shell-layout";
+import type { AppRoute } from "./route-types";
+
+const LoginPage = lazyScreen(() => import("../features/auth/login-page"));
+
+const loginRoute: AppRoute = { ...LOGIN_ROUTE, permissions: [], screen: LoginPage };
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const element = <RouteScreen route={route} />;
+  const handle = { name: route.name, title: route.title, permissions: route.permissions };
+  // Each screen has its own error element so a broken screen keeps the shell around it.
+  const errorElement = <RouteError />;
+  return route.path === ""
+    ? { index: true, element, handle, errorElement }
+    : { path: route.path, element, handle, errorElement };
+}
+
+export const routes: RouteObject[] = [
+  { path: `/${LOGIN_ROUTE.path}`, element: <RouteScreen route={loginRoute} />, errorElement: <RouteError />, handle: { name: "login" } },
+  {
+    path: "/",
+    element: (
+      <Suspense fallback={<ScreenFallback />}>
+        <ShellLayout />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      ...SHELL_ROUTES.map(toRouteObject),
+      // Unknown paths end on the route named not-found (SPEC: the fallback).
+      { path: "*", element: <Navigate to={pathFor("not-found")} replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  registerNavigate((to, options) => void router.navigate(to, options));
+  return router;
+}

@@ -1,0 +1,70 @@
+import { HTTPError } from "ky";
+import type { AuthUser, CashboxRef, CurrencyRef } from "../../core/api-types";
+import { api } from "../lib/api-client";
+import {
+  appStore,
+  baseCurrencyAtom,
+  cashboxesAtom,
+  currenciesAtom,
+  exchangeRatesAtom,
+  generalPartnerAtom,
+  printInfosAtom,
+  settingsAtom,
+  storedUserAtom,
+  tokenAtom,
+  type ExchangeRate,
+  type PartnerRef,
+  type PrintInfo,
+  type Setting,
+} from "../lib/app-state";
+
+interface StartupStep {
+  path: string;
+  apply: (value: unknown) => void;
+}
+
+/** SPEC section 4 order: user, permissions, exchange rates, print info, settings, general partner, cashboxes. */
+const STEPS: readonly StartupStep[] = [
+  { path: "user/me/", apply: (value) => appStore.set(storedUserAtom, value as AuthUser) },
+  {
+    path: "user/auth-permissions/",
+    apply: (value) => {
+      const user = appStore.get(storedUserAtom);
+      if (user && Array.isArray(value)) appStore.set(storedUserAtom, { ...user, permissions: value as string[] });
+    },
+  },
+  { path: "accounting/exchange-rate/latest/", apply: (value) => appStore.set(exchangeRatesAtom, value as ExchangeRate[]) },
+  { path: "print/all/", apply: (value) => appStore.set(printInfosAtom, value as PrintInfo[]) },
+  { path: "setting/", apply: (value) => appStore.set(settingsAtom, value as Setting[]) },
+  { path: "partner/general-partner/", apply: (value) => appStore.set(generalPartnerAtom, value as PartnerRef) },
+  { path: "accounting/cashbox/all/", apply: (value) => appStore.set(cashboxesAtom, value as CashboxRef[]) },
+  // Not in SPEC's list but needed by the amount fields; loaded last so the SPEC order is untouched.
+  { path: "currency/base-currency/", apply: (value) => appStore.set(baseCurrencyAtom, value as CurrencyRef) },
+  { path: "currency/all/", apply: (value) => appStore.set(currenciesAtom, value as CurrencyRef[]) },
+];
+
+let running: Promise<void> | null = null;
+
+/**
+ * Loads the start-up data in sequence into app state when a stored user with an id exists.
+ * A failed step is skipped (offline, or an endpoint not there yet): the app keeps working with what
+ * it has. A 401 has already cleared the session in the api client, so the sequence stops there.
+ */
+export function runStartup(): Promise<void> {
+  running ??= (async () => {
+    try {
+      for (const step of STEPS) {
+        if (!appStore.get(storedUserAtom)?.id || !appStore.get(tokenAtom)) return;
+        try {
+          step.apply(await api.get(step.path, { context: { silent: true } }).json<unknown>());
+        } catch (error) {
+          if (error instanceof HTTPError && error.response.status === 401) return;
+          console.warn(`Start-up step ${step.path} failed`, error);
+        }
+      }
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}

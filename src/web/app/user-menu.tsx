@@ -1,0 +1,56 @@
+import { Button, Icon, Menu, Portal, Text } from "@chakra-ui/react";
+import { Trans } from "@lingui/react/macro";
+import { useAtom, useAtomValue } from "jotai";
+import { LuCircleUser, LuLogOut, LuMoon, LuSun, LuUser } from "react-icons/lu";
+import { useNavigate } from "react-router";
+import { storedUserAtom, themeAtom } from "../lib/app-state";
+import { logout } from "../lib/session";
+import { LanguageMenuItems } from "./language-menu-items";
+
+/** Top-bar menu: profile, theme toggle, language, logout. */
+export function UserMenu() {
+  const user = useAtomValue(storedUserAtom);
+  const [theme, setTheme] = useAtom(themeAtom);
+  const navigate = useNavigate();
+  const displayName = [user?.first_name, user?.last_name].filter(Boolean).join(" ") || user?.username || "";
+
+  const onSelect = async (value: string) => {
+    if (value === "profile") navigate("/profile");
+    if (value === "theme") setTheme(theme === "dark" ? "light" : "dark");
+    if (value === "logout" && (await logout())) navigate("/login", { replace: true });
+  };
+
+  return (
+    <Menu.Root onSelect={(details) => void onSelect(details.value)} positioning={{ placement: "bottom-end" }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="md" aria-label="user menu">
+          <Icon as={LuCircleUser} boxSize="6" />
+          <Text display={{ base: "none", md: "inline" }} maxW="40" truncate>
+            {displayName}
+          </Text>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="56">
+            <Menu.Item value="profile">
+              <Icon as={LuUser} />
+              <Trans>Profile</Trans>
+            </Menu.Item>
+            <Menu.Item value="theme" closeOnSelect={false}>
+              <Icon as={theme === "dark" ? LuSun : LuMoon} />
+              {theme === "dark" ? <Trans>Light theme</Trans> : <Trans>Dark theme</Trans>}
+            </Menu.Item>
+            <Menu.Separator />
+            <LanguageMenuItems />
+            <Menu.Separator />
+            <Menu.Item value="logout" color="fg.error">
+              <Icon as={LuLogOut} />
+              <Trans>Logout</Trans>
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,88 @@
+import { Badge, Box, Card, Flex, Heading, Icon, SimpleGrid, Stack, Text, Wrap } from "@chakra-ui/react";
+import { useLingui } from "@lingui/react";
+import { Trans } from "@lingui/react/macro";
+import { useAtomValue } from "jotai";
+import { Link } from "react-router";
+import { visibleAreas } from "../../app/nav-areas";
+import { translateTitle } from "../../app/route-title";
+import { storedUserAtom } from "../../lib/app-state";
+
+/** Welcome, the user's branches, and quick links into the areas the user may open. */
+export default function DashboardPage() {
+  const { i18n } = useLingui();
+  const user = useAtomValue(storedUserAtom);
+  const name = [user?.first_name, user?.last_name].filter(Boolean).join(" ") || user?.username || "";
+  const areas = visibleAreas(user);
+
+  return (
+    <Stack gap="6">
+      <Heading size="2xl">
+        <Trans>Welcome, {name}</Trans>
+      </Heading>
+
+      <Stack gap="3">
+        <Heading size="lg">
+          <Trans>Your branches</Trans>
+        </Heading>
+        {user && user.branches.length > 0 ? (
+          <Wrap gap="3">
+            {user.branches.map((branch) => (
+              <Card.Root key={branch.id} minW="56" borderTopWidth="4px" style={{ borderTopColor: branch.color || undefined }}>
+                <Card.Body gap="2">
+                  <Flex align="center" gap="2">
+                    <Text fontWeight="semibold">{branch.name}</Text>
+                    {branch.id === user.default_branch_id && (
+                      <Badge colorPalette="brand">
+                        <Trans>Default</Trans>
+                      </Badge>
+                    )}
+                  </Flex>
+                  <Text fontSize="sm" color="fg.muted">
+                    {branch.inventories.map((inventory) => inventory.name).join(" · ")}
+                  </Text>
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </Wrap>
+        ) : (
+          <Text color="fg.muted">
+            <Trans>No branch is assigned to you yet.</Trans>
+          </Text>
+        )}
+      </Stack>
+
+      <Stack gap="3">
+        <Heading size="lg">
+          <Trans>Quick links</Trans>
+        </Heading>
+        {areas.length === 0 ? (
+          <Text color="fg.muted">
+            <Trans>You have no permission to open any area yet. Ask an administrator.</Trans>
+          </Text>
+        ) : (
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
+            {areas.map((area) => (
+              <Card.Root key={area.key} size="sm">
+                <Card.Header>
+                  <Flex align="center" gap="2">
+                    <Icon as={area.icon} boxSize="6" color="brand.fg" />
+                    <Heading size="md">{i18n._(area.label)}</Heading>
+                  </Flex>
+                </Card.Header>
+                <Card.Body>
+                  <Stack gap="1">
+                    {area.links.slice(0, 6).map((route) => (
+                      <Box key={route.name} asChild color="brand.fg" py="1" _hover={{ textDecoration: "underline" }}>
+                        <Link to={`/${route.path}`}>{translateTitle(i18n, route.title)}</Link>
+                      </Box>
+                    ))}
+                  </Stack>
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

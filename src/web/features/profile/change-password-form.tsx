@@ -1,0 +1,69 @@
+import { Button, Card, Heading, Stack } from "@chakra-ui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Form, Formik, type FormikHelpers } from "formik";
+import * as yup from "yup";
+import { MESSAGES } from "../../../core/messages";
+import { api, toFieldErrors } from "../../lib/api-client";
+import { translateMessage } from "../../lib/messages";
+import { showSuccess } from "../../lib/toast";
+import { ProfileField } from "./profile-field";
+
+interface PasswordValues {
+  old_password: string;
+  new_password: string;
+  confirm_password: string;
+}
+
+const schema = yup.object({
+  old_password: yup.string().required(MESSAGES.required),
+  new_password: yup.string().required(MESSAGES.required),
+  confirm_password: yup
+    .string()
+    .required(MESSAGES.required)
+    .oneOf([yup.ref("new_password")], MESSAGES.passwordsMustMatch),
+});
+
+const EMPTY: PasswordValues = { old_password: "", new_password: "", confirm_password: "" };
+
+/** Change Password: POST user/change-password/; the confirmation never leaves the browser. */
+export function ChangePasswordForm() {
+  const { t } = useLingui();
+
+  const submit = async (values: PasswordValues, helpers: FormikHelpers<PasswordValues>) => {
+    try {
+      await api.post("user/change-password/", {
+        json: { old_password: values.old_password, new_password: values.new_password },
+      });
+      showSuccess(translateMessage(MESSAGES.updated));
+      helpers.resetForm({ values: EMPTY });
+    } catch (error) {
+      helpers.setErrors(toFieldErrors(error));
+    }
+  };
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading size="md">
+          <Trans>Change Password</Trans>
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <Formik<PasswordValues> initialValues={EMPTY} validationSchema={schema} onSubmit={submit}>
+          {({ isSubmitting }) => (
+            <Form noValidate aria-label={t`Change Password`}>
+              <Stack gap="4" maxW="md">
+                <ProfileField name="old_password" label={<Trans>Current password</Trans>} type="password" autoComplete="current-password" required />
+                <ProfileField name="new_password" label={<Trans>New password</Trans>} type="password" autoComplete="new-password" required />
+                <ProfileField name="confirm_password" label={<Trans>Confirm new password</Trans>} type="password" autoComplete="new-password" required />
+                <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting}>
+                  <Trans>Change Password</Trans>
+                </Button>
+              </Stack>
+            </Form>
+          )}
+        </Formik>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,69 @@
+import { atom, createStore } from "jotai";
+import { atomWithStorage, createJSONStorage, RESET } from "jotai/utils";
+import type { AuthUser, CashboxRef, CurrencyRef } from "../../core/api-types";
+
+/** One store for the whole app, so non-React code (api client, start-up) reads the same state. */
+export const appStore = createStore();
+
+export type Language = "en" | "ar" | "ckb";
+export type ThemeMode = "light" | "dark";
+export type SidebarArea = "stock" | "purchase" | "sale" | "accounting" | "report" | "hr" | "setting";
+
+// Keys are prefixed so logout can clear only what this app owns if it ever needs to.
+const storage = <T,>() => createJSONStorage<T>(() => localStorage);
+const persisted = <T,>(key: string, initial: T) =>
+  atomWithStorage<T>(`bo.${key}`, initial, storage<T>(), { getOnInit: true });
+
+// Persisted preferences (SPEC section 4 defaults).
+export const languageAtom = persisted<Language>("language", "en");
+export const themeAtom = persisted<ThemeMode>("theme", "light");
+export const currentSidebarAtom = persisted<SidebarArea>("currentSidebar", "stock");
+export const drawerOpenAtom = persisted<boolean>("drawerOpen", true);
+
+// Persisted session.
+export const tokenAtom = persisted<string | null>("token", null);
+export const storedUserAtom = persisted<AuthUser | null>("user", null);
+
+/** False until the stored user has been read back; the app renders nothing before. */
+export const sessionRestoredAtom = atom(false);
+
+// Reference data loaded at start-up (SPEC section 4). Kept in memory; the offline layer caches it.
+export interface ExchangeRate { id: number; currency: CurrencyRef; rate: string; input_date: string }
+export interface PrintInfo {
+  id: number;
+  branch: { id: number };
+  name: string;
+  description: string;
+  logo: string | null;
+  phone: string;
+  address: string;
+}
+export interface Setting { key: string; value: string }
+export interface PartnerRef { id: number; name: string; phone?: string | null; isCustomer?: boolean; isSupplier?: boolean }
+
+export const exchangeRatesAtom = atom<ExchangeRate[]>([]);
+export const printInfosAtom = atom<PrintInfo[]>([]);
+export const settingsAtom = atom<Setting[]>([]);
+export const generalPartnerAtom = atom<PartnerRef | null>(null);
+export const cashboxesAtom = atom<CashboxRef[]>([]);
+export const baseCurrencyAtom = atom<CurrencyRef | null>(null);
+export const currenciesAtom = atom<CurrencyRef[]>([]);
+
+/** Batch tracking is on when setting batch_number is 1 (SPEC section 3). */
+export const batchTrackingAtom = atom((get) => get(settingsAtom).some((s) => s.key === "batch_number" && String(s.value) === "1"));
+
+/**
+ * Clears the signed-in session: token, stored user and the reference data held in memory.
+ * IndexedDB and the outbox are deliberately untouched (the offline layer replays them after sign-in).
+ */
+export function clearSession(): void {
+  appStore.set(tokenAtom, RESET);
+  appStore.set(storedUserAtom, RESET);
+  appStore.set(exchangeRatesAtom, []);
+  appStore.set(printInfosAtom, []);
+  appStore.set(settingsAtom, []);
+  appStore.set(generalPartnerAtom, null);
+  appStore.set(cashboxesAtom, []);
+  appStore.set(baseCurrencyAtom, null);
+  appStore.set(currenciesAtom, []);
+}

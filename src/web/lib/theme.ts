@@ -1,0 +1,69 @@
+import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+import type { ThemeMode } from "./app-state";
+
+// Roboto is bundled by @fontsource (imported in main.tsx), never fetched from a font CDN.
+const ROBOTO = "Roboto, 'Segoe UI', Tahoma, 'Noto Naskh Arabic', sans-serif";
+
+/** SPEC section 9 colours; "brand" is the primary palette used as the app's colorPalette. */
+const config = defineConfig({
+  globalCss: {
+    "html, body": { fontFamily: "body", minHeight: "100%" },
+  },
+  theme: {
+    tokens: {
+      fonts: { heading: { value: ROBOTO }, body: { value: ROBOTO } },
+      colors: {
+        brand: {
+          50: { value: "#eef2f7" },
+          100: { value: "#d5dde8" },
+          200: { value: "#b0bfd3" },
+          300: { value: "#8aa0bd" },
+          400: { value: "#6782a3" },
+          500: { value: "#4A6486" },
+          600: { value: "#3e5572" },
+          700: { value: "#32455d" },
+          800: { value: "#263548" },
+          900: { value: "#1a2433" },
+          950: { value: "#10171f" },
+        },
+        danger: { value: "#F75555" },
+        darkBg: { value: "#191919" },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: "{colors.brand.500}" },
+          contrast: { value: "white" },
+          fg: { value: { _light: "{colors.brand.600}", _dark: "{colors.brand.200}" } },
+          muted: { value: { _light: "{colors.brand.100}", _dark: "{colors.brand.800}" } },
+          subtle: { value: { _light: "{colors.brand.50}", _dark: "{colors.brand.900}" } },
+          emphasized: { value: { _light: "{colors.brand.200}", _dark: "{colors.brand.700}" } },
+          focusRing: { value: "{colors.brand.500}" },
+        },
+        // Error colour of SPEC for every red/error use (toasts, field errors, Unpaid badges).
+        red: {
+          solid: { value: "{colors.danger}" },
+          fg: { value: { _light: "#d63c3c", _dark: "#ff8a8a" } },
+          focusRing: { value: "{colors.danger}" },
+        },
+        bg: {
+          DEFAULT: { value: { _light: "{colors.white}", _dark: "{colors.darkBg}" } },
+          panel: { value: { _light: "{colors.white}", _dark: "#222222" } },
+          subtle: { value: { _light: "{colors.gray.50}", _dark: "#202020" } },
+          muted: { value: { _light: "{colors.gray.100}", _dark: "#262626" } },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);
+
+/** Chakra's dark condition is the `dark` class on an ancestor; we put it on <html>. */
+export function applyThemeClass(mode: ThemeMode): void {
+  const html = document.documentElement;
+  html.classList.toggle("dark", mode === "dark");
+  html.classList.toggle("light", mode !== "dark");
+  html.style.colorScheme = mode;
+}
