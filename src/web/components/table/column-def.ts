@@ -8,6 +8,10 @@ export type CellKind = "text" | "money" | "date" | "badge";
 /** An option of a list filter: any record, read through itemTitle / itemValue. */
 export type ListOption = Record<string, unknown>;
 
+export interface RowHelpers {
+  reload: () => void;
+}
+
 /** A column of the paged, virtual or simple table (SPEC section 3, plus render and kind). */
 export interface ColumnDef<Row> {
   /** Field of the row shown, and the sort key. */
@@ -29,7 +33,8 @@ export interface ColumnDef<Row> {
   kind?: CellKind;
   /** Colour palette of a badge cell, from the row. */
   badgeColor?: (row: Row) => string;
-  render?: (row: Row) => ReactNode;
+  /** Custom cell; `reload` refreshes the list (after a row delete, for instance). */
+  render?: (row: Row, helpers: RowHelpers) => ReactNode;
   /** Plain text used by print and CSV export; defaults to the formatted field. */
   text?: (row: Row) => string;
   /** Shows sum_<key> from totals/ in the footer. */

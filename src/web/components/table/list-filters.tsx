@@ -1,0 +1,53 @@
+import type { ReactNode } from "react";
+import { useAtomValue } from "jotai";
+import { useLingui } from "@lingui/react/macro";
+import type { DateRange } from "../../../core/dates";
+import { currenciesAtom } from "../../lib/app-state";
+import { useCurrentUser } from "../../lib/use-permission";
+import { DateRangePicker } from "../date-range-picker";
+import { MultiSelect } from "../multi-select";
+
+export interface ListFiltersProps {
+  showBranch: boolean;
+  branches: number[];
+  onBranches: (branches: number[]) => void;
+  showDate: boolean;
+  dateRange: DateRange | null;
+  onDateRange: (range: DateRange | null) => void;
+  showCurrency: boolean;
+  currencies: number[];
+  onCurrencies: (currencies: number[]) => void;
+  extra?: ReactNode;
+}
+
+/** The filters above a list: branch (only with more than one branch), date range, currency, and extras. */
+export function ListFilters(props: ListFiltersProps) {
+  const { t } = useLingui();
+  const user = useCurrentUser();
+  const currencies = useAtomValue(currenciesAtom);
+  const branchOptions = (user?.branches ?? []).map((b) => ({ value: b.id, label: b.name }));
+  return (
+    <>
+      {props.showBranch && branchOptions.length > 1 ? (
+        <MultiSelect
+          label={t`Branch`}
+          options={branchOptions}
+          value={props.branches}
+          active={props.branches.length > 0}
+          onChange={(values) => props.onBranches(values.map(Number))}
+        />
+      ) : null}
+      {props.showDate ? <DateRangePicker value={props.dateRange} onChange={props.onDateRange} /> : null}
+      {props.showCurrency ? (
+        <MultiSelect
+          label={t`Currency`}
+          options={currencies.map((c) => ({ value: c.id, label: c.code }))}
+          value={props.currencies}
+          active={props.currencies.length > 0}
+          onChange={(values) => props.onCurrencies(values.map(Number))}
+        />
+      ) : null}
+      {props.extra}
+    </>
+  );
+}

@@ -1,0 +1,255 @@
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { Box, Flex, Skeleton, Spinner, Table, Text } from "@chakra-ui/react";
+import { Trans } from "@lingui/react/macro";
+import { LuArrowDown, LuArrowUp } from "react-icons/lu";
+import { formatAmount, tryMoney } from "../../../core/money";
+import { usePrint } from "../print/use-print";
+import { cellAlign, cellContent, cellText, printableColumns } from "./cell-value";
+import type { ColumnDef } from "./column-def";
+import { ColumnFilter } from "./column-filter";
+import { buildCsv, downloadCsv } from "./csv-export";
+import { ListFilters } from "./list-filters";
+import { toQueryParams, type ListQueryAction, type ListQueryState } from "./list-query-state";
+import { ListToolbar } from "./list-toolbar";
+import { PaginationControl } from "./pagination-control";
+import { PrintOptionsDialog } from "./print-options-dialog";
+import { useListQuery } from "./use-list-query";
+import { fetchAllPages, usePagedData } from "./use-paged-data";
+
+export interface PagedTableProps<Row> {
+  /** Translated page title: names the saved query in localStorage and the printout. */
+  title: string;
+  /** Resource path, e.g. "item-group/". */
+  endpoint?: string;
+  columns: ColumnDef<Row>[];
+  rowKey?: (row: Row) => string | number;
+  onRowClick?: (row: Row) => void;
+  /** The add button appears only when the user holds this permission. */
+  addPermission?: string;
+  onAdd?: () => void;
+  /** Branch multi-select (default on; hidden anyway with a single branch). */
+  branchFilter?: boolean;
+  dateFilter?: boolean;
+  /** Field of the date range (default input_date). */
+  dateField?: string;
+  currencyFilter?: boolean;
+  /** Screen-specific filters: receive the state and dispatch ({type: "extra", key, value}). */
+  extraFilters?: (state: ListQueryState, dispatch: (action: ListQueryAction) => void) => ReactNode;
+  /** Footer of sums from totals/ for columns marked `sum`. */
+  showTotals?: boolean;
+  /** Changing it reloads the list (the update flag). */
+  reloadKey?: number;
+  defaultQuery?: Partial<ListQueryState>;
+}
+
+const defaultRowKey = (row: unknown): string | number => {
+  const id = (row as { id?: unknown }).id;
+  return typeof id === "number" || typeof id === "string" ? id : JSON.stringify(row);
+};
+
+/** The server-paged list of SPEC section 2: filters, toolbar, sort and filter header rows, pagination, sums. */
+export function PagedTable<Row>(props: PagedTableProps<Row>) {
+  const { title, endpoint, columns, onRowClick, showTotals = false } = props;
+  const defaults = useMemo(() => props.defaultQuery ?? {}, [props.defaultQuery]);
+  const { state, dispatch, reset } = useListQuery(title, defaults);
+  const params = useMemo(() => toQueryParams(state, { dateField: props.dateField }), [state, props.dateField]);
+  const data = usePagedData<Row>(endpoint, params, showTotals);
+  const print = usePrint();
+  const [printOpen, setPrintOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const rowKey = props.rowKey ?? defaultRowKey;
+  const helpers = useMemo(() => ({ reload: data.reload }), [data.reload]);
+  const hasFilterRow = columns.some((c) => c.filterType);
+  const printable = printableColumns(columns);
+
+  const { reload } = data;
+  useEffect(() => {
+    if (props.reloadKey !== undefined) reload();
+  }, [props.reloadKey, reload]);
+
+  const exportCsv = async () => {
+    if (!endpoint) return;
+    setExporting(true);
+    try {
+      const rows = await fetchAllPages<Row>(endpoint, toQueryParams(state, { dateField: props.dateField, unpaged: true }));
+      downloadCsv(title, buildCsv(printable.map((c) => c.title), rows.map((row) => printable.map((c) => cellText(c, row)))));
+    } catch {
+      // The api client has shown the error.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const filters = (
+    <ListFilters
+      showBranch={props.branchFilter ?? true}
+      branches={state.branches}
+      onBranches={(branches) => dispatch({ type: "branches", branches })}
+      showDate={Boolean(props.dateFilter)}
+      dateRange={state.dateRange}
+      onDateRange={(range) => dispatch({ type: "dateRange", range })}
+      showCurrency={Boolean(props.currencyFilter)}
+      currencies={state.currencies}
+      onCurrencies={(currencies) => dispatch({ type: "currencies", currencies })}
+      extra={props.extraFilters?.(state, dispatch)}
+    />
+  );
+
+  return (
+    <Box>
+      <ListToolbar
+        filters={filters}
+        onPrint={() => setPrintOpen(true)}
+        onExport={endpoint ? () => void exportCsv() : undefined}
+        exporting={exporting}
+        onRefresh={() => {
+          reset();
+          data.reload();
+        }}
+        addPermission={props.addPermission}
+        onAdd={props.onAdd}
+      />
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="calc(100vh - 160px)" position="relative">
+        {data.loading && data.rows.length > 0 ? (
+          <Flex position="absolute" insetInlineEnd="2" top="2" zIndex="2" aria-hidden>
+            <Spinner size="sm" />
+          </Flex>
+        ) : null}
+        <Table.Root size="sm" interactive aria-label={title} aria-busy={data.loading}>
+          <Table.Header position="sticky" top="0" zIndex="1" bg="bg">
+            <Table.Row>
+              {columns.map((column) => (
+                <SortHeader key={column.key} column={column} ordering={state.ordering} onSort={(key) => dispatch({ type: "sort", key })} />
+              ))}
+            </Table.Row>
+            {hasFilterRow ? (
+              <Table.Row>
+                {columns.map((column) => (
+                  <Table.ColumnHeader key={column.key} py="1" fontWeight="normal">
+                    <ColumnFilter column={column} state={state} dispatch={dispatch} />
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            ) : null}
+          </Table.Header>
+          <Table.Body>
+            {data.loading && data.rows.length === 0 ? (
+              <LoadingRows columns={columns.length} />
+            ) : data.rows.length === 0 ? (
+              <Table.Row>
+                <Table.Cell colSpan={columns.length} textAlign="center" py="6" color="fg.muted">
+                  <Trans>No results found</Trans>
+                </Table.Cell>
+              </Table.Row>
+            ) : (
+              data.rows.map((row) => (
+                <Table.Row
+                  key={rowKey(row)}
+                  tabIndex={onRowClick ? 0 : undefined}
+                  cursor={onRowClick ? "pointer" : undefined}
+                  onDoubleClick={() => onRowClick?.(row)}
+                  onKeyDown={(event) => {
+                    if (event.key === "Enter" && event.target === event.currentTarget) onRowClick?.(row);
+                  }}
+                >
+                  {columns.map((column) => (
+                    <Table.Cell key={column.key} textAlign={cellAlign(column)} width={column.width} {...column.cellProps}>
+                      {cellContent(column, row, helpers)}
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              ))
+            )}
+          </Table.Body>
+          {showTotals && data.rows.length > 0 ? (
+            <Table.Footer position="sticky" bottom="0" bg="bg.muted">
+              <Table.Row fontWeight="bold">
+                {columns.map((column, index) => (
+                  <Table.Cell key={column.key} textAlign={cellAlign(column)}>
+                    {column.sum ? formatSum(data.totals[`sum_${column.key}`]) : index === 0 ? <Trans>Total</Trans> : null}
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            </Table.Footer>
+          ) : null}
+        </Table.Root>
+      </Table.ScrollArea>
+      <PaginationControl
+        page={state.page}
+        pageSize={state.pageSize}
+        count={data.count}
+        hasPrevious={data.hasPrevious}
+        hasNext={data.hasNext}
+        loading={data.loading}
+        onPage={(page) => dispatch({ type: "page", page })}
+        onPageSize={(pageSize) => dispatch({ type: "pageSize", pageSize })}
+      />
+      <PrintOptionsDialog
+        open={printOpen}
+        columns={printable.map((c) => ({ key: c.key, title: c.title }))}
+        onCancel={() => setPrintOpen(false)}
+        onPrint={({ columns: keys, hideHeader }) => {
+          setPrintOpen(false);
+          const chosen = printable.filter((c) => keys.includes(c.key));
+          print({
+            title,
+            hideHeader,
+            table: { head: chosen.map((c) => c.title), rows: data.rows.map((row) => chosen.map((c) => cellText(c, row))) },
+          });
+        }}
+      />
+    </Box>
+  );
+}
+
+function formatSum(value: string | undefined): string {
+  const money = value === undefined ? null : tryMoney(value);
+  return money ? formatAmount(money) : "";
+}
+
+function SortHeader<Row>({ column, ordering, onSort }: { column: ColumnDef<Row>; ordering: string; onSort: (key: string) => void }) {
+  const direction = ordering === column.key ? "ascending" : ordering === `-${column.key}` ? "descending" : "none";
+  return (
+    <Table.ColumnHeader width={column.width} textAlign={cellAlign(column)} aria-sort={column.sortable ? direction : undefined} whiteSpace="nowrap">
+      {column.sortable ? (
+        <Box
+          as="button"
+          display="inline-flex"
+          alignItems="center"
+          gap="1"
+          fontWeight="semibold"
+          cursor="pointer"
+          onClick={() => onSort(column.key)}
+        >
+          {column.title}
+          {direction === "ascending" ? <LuArrowUp /> : direction === "descending" ? <LuArrowDown /> : null}
+        </Box>
+      ) : (
+        column.title
+      )}
+    </Table.ColumnHeader>
+  );
+}
+
+function LoadingRows({ columns }: { columns: number }) {
+  return (
+    <>
+      {Array.from({ length: 5 }, (_, row) => (
+        <Table.Row key={row} aria-hidden>
+          {Array.from({ length: columns }, (_, cell) => (
+            <Table.Cell key={cell}>
+              <Skeleton height="4" />
+            </Table.Cell>
+          ))}
+        </Table.Row>
+      ))}
+      <Table.Row>
+        <Table.Cell colSpan={columns} p="0">
+          <Text srOnly>
+            <Trans>Loading</Trans>
+          </Text>
+        </Table.Cell>
+      </Table.Row>
+    </>
+  );
+}
