@@ -1,0 +1,71 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import type { Db } from "./db/client";
+import { installAccessControl } from "./http/access";
+import { installErrorHandler } from "./http/errors";
+import { registerAuthRoutes } from "./modules/auth/auth.routes";
+import { registerMediaRoutes } from "./modules/reference/media.routes";
+import { registerReferenceRoutes } from "./modules/reference/reference.routes";
+import { registerMasterData } from "./modules/master-data";
+
+export interface AppDeps {
+  db: Db;
+  /** Folder of the built web app (dist/web); served with the SPA fallback when present. */
+  webRoot?: string;
+  logger?: boolean;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  installErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        // Chakra (emotion) writes style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        mediaSrc: ["'self'", "data:"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart);
+  await app.register(swagger, {
+    openapi: { info: { title: "Back office API", version: "1.0.0" }, components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } } },
+  });
+  installAccessControl(app, deps.db);
+
+  registerAuthRoutes(app, deps);
+  registerReferenceRoutes(app, deps);
+  registerMediaRoutes(app, deps);
+  registerMasterData(app, deps);
+  app.get("/api/openapi.json", { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
+
+  if (deps.webRoot && existsSync(join(deps.webRoot, "index.html"))) {
+    await app.register(fastifyStatic, { root: deps.webRoot, wildcard: false, index: ["index.html"] });
+    // Client routes (/stock/item-group/5/edit) get the app shell; API and media misses stay JSON 404s.
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split("?")[0];
+      if (request.method !== "GET" || path.startsWith("/api/") || path.startsWith("/media/") || /\.[a-z0-9]+$/i.test(path)) {
+        return reply.status(404).send({ message: "Not found." });
+      }
+      return reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html");
+    });
+  }
+  return app;
+}

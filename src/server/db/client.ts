@@ -1,0 +1,84 @@
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
+import pg from "pg";
+import * as tables from "./tables";
+
+export type Schema = typeof tables;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories take whichever they run in: the database or the caller's transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Applies migrations (and whatever else must run once) under a database-wide lock. */
+  migrateAndRun(once: (db: Db) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+// Arbitrary constant shared by every process of this product: the start-up lock.
+const STARTUP_LOCK_KEY = 727_001;
+
+export interface DatabaseOptions {
+  /** postgres://... for a server; otherwise PGlite in dataDir ("memory://" for tests). */
+  url?: string;
+  dataDir?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url);
+  return openPglite(options.dataDir ?? "memory://");
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite({ client, schema: tables }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    // PGlite belongs to one process, so no lock is needed.
+    async migrateAndRun(once) {
+      await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
+      await once(db);
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  const db = drizzlePg({ client: pool, schema: tables }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    // Replicas may start together on one empty database: a session advisory lock on a dedicated
+    // connection makes migrations and seeding run once, never twice or half.
+    async migrateAndRun(once) {
+      const lockClient = new pg.Client({ connectionString: url });
+      await lockClient.connect();
+      try {
+        await lockClient.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+        await migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
+        await once(db);
+      } finally {
+        await lockClient.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]).catch(() => undefined);
+        await lockClient.end();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(ex: Executor, query: SQL): Promise<T[]> {
+  const result = (await ex.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

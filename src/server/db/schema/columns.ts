@@ -1,0 +1,28 @@
+import { bigint, integer, numeric, pgSequence, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+
+/**
+ * Every change to a row the tablets cache takes a fresh value of this sequence, so a device can pull
+ * "everything changed since cursor N" (DESIGN section 4) without clocks.
+ */
+export const syncVersionSeq = pgSequence("sync_version_seq");
+
+export const nextSyncVersion = sql`nextval('sync_version_seq')`;
+
+/** created/updated stamps every business row carries. */
+export const stamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Columns of a reference table that devices cache: tombstone and change version. */
+export const syncable = {
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  syncVersion: bigint("sync_version", { mode: "number" }).notNull().default(nextSyncVersion),
+};
+
+export const createdBy = () => integer("created_by");
+
+/** Money and quantities are numeric, read as decimal strings (DESIGN section 3). */
+export const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
+export const quantity = (name: string) => numeric(name, { precision: 18, scale: 3 });

@@ -1,0 +1,5 @@
+// The one place that gathers every schema file for the Drizzle client (drizzle-kit reads the folder itself).
+export * from "./schema/organisation";
+export * from "./schema/auth";
+export * from "./schema/stock-master";
+export * from "./schema/partners";

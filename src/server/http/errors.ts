@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { ValidationError } from "yup";
+
+/**
+ * Every refusal the API gives is one of these; the error handler turns it into the body of
+ * DESIGN section 3: `{message}` for a business refusal, `{field: [messages]}` for bad input.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.message === "string" ? body.message : `HTTP ${statusCode}`);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, { message });
+export const fieldErrors = (errors: Record<string, string[]>) => new HttpError(400, errors);
+export const unauthorized = () => new HttpError(401, { message: "Authentication credentials were not provided." });
+export const forbidden = () => new HttpError(403, { message: "You do not have permission to perform this action." });
+export const notFound = () => new HttpError(404, { message: "Not found." });
+export const stillRunning = () => new HttpError(409, { message: "This form is still being processed" });
+export const reusedToken = () => new HttpError(422, { message: "This form was already submitted with different data" });
+export const staleRecord = () =>
+  new HttpError(423, { message: "There was an error, please refresh the page and try again" });
+export const tooManyAttempts = () => new HttpError(429, { message: "Too many attempts, try again later" });
+
+/** yup's error tree -> `{field: [messages]}`; nested paths keep their dots (items[0].quantity). */
+export function validationErrorBody(error: ValidationError): Record<string, string[]> {
+  const body: Record<string, string[]> = {};
+  const leaves = error.inner.length > 0 ? error.inner : [error];
+  for (const leaf of leaves) {
+    const key = leaf.path || "non_field_errors";
+    (body[key] ??= []).push(...leaf.errors);
+  }
+  return body;
+}
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body);
+    if (error instanceof ValidationError) return reply.status(400).send(validationErrorBody(error));
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      return reply.status(400).send({ message: fastifyError.message });
+    }
+    const status = fastifyError.statusCode ?? 500;
+    if (status < 500) return reply.status(status).send({ message: fastifyError.message });
+    // 5xx: log the detail, never send it.
+    request.log.error(error);
+    return reply.status(500).send({ message: "Internal server error" });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: "Not found." }));
+}

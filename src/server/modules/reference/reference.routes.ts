@@ -1,0 +1,99 @@
+import type { FastifyInstance } from "fastify";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { cashbox, currency, exchangeRate, media, partner, printInfo, setting } from "../../db/tables";
+import { authOf, assertBranchVisible } from "../../http/access";
+import { notFound } from "../../http/errors";
+import { parseId } from "../../http/resource";
+
+/** The reference calls of SPEC section 7 that the web app makes at start-up. */
+const signedIn = { access: { permissions: [] } } as const;
+
+export const currencyJson = (c: typeof currency.$inferSelect) => ({ id: c.id, code: c.code, name: c.name, symbol: c.symbol, is_base: c.isBase });
+
+export const printInfoJson = (p: typeof printInfo.$inferSelect) => ({
+  id: p.id,
+  branch: { id: p.branchId },
+  name: p.name,
+  description: p.description,
+  logo: p.logoMediaId ? `/media/${p.logoMediaId}/` : null,
+  phone: p.phone,
+  address: p.address,
+});
+
+export function registerReferenceRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.get("/api/currency/base-currency/", { config: signedIn }, async () => {
+    const [base] = await db.select().from(currency).where(eq(currency.isBase, true)).limit(1);
+    if (!base) throw notFound();
+    return currencyJson(base);
+  });
+
+  app.get("/api/currency/all/", { config: signedIn }, async () =>
+    (await db.select().from(currency).where(isNull(currency.deletedAt)).orderBy(asc(currency.id))).map(currencyJson),
+  );
+
+  // The newest rate of each currency.
+  app.get("/api/accounting/exchange-rate/latest/", { config: signedIn }, async () => {
+    const rows = await db
+      .selectDistinctOn([exchangeRate.currencyId], { rate: exchangeRate, currency })
+      .from(exchangeRate)
+      .innerJoin(currency, eq(currency.id, exchangeRate.currencyId))
+      .where(isNull(exchangeRate.deletedAt))
+      .orderBy(exchangeRate.currencyId, desc(exchangeRate.inputDate), desc(exchangeRate.id));
+    return rows.map((r) => ({ id: r.rate.id, currency: currencyJson(r.currency), rate: r.rate.rate, input_date: r.rate.inputDate }));
+  });
+
+  app.get("/api/setting/", { config: signedIn }, async () =>
+    (await db.select().from(setting).where(isNull(setting.deletedAt)).orderBy(setting.key)).map((s) => ({ id: s.id, key: s.key, value: s.value })),
+  );
+
+  app.get("/api/print/all/", { config: signedIn }, async (request) => {
+    const auth = authOf(request);
+    if (auth.branchIds.length === 0) return [];
+    const rows = await db.select().from(printInfo).where(inArray(printInfo.branchId, auth.branchIds)).orderBy(printInfo.id);
+    return rows.map(printInfoJson);
+  });
+
+  app.post("/api/print/branch-print/", { config: signedIn }, async (request) => {
+    const branchId = Number((request.body as { branch_id?: unknown } | undefined)?.branch_id);
+    assertBranchVisible(authOf(request), branchId);
+    const [row] = await db.select().from(printInfo).where(eq(printInfo.branchId, branchId)).limit(1);
+    if (!row) throw notFound();
+    return printInfoJson(row);
+  });
+
+  app.get("/api/print/:id/logo/", { config: signedIn }, async (request, reply) => {
+    const id = parseId((request.params as { id: string }).id);
+    const [row] = await db
+      .select({ branchId: printInfo.branchId, contentType: media.contentType, data: media.data })
+      .from(printInfo)
+      .innerJoin(media, eq(media.id, printInfo.logoMediaId))
+      .where(eq(printInfo.id, id));
+    if (!row) throw notFound();
+    assertBranchVisible(authOf(request), row.branchId);
+    return reply.type(row.contentType).send(row.data);
+  });
+
+  app.get("/api/accounting/cashbox/all/", { config: signedIn }, async (request) => {
+    const auth = authOf(request);
+    if (auth.branchIds.length === 0) return [];
+    const rows = await db
+      .select({ cashbox, currency })
+      .from(cashbox)
+      .innerJoin(currency, eq(currency.id, cashbox.currencyId))
+      .where(and(inArray(cashbox.branchId, auth.branchIds), isNull(cashbox.deletedAt)))
+      .orderBy(cashbox.id);
+    return rows.map((r) => ({ id: r.cashbox.id, name: r.cashbox.name, branch_id: r.cashbox.branchId, currency: currencyJson(r.currency) }));
+  });
+
+  app.get("/api/partner/general-partner/", { config: signedIn }, async () => {
+    const [row] = await db.select().from(partner).where(and(eq(partner.isGeneral, true), isNull(partner.deletedAt))).limit(1);
+    if (!row) throw notFound();
+    return { id: row.id, name: row.name, phone: row.phone, is_customer: row.isCustomer, is_supplier: row.isSupplier, is_general: true };
+  });
+
+  app.get("/api/health/", { config: { access: { public: true } } }, async () => {
+    await db.execute(sql`select 1`);
+    return { status: "ok" };
+  });
+}
