@@ -1,0 +1,135 @@
+import { useRef, useState } from "react";
+import { Box, Field, Input, List, Spinner } from "@chakra-ui/react";
+import { useAtomValue } from "jotai";
+import { useLingui } from "@lingui/react/macro";
+import { api } from "../../lib/api-client";
+import { batchTrackingAtom } from "../../lib/app-state";
+import { pickSearchResult, shouldSearch } from "./item-search-pick";
+
+/** An item search result (SPEC section 3). */
+export interface ItemSearchResult {
+  id: number;
+  barcode: string | null;
+  name: string;
+  item_type: number;
+  stock?: unknown;
+  is_new_record?: boolean;
+  quantity?: string;
+}
+
+export interface ItemSelectProps {
+  onPick: (item: ItemSearchResult) => void;
+  branchId?: number | null;
+  inventoryId?: number | null;
+  /** Among several results, pick the single exact barcode match. */
+  exactBarcode?: boolean;
+  /** Clears the box after a pick (SPEC: 200 ms later). */
+  clearAfterPick?: boolean;
+  label?: string;
+  autoFocus?: boolean;
+}
+
+const RESET_DELAY_MS = 200;
+
+/** The scan box: keyboard-wedge scanners type the barcode then Enter; a miss beeps and resets. */
+export function ItemSelect({ onPick, branchId, inventoryId, exactBarcode = true, clearAfterPick = true, label, autoFocus }: ItemSelectProps) {
+  const { t } = useLingui();
+  const batch = useAtomValue(batchTrackingAtom);
+  const [keyword, setKeyword] = useState("");
+  const [choices, setChoices] = useState<ItemSearchResult[]>([]);
+  const [loading, setLoading] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const pick = (item: ItemSearchResult) => {
+    setChoices([]);
+    onPick(item);
+    if (clearAfterPick) window.setTimeout(() => setKeyword(""), RESET_DELAY_MS);
+    else setKeyword(item.name);
+  };
+  const miss = () => {
+    void new Audio("/sounds/alert.wav").play().catch(() => undefined);
+    setKeyword("");
+    setChoices([]);
+  };
+  const search = async () => {
+    if (!shouldSearch(keyword)) return;
+    setLoading(true);
+    try {
+      const searchParams: Record<string, string> = { keyword: keyword.trim() };
+      if (branchId) searchParams.branch_id = String(branchId);
+      if (inventoryId) searchParams.inventory_id = String(inventoryId);
+      const results = await api.get(batch ? "item/batch-search/" : "item/search/", { searchParams }).json<ItemSearchResult[]>();
+      const outcome = pickSearchResult(results, keyword, exactBarcode);
+      if (outcome.kind === "none") miss();
+      else if (outcome.kind === "pick") pick(outcome.item);
+      else setChoices(outcome.items);
+    } catch {
+      miss();
+    } finally {
+      setLoading(false);
+      inputRef.current?.focus();
+    }
+  };
+
+  return (
+    <Field.Root>
+      <Field.Label>{label ?? t`Item`}</Field.Label>
+      <Box position="relative" w="full">
+        <Input
+          ref={inputRef}
+          autoFocus={autoFocus}
+          autoComplete="off"
+          placeholder={t`Scan or type, then Enter`}
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              // A scan never submits the form nor moves focus.
+              event.preventDefault();
+              void search();
+            } else if (event.key === "Escape") setChoices([]);
+          }}
+        />
+        {loading ? <Spinner size="xs" position="absolute" insetInlineEnd="2" top="3" /> : null}
+        {choices.length > 0 ? (
+          <List.Root
+            role="listbox"
+            aria-label={t`Search results`}
+            position="absolute"
+            zIndex="dropdown"
+            bg="bg"
+            borderWidth="1px"
+            borderRadius="md"
+            w="full"
+            maxH="250px"
+            overflowY="auto"
+            listStyle="none"
+          >
+            {choices.map((item) => (
+              <List.Item
+                key={item.id}
+                role="option"
+                aria-selected={false}
+                tabIndex={0}
+                px="3"
+                py="1.5"
+                cursor="pointer"
+                _hover={{ bg: "bg.muted" }}
+                onClick={() => pick(item)}
+                onKeyDown={(event) => {
+                  if (event.key === "Enter") {
+                    event.preventDefault();
+                    pick(item);
+                  }
+                }}
+              >
+                {item.barcode ? `${item.barcode} - ` : ""}
+                {item.name}
+              </List.Item>
+            ))}
+          </List.Root>
+        ) : null}
+      </Box>
+    </Field.Root>
+  );
+}
