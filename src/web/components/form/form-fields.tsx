@@ -1,0 +1,102 @@
+import { Checkbox, Field, Input, Textarea } from "@chakra-ui/react";
+import { useField, useFormikContext } from "formik";
+import { translateMessage } from "../../lib/messages";
+import { NumberField } from "../number-field";
+
+/** The field's error text, translated, once touched or after a submit attempt or from the server. */
+export function useFieldError(name: string): string | undefined {
+  const [, meta] = useField(name);
+  const { submitCount } = useFormikContext();
+  const error = typeof meta.error === "string" ? meta.error : undefined;
+  return error && (meta.touched || submitCount > 0) ? translateMessage(error) : undefined;
+}
+
+/** Value, setter and error of a form field, for selectors and custom widgets. */
+export function useFormField<T>(name: string) {
+  const [field, , helpers] = useField<T>(name);
+  const errorText = useFieldError(name);
+  return {
+    value: field.value,
+    setValue: (value: T) => {
+      void helpers.setValue(value);
+      void helpers.setTouched(true, false);
+    },
+    invalid: Boolean(errorText),
+    errorText,
+  };
+}
+
+interface BaseFieldProps {
+  name: string;
+  label: string;
+  required?: boolean;
+  disabled?: boolean;
+}
+
+export function TextField({ name, label, required, disabled, type = "text", multiline }: BaseFieldProps & { type?: string; multiline?: boolean }) {
+  const [field] = useField<string | null>(name);
+  const errorText = useFieldError(name);
+  const props = { ...field, id: name, value: field.value ?? "", disabled };
+  return (
+    <Field.Root invalid={Boolean(errorText)} required={required}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      {multiline ? <Textarea {...props} rows={3} /> : <Input {...props} type={type} autoComplete="off" />}
+      <Field.ErrorText>{errorText}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+export function NumberFormField({
+  name,
+  label,
+  required,
+  disabled,
+  min,
+  max,
+  step,
+  currency,
+  decimals,
+}: BaseFieldProps & { min?: number; max?: number; step?: number; currency?: boolean; decimals?: 0 | 1 | 2 }) {
+  const [field, , helpers] = useField<string | null>(name);
+  const errorText = useFieldError(name);
+  return (
+    <Field.Root invalid={Boolean(errorText)} required={required}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <NumberField
+        id={name}
+        name={name}
+        value={field.value ?? ""}
+        onValueChange={(value) => void helpers.setValue(value)}
+        onBlur={field.onBlur}
+        min={min}
+        max={max}
+        step={step}
+        currency={currency}
+        decimals={decimals}
+        disabled={disabled}
+      />
+      <Field.ErrorText>{errorText}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+export function CheckboxField({ name, label, disabled }: BaseFieldProps) {
+  const [field, , helpers] = useField<boolean>(name);
+  const errorText = useFieldError(name);
+  return (
+    <Field.Root invalid={Boolean(errorText)}>
+      <Checkbox.Root checked={Boolean(field.value)} disabled={disabled} onCheckedChange={(details) => void helpers.setValue(details.checked === true)}>
+        <Checkbox.HiddenInput name={name} />
+        <Checkbox.Control />
+        <Checkbox.Label>{label}</Checkbox.Label>
+      </Checkbox.Root>
+      <Field.ErrorText>{errorText}</Field.ErrorText>
+    </Field.Root>
+  );
+}
