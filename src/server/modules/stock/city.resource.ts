@@ -1,0 +1,42 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { MESSAGES } from "../../../core/messages";
+import { citySchema, type CityInput } from "../../../core/validation/stock-schemas";
+import { city, customer } from "../../db/tables";
+import { isoTimestamp } from "../../http/list-engine";
+import { touched, type ResourceDef } from "../../http/resource";
+
+export const cityResource: ResourceDef<CityInput> = {
+  path: "city/",
+  model: "city",
+  table: "city",
+  addCodes: ["add_city"],
+  idSql: sql`ct.id`,
+  list: {
+    source: sql`city ct`,
+    select: sql`ct.id, ct.name, ${isoTimestamp(sql`ct.created_at`)} as created_at, ${isoTimestamp(sql`ct.updated_at`)} as updated_at`,
+    baseWhere: sql`ct.deleted_at is null`,
+    fields: {
+      id: { sql: sql`ct.id`, type: "number" },
+      name: { sql: sql`ct.name`, type: "text" },
+      created_at: { sql: sql`ct.created_at::date`, type: "date" },
+      updated_at: { sql: sql`ct.updated_at`, type: "date", filterable: false },
+    },
+    search: [sql`ct.name`],
+  },
+  schema: citySchema,
+  async insert(tx, body, auth) {
+    const [row] = await tx.insert(city).values({ name: body.name, createdBy: auth.userId }).returning({ id: city.id });
+    return row.id;
+  },
+  async update(tx, id, body) {
+    await tx.update(city).set({ name: body.name, ...touched() }).where(eq(city.id, id));
+  },
+  async blockDelete(tx, id) {
+    const [used] = await tx
+      .select({ id: customer.id })
+      .from(customer)
+      .where(and(eq(customer.cityId, id), isNull(customer.deletedAt)))
+      .limit(1);
+    return used ? MESSAGES.recordInUse : null;
+  },
+};

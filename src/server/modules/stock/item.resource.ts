@@ -1,0 +1,202 @@
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { mixed, type InferType } from "yup";
+import { MESSAGES } from "../../../core/messages";
+import { div, isPositive, mul, round, sub, toDecimalString } from "../../../core/money";
+import { itemSchema } from "../../../core/validation/stock-schemas";
+import { queryRows, type Tx } from "../../db/client";
+import { item, itemSubgroup, measurement, media } from "../../db/tables";
+import { fieldErrors } from "../../http/errors";
+import { isoTimestamp } from "../../http/list-engine";
+import { invalidChoice, touched, type ResourceDef } from "../../http/resource";
+import { assertLiveItemGroup } from "./item-subgroup.resource";
+
+const MEDIA_URL = /^\/media\/(\d+)\/?$/;
+
+/**
+ * The image is a media id (from `POST media/`). The API answers it as its url `/media/<id>/`, so a
+ * PATCH that sends the loaded record back unchanged (url included) keeps the same image.
+ */
+const imageField = () =>
+  mixed<number>()
+    .transform((value: unknown) => {
+      if (value === undefined || value === null || value === "") return null;
+      if (typeof value === "number") return value;
+      if (typeof value === "string") {
+        const url = MEDIA_URL.exec(value.trim());
+        if (url) return Number(url[1]);
+        if (/^\d+$/.test(value.trim())) return Number(value.trim());
+      }
+      return Number.NaN;
+    })
+    .nullable()
+    .test("media-id", MESSAGES.invalid, (value) => value === null || value === undefined || (Number.isInteger(value) && value > 0));
+
+export const itemBodySchema = itemSchema.shape({ image: imageField() });
+export type ItemBody = InferType<typeof itemBodySchema>;
+
+export const BARCODE_UNIQUE_INDEX = "item_barcode_live_uq";
+export const barcodeExists = () => fieldErrors({ barcode: [MESSAGES.barcodeExists] });
+
+/** Drizzle wraps driver errors; the unique-index violation is a 23505 naming the index. */
+export function isBarcodeConflict(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 4; depth += 1) {
+    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (code === "23505" && (constraint === BARCODE_UNIQUE_INDEX || (typeof message === "string" && message.includes(BARCODE_UNIQUE_INDEX)))) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * An item saved without a barcode gets an internal EAN-13 (prefix 2, for in-store use) built from
+ * its id, so every live item keeps a unique, scannable barcode.
+ */
+export function internalBarcode(id: number): string {
+  const body = `2${String(id).padStart(11, "0")}`;
+  const total = [...body].reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${body}${(10 - (total % 10)) % 10}`;
+}
+
+/** Profit over the purchase price in percent, when the form left it empty. */
+function profitPercentage(body: ItemBody): string {
+  if (body.profit_percentage) return body.profit_percentage;
+  if (!isPositive(body.purchase_price)) return "0";
+  return toDecimalString(round(mul(div(sub(body.sale_price, body.purchase_price), body.purchase_price), 100)));
+}
+
+function columns(body: ItemBody) {
+  return {
+    name: body.name,
+    code: body.code ?? "",
+    itemType: body.item_type,
+    isActive: body.is_active ?? true,
+    imageMediaId: body.image ?? null,
+    minQuantity: body.min_quantity ?? "0",
+    perPacketQuantity: body.per_packet_quantity ?? "1",
+    measurementId: body.measurement ?? null,
+    packetMeasurementId: body.packet_measurement ?? null,
+    itemGroupId: body.item_group ?? null,
+    itemSubgroupId: body.item_subgroup ?? null,
+    purchasePrice: body.purchase_price,
+    salePrice: body.sale_price,
+    profitPercentage: profitPercentage(body),
+    expireDate: body.expire_date ?? null,
+    batchNumber: body.batch_number ?? "",
+  };
+}
+
+async function assertLiveMeasurement(tx: Tx, id: number | null | undefined, field: string) {
+  if (id == null) return;
+  const [row] = await tx.select({ id: measurement.id }).from(measurement).where(and(eq(measurement.id, id), isNull(measurement.deletedAt)));
+  if (!row) throw invalidChoice(field);
+}
+
+/** Runs an item write and answers a barcode taken meanwhile (the unique index) as the field error. */
+async function guardBarcode<T>(tx: Tx, write: () => Promise<T>): Promise<T> {
+  // A savepoint keeps the error from aborting the caller's transaction before it is mapped.
+  try {
+    return await tx.transaction(async () => write());
+  } catch (error) {
+    if (isBarcodeConflict(error)) throw barcodeExists();
+    throw error;
+  }
+}
+
+export const itemResource: ResourceDef<ItemBody> = {
+  path: "item/",
+  model: "item",
+  table: "item",
+  addCodes: ["item_create"],
+  idSql: sql`i.id`,
+  list: {
+    source: sql`item i
+      left join measurement m on m.id = i.measurement_id
+      left join measurement pm on pm.id = i.packet_measurement_id
+      left join item_group g on g.id = i.item_group_id
+      left join item_subgroup s on s.id = i.item_subgroup_id`,
+    select: sql`i.id, i.code, i.barcode, i.name,
+      case when i.image_media_id is null then null else '/media/' || i.image_media_id || '/' end as image,
+      i.min_quantity::text as min_quantity, i.per_packet_quantity::text as per_packet_quantity,
+      i.measurement_id as measurement, m.name as measurement_name,
+      i.packet_measurement_id as packet_measurement, pm.name as packet_measurement_name,
+      i.item_type, i.is_active, i.purchase_price::text as purchase_price, i.sale_price::text as sale_price,
+      i.profit_percentage::text as profit_percentage, i.expire_date, i.batch_number,
+      i.item_group_id as item_group, g.name as item_group_name, i.item_subgroup_id as item_subgroup, s.name as item_subgroup_name,
+      ${isoTimestamp(sql`i.created_at`)} as created_at, ${isoTimestamp(sql`i.updated_at`)} as updated_at`,
+    baseWhere: sql`i.deleted_at is null`,
+    fields: {
+      id: { sql: sql`i.id`, type: "number" },
+      code: { sql: sql`i.code`, type: "text" },
+      barcode: { sql: sql`i.barcode`, type: "text" },
+      name: { sql: sql`i.name`, type: "text" },
+      item_type: { sql: sql`i.item_type`, type: "number" },
+      is_active: { sql: sql`i.is_active`, type: "boolean" },
+      purchase_price: { sql: sql`i.purchase_price`, type: "number" },
+      sale_price: { sql: sql`i.sale_price`, type: "number" },
+      profit_percentage: { sql: sql`i.profit_percentage`, type: "number" },
+      min_quantity: { sql: sql`i.min_quantity`, type: "number" },
+      per_packet_quantity: { sql: sql`i.per_packet_quantity`, type: "number" },
+      measurement: { sql: sql`i.measurement_id`, type: "number" },
+      measurement_name: { sql: sql`m.name`, type: "text" },
+      packet_measurement: { sql: sql`i.packet_measurement_id`, type: "number" },
+      item_group: { sql: sql`i.item_group_id`, type: "number" },
+      item_group_name: { sql: sql`g.name`, type: "text" },
+      item_subgroup: { sql: sql`i.item_subgroup_id`, type: "number" },
+      item_subgroup_name: { sql: sql`s.name`, type: "text" },
+      expire_date: { sql: sql`i.expire_date::date`, type: "date" },
+      batch_number: { sql: sql`i.batch_number`, type: "text" },
+      created_at: { sql: sql`i.created_at::date`, type: "date" },
+      updated_at: { sql: sql`i.updated_at`, type: "date", filterable: false },
+    },
+    search: [sql`i.name`, sql`i.code`, sql`i.barcode`],
+    dates: { expire_date: sql`i.expire_date::date`, created_at: sql`i.created_at::date` },
+    sums: { purchase_price: sql`i.purchase_price`, sale_price: sql`i.sale_price` },
+  },
+  schema: itemBodySchema,
+  async check(tx, body, _auth, id) {
+    const barcode = body.barcode?.trim();
+    if (barcode) {
+      const taken = await tx
+        .select({ id: item.id })
+        .from(item)
+        .where(and(eq(item.barcode, barcode), isNull(item.deletedAt), id === undefined ? undefined : ne(item.id, id)))
+        .limit(1);
+      if (taken.length > 0) throw barcodeExists();
+    }
+    await assertLiveMeasurement(tx, body.measurement, "measurement");
+    await assertLiveMeasurement(tx, body.packet_measurement, "packet_measurement");
+    if (body.item_group != null) await assertLiveItemGroup(tx, body.item_group);
+    if (body.item_subgroup != null) {
+      const [subgroup] = await tx
+        .select({ groupId: itemSubgroup.itemGroupId })
+        .from(itemSubgroup)
+        .where(and(eq(itemSubgroup.id, body.item_subgroup), isNull(itemSubgroup.deletedAt)));
+      if (!subgroup) throw invalidChoice("item_subgroup");
+      if (body.item_group != null && subgroup.groupId !== body.item_group) {
+        throw fieldErrors({ item_subgroup: ["The subgroup does not belong to the selected group"] });
+      }
+      // A subgroup alone names its group too.
+      body.item_group = subgroup.groupId;
+    }
+    if (body.image != null) {
+      const [image] = await tx.select({ id: media.id }).from(media).where(eq(media.id, body.image));
+      if (!image) throw invalidChoice("image");
+    }
+  },
+  async insert(tx, body, auth) {
+    return guardBarcode(tx, async () => {
+      const [{ id }] = await queryRows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('item', 'id'))::int as id`);
+      const barcode = body.barcode?.trim() || internalBarcode(id);
+      await tx.insert(item).values({ id, barcode, ...columns(body), createdBy: auth.userId });
+      return id;
+    });
+  },
+  async update(tx, id, body) {
+    await guardBarcode(tx, async () => {
+      const barcode = body.barcode?.trim() || internalBarcode(id);
+      await tx.update(item).set({ barcode, ...columns(body), ...touched() }).where(eq(item.id, id));
+    });
+  },
+};
