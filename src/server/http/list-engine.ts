@@ -179,10 +179,11 @@ export function listOrdering(spec: ListSpec, query: ListQuery): SQL {
   const parts = raw.split(",").map((p) => p.trim()).filter(Boolean);
   const clauses = parts.map((part) => {
     const descending = part.startsWith("-");
-    const key = descending ? part.slice(1) : part;
-    const field = spec.fields[key];
+    const field = spec.fields[descending ? part.slice(1) : part];
     if (!field || field.sortable === false) throw badParam("ordering", `Unknown ordering: ${part}`);
-    return descending ? sql`${field.sql} desc nulls last` : sql`${field.sql} asc nulls first`;
+    // Text sorts as people read it (alpha next to Alpha), the same on every collation.
+    const key = field.type === "text" ? sql`lower(${field.sql})` : field.sql;
+    return descending ? sql`${key} desc nulls last` : sql`${key} asc nulls first`;
   });
   // A stable tie-break so pages never repeat or skip rows.
   if (spec.fields.id && !parts.some((p) => p.replace(/^-/, "") === "id")) clauses.push(sql`${spec.fields.id.sql} desc`);

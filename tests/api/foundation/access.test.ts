@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../support/test-app";
+
+let t: TestApp;
+let admin: string;
+let cashier: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.login("admin");
+  cashier = await t.login("cashier");
+});
+afterAll(() => t.close());
+
+describe("every route declares its access", () => {
+  it("a route without an access declaration fails at registration", async () => {
+    const { default: Fastify } = await import("fastify");
+    const { installAccessControl } = await import("../../../src/server/http/access");
+    const app = Fastify();
+    installAccessControl(app, t.db);
+    expect(() => app.get("/api/open-by-accident/", async () => ({}))).toThrow(/declares no access/);
+    await app.close();
+  });
+
+  it("health is public, the rest needs a token", async () => {
+    expect(await t.call(null, "GET", "/api/health/")).toEqual({ status: 200, body: { status: "ok" } });
+    for (const url of ["/api/item-group/", "/api/setting/", "/api/currency/all/", "/api/accounting/cashbox/all/", "/api/print/all/"]) {
+      expect((await t.call(null, "GET", url)).status, url).toBe(401);
+    }
+  });
+
+  it("403 without the permission, whatever the verb", async () => {
+    expect((await t.call(cashier, "GET", "/api/item-group/")).status).toBe(403);
+    expect((await t.call(cashier, "GET", "/api/item-group/1/")).status).toBe(403);
+    expect((await t.call(cashier, "POST", "/api/item-group/", { name: "X", form_token: "c-1" })).status).toBe(403);
+    expect((await t.call(cashier, "PUT", "/api/item-group/1/", { name: "X" })).status).toBe(403);
+    expect((await t.call(cashier, "DELETE", "/api/item-group/1/")).status).toBe(403);
+    expect((await t.call(admin, "GET", "/api/item-group/")).status).toBe(200);
+  });
+
+  it("unknown API paths are JSON 404s", async () => {
+    const res = await t.call(admin, "GET", "/api/no-such-thing/");
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: "Not found." });
+  });
+
+  it("serves an OpenAPI description listing the routes", async () => {
+    const res = await t.call(null, "GET", "/api/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(["/api/login/", "/api/item-group/", "/api/item-group/{id}/"]));
+  });
+
+  it("sends security headers", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health/" });
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(String(res.headers["content-security-policy"])).toContain("default-src 'self'");
+  });
+});
+
+describe("branch scope", () => {
+  it("a user sees only the cashboxes and print info of its own branches", async () => {
+    const me = (await t.call(cashier, "GET", "/api/user/me/")).body;
+    const own = me.branches[0].id;
+    const boxes = (await t.call(cashier, "GET", "/api/accounting/cashbox/all/")).body;
+    expect(boxes).toHaveLength(2);
+    expect(boxes.every((b: { branch_id: number }) => b.branch_id === own)).toBe(true);
+    const prints = (await t.call(cashier, "GET", "/api/print/all/")).body;
+    expect(prints.map((p: { branch: { id: number } }) => p.branch.id)).toEqual([own]);
+  });
+
+  it("another branch's print header is a 404, never a 403", async () => {
+    const all = (await t.call(admin, "GET", "/api/print/all/")).body as { branch: { id: number } }[];
+    const me = (await t.call(cashier, "GET", "/api/user/me/")).body;
+    const other = all.find((p) => p.branch.id !== me.branches[0].id)!;
+    expect((await t.call(cashier, "POST", "/api/print/branch-print/", { branch_id: other.branch.id })).status).toBe(404);
+    const mine = await t.call(cashier, "POST", "/api/print/branch-print/", { branch_id: me.branches[0].id });
+    expect(mine.status).toBe(200);
+    expect(mine.body.name).toBeTruthy();
+  });
+});
+
+describe("reference calls", () => {
+  it("currencies, base currency, latest rates, settings, general partner", async () => {
+    const currencies = (await t.call(cashier, "GET", "/api/currency/all/")).body;
+    expect(currencies.map((c: { code: string }) => c.code)).toEqual(["IQD", "USD"]);
+    expect((await t.call(cashier, "GET", "/api/currency/base-currency/")).body.code).toBe("IQD");
+    const rates = (await t.call(cashier, "GET", "/api/accounting/exchange-rate/latest/")).body;
+    expect(rates).toHaveLength(1);
+    expect(rates[0].currency.code).toBe("USD");
+    expect(rates[0].rate).toBe("1320.00");
+    const settings = (await t.call(cashier, "GET", "/api/setting/")).body;
+    expect(settings).toContainEqual(expect.objectContaining({ key: "batch_number", value: "1" }));
+    const general = (await t.call(cashier, "GET", "/api/partner/general-partner/")).body;
+    expect(general.is_general).toBe(true);
+  });
+});
+
+describe("media", () => {
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  const upload = (token: string, content: Buffer, filename: string) => {
+    const boundary = "----bo-test";
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return t.app.inject({
+      method: "POST",
+      url: "/api/media/",
+      payload,
+      headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
+  };
+
+  it("stores an image checked by its content and serves it", async () => {
+    const res = await upload(admin, png, "dot.png");
+    expect(res.statusCode).toBe(201);
+    const { url } = res.json();
+    const served = await t.app.inject({ method: "GET", url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/png");
+    expect(served.rawPayload.equals(png)).toBe(true);
+  });
+
+  it("refuses a file that only claims to be an image", async () => {
+    const res = await upload(admin, Buffer.from("<script>alert(1)</script>"), "evil.png");
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ file: ["Only images are allowed"] });
+  });
+});
