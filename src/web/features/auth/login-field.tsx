@@ -10,7 +10,7 @@ export function LoginField(props: { name: string; label: ReactNode; type?: strin
   return (
     <Field.Root invalid={invalid} required>
       <Field.Label>{props.label}</Field.Label>
-      <Input {...field} id={props.name} type={props.type ?? "text"} autoComplete={props.autoComplete} autoFocus={props.autoFocus} size="lg" dir="auto" />
+      <Input {...field} type={props.type ?? "text"} autoComplete={props.autoComplete} autoFocus={props.autoFocus} size="lg" dir="auto" />
       {invalid && meta.error && <Field.ErrorText>{translateMessage(meta.error)}</Field.ErrorText>}
     </Field.Root>
   );

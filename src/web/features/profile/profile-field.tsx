@@ -13,7 +13,7 @@ export function ProfileField(props: { name: string; label: ReactNode; type?: str
         {props.label}
         {props.required && <Field.RequiredIndicator />}
       </Field.Label>
-      <Input {...field} value={field.value ?? ""} id={props.name} type={props.type ?? "text"} autoComplete={props.autoComplete} dir="auto" />
+      <Input {...field} value={field.value ?? ""} type={props.type ?? "text"} autoComplete={props.autoComplete} dir="auto" />
       {invalid && meta.error && <Field.ErrorText>{translateMessage(meta.error)}</Field.ErrorText>}
     </Field.Root>
   );

@@ -13,7 +13,7 @@ export default function ProfilePage() {
         <Heading size="2xl">
           <Trans>Profile</Trans>
         </Heading>
-        <Text color="fg.muted" dir="ltr" textAlign="start">
+        <Text color="fg.muted">
           {user?.username}
         </Text>
         <Wrap gap="2">
