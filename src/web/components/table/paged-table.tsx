@@ -17,8 +17,10 @@ import { useListQuery } from "./use-list-query";
 import { fetchAllPages, usePagedData } from "./use-paged-data";
 
 export interface PagedTableProps<Row> {
-  /** Translated page title: names the saved query in localStorage and the printout. */
+  /** Translated page title: names the saved query in localStorage (unless storageKey) and the printout. */
   title: string;
+  /** Stable name for the saved query, so switching language keeps it. */
+  storageKey?: string;
   /** Resource path, e.g. "item-group/". */
   endpoint?: string;
   columns: ColumnDef<Row>[];
@@ -51,7 +53,7 @@ const defaultRowKey = (row: unknown): string | number => {
 export function PagedTable<Row>(props: PagedTableProps<Row>) {
   const { title, endpoint, columns, onRowClick, showTotals = false } = props;
   const defaults = useMemo(() => props.defaultQuery ?? {}, [props.defaultQuery]);
-  const { state, dispatch, reset } = useListQuery(title, defaults);
+  const { state, dispatch, reset } = useListQuery(props.storageKey ?? title, defaults);
   const params = useMemo(() => toQueryParams(state, { dateField: props.dateField }), [state, props.dateField]);
   const data = usePagedData<Row>(endpoint, params, showTotals);
   const print = usePrint();

@@ -1,11 +1,66 @@
-import { Text } from "@chakra-ui/react";
-import { Trans } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
+import { customerSchema } from "../../../../core/validation/partner-schemas";
+import { FormScreen } from "../../../components/form/form-screen";
+import { TextField, useFormField } from "../../../components/form/form-fields";
+import { useRecordForm } from "../../../components/form/use-record-form";
+import { BranchSelect } from "../../../components/selectors/branch-select";
+import { CitySelect } from "../../../components/selectors/city-select";
+import { refId } from "../../../components/table/ref-value";
+import { useCurrentUser } from "../../../lib/use-permission";
 
-// Minimal placeholder created by the shell so the route table builds; the master-data owner replaces it.
-export default function Placeholder() {
+const LIST_PATH = "/sale/customer";
+
+interface Values {
+  name: string;
+  phone: string;
+  address: string;
+  city: number | null;
+  branch: number | null;
+}
+
+interface CustomerRecord {
+  name: string;
+  phone: string | null;
+  address: string | null;
+  city: unknown;
+  branch: unknown;
+}
+
+const fromRecord = (record: CustomerRecord): Values => ({
+  name: record.name,
+  phone: record.phone ?? "",
+  address: record.address ?? "",
+  city: refId(record.city),
+  branch: refId(record.branch),
+});
+
+export default function CustomerForm() {
+  const { t } = useLingui();
+  const user = useCurrentUser();
+  const form = useRecordForm<Values, CustomerRecord>({
+    endpoint: "customer/",
+    listPath: LIST_PATH,
+    schema: customerSchema,
+    initialValues: { name: "", phone: "", address: "", city: null, branch: user?.default_branch_id ?? null },
+    fromRecord,
+  });
   return (
-    <Text color="fg.muted" py="10" textAlign="center">
-      <Trans>This screen is not built yet.</Trans>
-    </Text>
+    <FormScreen title={form.isEdit ? t`Edit Customer` : t`Add Customer`} listPath={LIST_PATH} model="customer" {...form}>
+      <TextField name="name" label={t`Name`} required />
+      <TextField name="phone" label={t`Phone`} type="tel" />
+      <CityField />
+      <BranchField />
+      <TextField name="address" label={t`Address`} multiline />
+    </FormScreen>
   );
+}
+
+function CityField() {
+  const field = useFormField<number | null>("city");
+  return <CitySelect name="city" value={field.value} onChange={field.setValue} invalid={field.invalid} errorText={field.errorText} allowCreate />;
+}
+
+function BranchField() {
+  const field = useFormField<number | null>("branch");
+  return <BranchSelect name="branch" value={field.value} onChange={field.setValue} invalid={field.invalid} errorText={field.errorText} required />;
 }

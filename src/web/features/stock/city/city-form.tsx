@@ -1,11 +1,17 @@
-import { Text } from "@chakra-ui/react";
-import { Trans } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
+import { citySchema } from "../../../../core/validation/stock-schemas";
+import { FormScreen } from "../../../components/form/form-screen";
+import { TextField } from "../../../components/form/form-fields";
+import { useRecordForm } from "../../../components/form/use-record-form";
 
-// Minimal placeholder created by the shell so the route table builds; the master-data owner replaces it.
-export default function Placeholder() {
+const LIST_PATH = "/stock/city";
+
+export default function CityForm() {
+  const { t } = useLingui();
+  const form = useRecordForm({ endpoint: "city/", listPath: LIST_PATH, schema: citySchema, initialValues: { name: "" } });
   return (
-    <Text color="fg.muted" py="10" textAlign="center">
-      <Trans>This screen is not built yet.</Trans>
-    </Text>
+    <FormScreen title={form.isEdit ? t`Edit City` : t`Add City`} listPath={LIST_PATH} model="city" {...form}>
+      <TextField name="name" label={t`Name`} required />
+    </FormScreen>
   );
 }

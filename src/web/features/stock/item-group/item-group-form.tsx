@@ -1,11 +1,17 @@
-import { Text } from "@chakra-ui/react";
-import { Trans } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
+import { itemGroupSchema } from "../../../../core/validation/stock-schemas";
+import { FormScreen } from "../../../components/form/form-screen";
+import { TextField } from "../../../components/form/form-fields";
+import { useRecordForm } from "../../../components/form/use-record-form";
 
-// Minimal placeholder created by the shell so the route table builds; the master-data owner replaces it.
-export default function Placeholder() {
+const LIST_PATH = "/stock/item-group";
+
+export default function ItemGroupForm() {
+  const { t } = useLingui();
+  const form = useRecordForm({ endpoint: "item-group/", listPath: LIST_PATH, schema: itemGroupSchema, initialValues: { name: "" } });
   return (
-    <Text color="fg.muted" py="10" textAlign="center">
-      <Trans>This screen is not built yet.</Trans>
-    </Text>
+    <FormScreen title={form.isEdit ? t`Edit Item Group` : t`Add Item Group`} listPath={LIST_PATH} model="itemgroup" {...form}>
+      <TextField name="name" label={t`Name`} required />
+    </FormScreen>
   );
 }

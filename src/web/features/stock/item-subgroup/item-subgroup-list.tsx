@@ -1,11 +1,32 @@
-import { Text } from "@chakra-ui/react";
-import { Trans } from "@lingui/react/macro";
+import { useMemo } from "react";
+import { useLingui } from "@lingui/react/macro";
+import type { ColumnDef } from "../../../components/table/column-def";
+import { CrudList } from "../../../components/table/crud-list";
+import { refName } from "../../../components/table/ref-value";
 
-// Minimal placeholder created by the shell so the route table builds; the master-data owner replaces it.
-export default function Placeholder() {
-  return (
-    <Text color="fg.muted" py="10" textAlign="center">
-      <Trans>This screen is not built yet.</Trans>
-    </Text>
+interface ItemSubgroup {
+  id: number;
+  name: string;
+  item_group: number | { id: number; name: string } | null;
+  item_group_name?: string;
+}
+
+export default function ItemSubgroupList() {
+  const { t } = useLingui();
+  const columns = useMemo<ColumnDef<ItemSubgroup>[]>(
+    () => [
+      { key: "id", title: t`ID`, sortable: true, filterType: "number", width: "120px" },
+      { key: "name", title: t`Name`, sortable: true, filterType: "text" },
+      {
+        key: "item_group",
+        title: t`Item Group`,
+        sortable: true,
+        filterType: "list",
+        listEndpoint: "item-group/all/",
+        text: (row) => refName(row, "item_group"),
+      },
+    ],
+    [t],
   );
+  return <CrudList<ItemSubgroup> title={t`Item Subgroups`} endpoint="item-subgroup/" path="/stock/item-subgroup" model="itemsubgroup" columns={columns} />;
 }

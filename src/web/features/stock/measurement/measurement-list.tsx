@@ -1,11 +1,21 @@
-import { Text } from "@chakra-ui/react";
-import { Trans } from "@lingui/react/macro";
+import { useMemo } from "react";
+import { useLingui } from "@lingui/react/macro";
+import type { ColumnDef } from "../../../components/table/column-def";
+import { CrudList } from "../../../components/table/crud-list";
 
-// Minimal placeholder created by the shell so the route table builds; the master-data owner replaces it.
-export default function Placeholder() {
-  return (
-    <Text color="fg.muted" py="10" textAlign="center">
-      <Trans>This screen is not built yet.</Trans>
-    </Text>
+interface Measurement {
+  id: number;
+  name: string;
+}
+
+export default function MeasurementList() {
+  const { t } = useLingui();
+  const columns = useMemo<ColumnDef<Measurement>[]>(
+    () => [
+      { key: "id", title: t`ID`, sortable: true, filterType: "number", width: "120px" },
+      { key: "name", title: t`Name`, sortable: true, filterType: "text" },
+    ],
+    [t],
   );
+  return <CrudList<Measurement> title={t`Measurements`} endpoint="measurement/" path="/stock/measurement" model="measurement" columns={columns} />;
 }

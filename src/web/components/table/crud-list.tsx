@@ -1,0 +1,52 @@
+import { useMemo } from "react";
+import { Box } from "@chakra-ui/react";
+import { useLingui } from "@lingui/react/macro";
+import { useNavigate } from "react-router";
+import { CardTitle } from "../card-title";
+import { DeleteButton } from "../delete-button";
+import type { ColumnDef } from "./column-def";
+import { PagedTable, type PagedTableProps } from "./paged-table";
+
+export interface CrudListProps<Row extends { id: number }> extends Omit<PagedTableProps<Row>, "onRowClick" | "onAdd" | "addPermission" | "endpoint"> {
+  /** Resource path, e.g. "item-group/". */
+  endpoint: string;
+  /** Route of the list, e.g. "/stock/item-group": add goes to /add, double-click to /:id/edit. */
+  path: string;
+  /** Django model name for add_ and delete_ codes. */
+  model: string;
+}
+
+/** A master-data list: paged table with add, double-click to edit, and a delete button per row. */
+export function CrudList<Row extends { id: number }>({ endpoint, path, model, columns, title, ...rest }: CrudListProps<Row>) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const allColumns = useMemo<ColumnDef<Row>[]>(
+    () => [
+      ...columns,
+      {
+        key: "actions",
+        title: t`Actions`,
+        noPrint: true,
+        width: "1%",
+        align: "center",
+        render: (row, { reload }) => <DeleteButton permission={`delete_${model}`} recordKey={row.id} endpoint={endpoint} onDeleted={reload} />,
+      },
+    ],
+    [columns, model, endpoint, t],
+  );
+  return (
+    <Box>
+      <CardTitle title={title} />
+      <PagedTable<Row>
+        storageKey={path}
+        {...rest}
+        title={title}
+        endpoint={endpoint}
+        columns={allColumns}
+        addPermission={`add_${model}`}
+        onAdd={() => navigate(`${path}/add`)}
+        onRowClick={(row) => navigate(`${path}/${row.id}/edit`)}
+      />
+    </Box>
+  );
+}
