@@ -3,8 +3,7 @@ import { Trans } from "@lingui/react/macro";
 import { Form, Formik, type FormikHelpers } from "formik";
 import { useAtom, useAtomValue } from "jotai";
 import { Navigate, useNavigate } from "react-router";
-import * as yup from "yup";
-import { MESSAGES } from "../../../core/messages";
+import { loginSchema } from "../../../core/validation/auth-schemas";
 import { toErrorMessage, toFieldErrors } from "../../lib/api-client";
 import { languageAtom, storedUserAtom, tokenAtom } from "../../lib/app-state";
 import { LANGUAGES } from "../../lib/i18n";
@@ -15,12 +14,6 @@ interface Credentials {
   username: string;
   password: string;
 }
-
-// The messages are the English templates; LoginField translates them when shown.
-const schema = yup.object({
-  username: yup.string().trim().required(MESSAGES.required),
-  password: yup.string().required(MESSAGES.required),
-});
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -54,7 +47,7 @@ export default function LoginPage() {
           </Heading>
         </Card.Header>
         <Card.Body>
-          <Formik<Credentials> initialValues={{ username: "", password: "" }} validationSchema={schema} onSubmit={submit}>
+          <Formik<Credentials> initialValues={{ username: "", password: "" }} validationSchema={loginSchema} onSubmit={submit}>
             {({ isSubmitting, status }) => (
               <Form noValidate>
                 <Stack gap="5">

@@ -2,9 +2,9 @@ import { Button, Card, Heading, SimpleGrid, Stack } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Form, Formik, type FormikHelpers } from "formik";
 import { useAtom } from "jotai";
-import * as yup from "yup";
 import type { AuthUser } from "../../../core/api-types";
 import { MESSAGES } from "../../../core/messages";
+import { profileSchema } from "../../../core/validation/auth-schemas";
 import { api, toFieldErrors } from "../../lib/api-client";
 import { storedUserAtom } from "../../lib/app-state";
 import { translateMessage } from "../../lib/messages";
@@ -17,13 +17,6 @@ interface InfoValues {
   email: string;
   phone: string;
 }
-
-const schema = yup.object({
-  first_name: yup.string().trim().max(150, MESSAGES.maxLength),
-  last_name: yup.string().trim().max(150, MESSAGES.maxLength),
-  email: yup.string().trim().email(MESSAGES.email),
-  phone: yup.string().trim().max(30, MESSAGES.maxLength),
-});
 
 /** Change Info: PUT user/me/; the stored user follows the answer. */
 export function ChangeInfoForm() {
@@ -56,7 +49,7 @@ export function ChangeInfoForm() {
         </Heading>
       </Card.Header>
       <Card.Body>
-        <Formik<InfoValues> initialValues={initial} validationSchema={schema} onSubmit={submit} enableReinitialize>
+        <Formik<InfoValues> initialValues={initial} validationSchema={profileSchema} onSubmit={submit} enableReinitialize>
           {({ isSubmitting, dirty }) => (
             <Form noValidate aria-label={t`Change Info`}>
               <Stack gap="4">

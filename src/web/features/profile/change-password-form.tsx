@@ -1,8 +1,8 @@
 import { Button, Card, Heading, Stack } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Form, Formik, type FormikHelpers } from "formik";
-import * as yup from "yup";
 import { MESSAGES } from "../../../core/messages";
+import { changePasswordSchema } from "../../../core/validation/auth-schemas";
 import { api, toFieldErrors } from "../../lib/api-client";
 import { translateMessage } from "../../lib/messages";
 import { showSuccess } from "../../lib/toast";
@@ -13,15 +13,6 @@ interface PasswordValues {
   new_password: string;
   confirm_password: string;
 }
-
-const schema = yup.object({
-  old_password: yup.string().required(MESSAGES.required),
-  new_password: yup.string().required(MESSAGES.required),
-  confirm_password: yup
-    .string()
-    .required(MESSAGES.required)
-    .oneOf([yup.ref("new_password")], MESSAGES.passwordsMustMatch),
-});
 
 const EMPTY: PasswordValues = { old_password: "", new_password: "", confirm_password: "" };
 
@@ -49,7 +40,7 @@ export function ChangePasswordForm() {
         </Heading>
       </Card.Header>
       <Card.Body>
-        <Formik<PasswordValues> initialValues={EMPTY} validationSchema={schema} onSubmit={submit}>
+        <Formik<PasswordValues> initialValues={EMPTY} validationSchema={changePasswordSchema} onSubmit={submit}>
           {({ isSubmitting }) => (
             <Form noValidate aria-label={t`Change Password`}>
               <Stack gap="4" maxW="md">
