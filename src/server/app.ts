@@ -12,6 +12,7 @@ import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerMediaRoutes } from "./modules/reference/media.routes";
 import { registerReferenceRoutes } from "./modules/reference/reference.routes";
 import { registerMasterData } from "./modules/master-data";
+import { registerSyncRoutes } from "./modules/sync/sync.routes";
 
 export interface AppDeps {
   db: Db;
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReferenceRoutes(app, deps);
   registerMediaRoutes(app, deps);
   registerMasterData(app, deps);
+  registerSyncRoutes(app, deps);
   app.get("/api/openapi.json", { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
   if (deps.webRoot && existsSync(join(deps.webRoot, "index.html"))) {

@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AnyObject, ObjectSchema } from "yup";
 import { permissionCode } from "../../core/permissions";
 import { queryRows, type Db, type Executor, type Tx } from "../db/client";
-import { nextSyncVersion } from "../db/schema/columns";
+import { currentXact, nextSyncVersion } from "../db/schema/columns";
 import { authOf, type AuthContext } from "./access";
 import { badRequest, fieldErrors, notFound, staleRecord } from "./errors";
 import { idempotentCreate } from "./idempotency";
@@ -42,7 +42,7 @@ export interface ResourceDeps {
 }
 
 /** Bumps the change version and stamp of a row: every update of a cached table must do this. */
-export const touched = () => ({ syncVersion: nextSyncVersion, updatedAt: new Date() });
+export const touched = () => ({ syncVersion: nextSyncVersion, xactId: currentXact, updatedAt: new Date() });
 
 export function parseId(raw: unknown): number {
   const id = Number(raw);
@@ -131,7 +131,7 @@ export function registerResource<Body extends AnyObject>(app: FastifyInstance, d
       const reason = await def.blockDelete?.(tx, id);
       if (reason) throw badRequest(reason);
       await tx.execute(
-        sql`update ${sql.identifier(def.table)} set deleted_at = now(), updated_at = now(), sync_version = ${nextSyncVersion} where id = ${id}`,
+        sql`update ${sql.identifier(def.table)} set deleted_at = now(), updated_at = now(), sync_version = ${nextSyncVersion}, xact_id = ${currentXact} where id = ${id}`,
       );
     });
     return { message: "Deleted successfully" };

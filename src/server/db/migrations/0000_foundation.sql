@@ -80,7 +80,8 @@ CREATE TABLE "branch" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
-	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL
+	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL,
+	"xact_id" "xid8" DEFAULT pg_current_xact_id() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "cashbox" (
@@ -92,7 +93,8 @@ CREATE TABLE "cashbox" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
-	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL
+	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL,
+	"xact_id" "xid8" DEFAULT pg_current_xact_id() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "currency" (
@@ -105,6 +107,7 @@ CREATE TABLE "currency" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
 	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL,
+	"xact_id" "xid8" DEFAULT pg_current_xact_id() NOT NULL,
 	CONSTRAINT "currency_code_unique" UNIQUE("code")
 );
 --> statement-breakpoint
@@ -117,7 +120,8 @@ CREATE TABLE "exchange_rate" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
-	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL
+	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL,
+	"xact_id" "xid8" DEFAULT pg_current_xact_id() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "inventory" (
@@ -127,7 +131,8 @@ CREATE TABLE "inventory" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
-	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL
+	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL,
+	"xact_id" "xid8" DEFAULT pg_current_xact_id() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "media" (
@@ -151,7 +156,8 @@ CREATE TABLE "print_info" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
-	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL
+	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL,
+	"xact_id" "xid8" DEFAULT pg_current_xact_id() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "setting" (
@@ -162,6 +168,7 @@ CREATE TABLE "setting" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
 	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL,
+	"xact_id" "xid8" DEFAULT pg_current_xact_id() NOT NULL,
 	CONSTRAINT "setting_key_unique" UNIQUE("key")
 );
 --> statement-breakpoint
@@ -177,7 +184,8 @@ CREATE TABLE "customer" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
-	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL
+	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL,
+	"xact_id" "xid8" DEFAULT pg_current_xact_id() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "partner" (
@@ -192,7 +200,8 @@ CREATE TABLE "partner" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
-	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL
+	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL,
+	"xact_id" "xid8" DEFAULT pg_current_xact_id() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "supplier" (
@@ -204,7 +213,8 @@ CREATE TABLE "supplier" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
-	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL
+	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL,
+	"xact_id" "xid8" DEFAULT pg_current_xact_id() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "supplier_branch" (
@@ -220,7 +230,8 @@ CREATE TABLE "city" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
-	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL
+	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL,
+	"xact_id" "xid8" DEFAULT pg_current_xact_id() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "item" (
@@ -246,7 +257,8 @@ CREATE TABLE "item" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
-	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL
+	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL,
+	"xact_id" "xid8" DEFAULT pg_current_xact_id() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "item_group" (
@@ -256,7 +268,8 @@ CREATE TABLE "item_group" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
-	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL
+	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL,
+	"xact_id" "xid8" DEFAULT pg_current_xact_id() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "item_subgroup" (
@@ -267,7 +280,8 @@ CREATE TABLE "item_subgroup" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
-	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL
+	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL,
+	"xact_id" "xid8" DEFAULT pg_current_xact_id() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "measurement" (
@@ -277,7 +291,8 @@ CREATE TABLE "measurement" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,
-	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL
+	"sync_version" bigint DEFAULT nextval('sync_version_seq') NOT NULL,
+	"xact_id" "xid8" DEFAULT pg_current_xact_id() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "app_user" ADD CONSTRAINT "app_user_default_branch_id_branch_id_fk" FOREIGN KEY ("default_branch_id") REFERENCES "public"."branch"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

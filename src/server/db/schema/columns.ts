@@ -1,4 +1,4 @@
-import { bigint, integer, numeric, pgSequence, timestamp } from "drizzle-orm/pg-core";
+import { bigint, customType, integer, numeric, pgSequence, timestamp } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 
 /**
@@ -8,6 +8,13 @@ import { sql } from "drizzle-orm";
 export const syncVersionSeq = pgSequence("sync_version_seq");
 
 export const nextSyncVersion = sql`nextval('sync_version_seq')`;
+
+/**
+ * The id of the transaction that last wrote the row. Devices pull by (xact_id, sync_version) and
+ * only below the oldest transaction still running, so a row committed late is never skipped.
+ */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => "xid8" });
+export const currentXact = sql`pg_current_xact_id()`;
 
 /** created/updated stamps every business row carries. */
 export const stamps = {
@@ -19,6 +26,7 @@ export const stamps = {
 export const syncable = {
   deletedAt: timestamp("deleted_at", { withTimezone: true }),
   syncVersion: bigint("sync_version", { mode: "number" }).notNull().default(nextSyncVersion),
+  xactId: xid8("xact_id").notNull().default(currentXact),
 };
 
 export const createdBy = () => integer("created_by");

@@ -1,0 +1,43 @@
+import { sql, type SQL } from "drizzle-orm";
+
+/**
+ * The reference tables devices cache (DESIGN section 4), by their snake_case sync name. `scope` limits
+ * branch-bound tables to the caller's branches; `extra` adds derived fields to the row.
+ */
+export interface SyncTable {
+  name: string;
+  table: string;
+  scope?: (branchIds: SQL) => SQL;
+  extra?: (branchIds: SQL) => SQL;
+}
+
+export const SYNC_TABLES: SyncTable[] = [
+  { name: "currency", table: "currency" },
+  { name: "exchange_rate", table: "exchange_rate" },
+  { name: "setting", table: "setting" },
+  { name: "measurement", table: "measurement" },
+  { name: "item_group", table: "item_group" },
+  { name: "item_subgroup", table: "item_subgroup" },
+  { name: "city", table: "city" },
+  {
+    name: "item",
+    table: "item",
+    extra: () => sql`jsonb_build_object('image', case when t.image_media_id is null then null else '/media/' || t.image_media_id || '/' end)`,
+  },
+  { name: "partner", table: "partner" },
+  { name: "customer", table: "customer", scope: (ids) => sql`t.branch_id = any(${ids})` },
+  {
+    name: "supplier",
+    table: "supplier",
+    scope: (ids) => sql`exists (select 1 from supplier_branch sb where sb.supplier_id = t.id and sb.branch_id = any(${ids}))`,
+    extra: (ids) =>
+      sql`jsonb_build_object('branches', (select coalesce(jsonb_agg(sb.branch_id order by sb.branch_id), '[]'::jsonb) from supplier_branch sb where sb.supplier_id = t.id and sb.branch_id = any(${ids})))`,
+  },
+  { name: "cashbox", table: "cashbox", scope: (ids) => sql`t.branch_id = any(${ids})` },
+  {
+    name: "print_info",
+    table: "print_info",
+    scope: (ids) => sql`t.branch_id = any(${ids})`,
+    extra: () => sql`jsonb_build_object('logo', case when t.logo_media_id is null then null else '/media/' || t.logo_media_id || '/' end)`,
+  },
+];

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
+import { authOf } from "../../http/access";
+import { pull } from "./sync.service";
+
+/**
+ * Reference data for the device cache. Any signed-in user may pull it: it is what the screens need
+ * to work offline (items to sell, customers of the user's branches), scoped to the user's branches.
+ */
+export function registerSyncRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.get("/api/sync/pull/", { config: { access: { permissions: [] } } }, async (request) => {
+    const query = request.query as { since?: string; limit?: string };
+    return pull(db, authOf(request), query.since || undefined, query.limit);
+  });
+}
