@@ -59,7 +59,8 @@ export function NumberFormField({
   step,
   currency,
   decimals,
-}: BaseFieldProps & { min?: number; max?: number; step?: number; currency?: boolean; decimals?: 0 | 1 | 2 }) {
+  hideStepper,
+}: BaseFieldProps & { min?: number; max?: number; step?: number; currency?: boolean; decimals?: 0 | 1 | 2; hideStepper?: boolean }) {
   const [field, , helpers] = useField<string | null>(name);
   const errorText = useFieldError(name);
   return (
@@ -79,6 +80,7 @@ export function NumberFormField({
         step={step}
         currency={currency}
         decimals={decimals}
+        hideStepper={hideStepper}
         disabled={disabled}
       />
       <Field.ErrorText>{errorText}</Field.ErrorText>

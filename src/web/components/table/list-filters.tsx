@@ -6,6 +6,8 @@ import { currenciesAtom } from "../../lib/app-state";
 import { useCurrentUser } from "../../lib/use-permission";
 import { DateRangePicker } from "../date-range-picker";
 import { MultiSelect } from "../multi-select";
+import { useAllList } from "../selectors/use-all-list";
+import type { CurrencyRef } from "../../../core/api-types";
 
 export interface ListFiltersProps {
   showBranch: boolean;
@@ -24,7 +26,10 @@ export interface ListFiltersProps {
 export function ListFilters(props: ListFiltersProps) {
   const { t } = useLingui();
   const user = useCurrentUser();
-  const currencies = useAtomValue(currenciesAtom);
+  const loadedCurrencies = useAtomValue(currenciesAtom);
+  // Falls back to the server when start-up has not loaded the currencies.
+  const fetched = useAllList<CurrencyRef>(props.showCurrency && loadedCurrencies.length === 0 ? "currency/" : null);
+  const currencies = loadedCurrencies.length > 0 ? loadedCurrencies : fetched.items;
   const branchOptions = (user?.branches ?? []).map((b) => ({ value: b.id, label: b.name }));
   return (
     <>
