@@ -1,0 +1,160 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Box, Center, Spinner, Table, Text } from "@chakra-ui/react";
+import { Trans } from "@lingui/react/macro";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { api } from "../../lib/api-client";
+import { cellAlign, cellContent } from "./cell-value";
+import type { ColumnDef } from "./column-def";
+import { ListFilters } from "./list-filters";
+import { toQueryParams, type ListQueryAction, type ListQueryState } from "./list-query-state";
+import { ListToolbar } from "./list-toolbar";
+import { useListQuery } from "./use-list-query";
+
+export interface VirtualTableProps<Row> {
+  title: string;
+  storageKey?: string;
+  /** GET (or POST with the same object as body) returning the whole list. */
+  endpoint?: string;
+  method?: "get" | "post";
+  columns: ColumnDef<Row>[];
+  rowKey?: (row: Row) => string | number;
+  onRowClick?: (row: Row) => void;
+  addPermission?: string;
+  onAdd?: () => void;
+  /** Off by default here (SPEC section 2). */
+  branchFilter?: boolean;
+  dateFilter?: boolean;
+  currencyFilter?: boolean;
+  extraFilters?: (state: ListQueryState, dispatch: (action: ListQueryAction) => void) => ReactNode;
+  reloadKey?: number;
+  /** Row height used for the window estimate, px. */
+  rowHeight?: number;
+}
+
+const VIRTUAL_DATE_KEYS = { start: "start_date", end: "end_date" };
+
+/** Loads the whole list and renders only the visible rows (SPEC section 2 "Virtual-scroll table"). */
+export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
+  const { title, endpoint, columns, onRowClick, rowHeight = 37 } = props;
+  const { state, dispatch, reset } = useListQuery(props.storageKey ?? title);
+  const params = useMemo(() => {
+    const all = toQueryParams(state, { unpaged: true, dateKeys: VIRTUAL_DATE_KEYS });
+    delete all.ordering; // the whole list comes in the server's order
+    return all;
+  }, [state]);
+  const [rows, setRows] = useState<Row[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [tick, setTick] = useState(0);
+  const requestId = useRef(0);
+  const paramsKey = JSON.stringify(params);
+
+  useEffect(() => {
+    if (!endpoint) {
+      setRows([]);
+      setLoading(false);
+      return;
+    }
+    const id = ++requestId.current;
+    const query = JSON.parse(paramsKey) as Record<string, string>;
+    setLoading(true);
+    const request = props.method === "post" ? api.post(endpoint, { json: query }) : api.get(endpoint, { searchParams: query });
+    request
+      .json<Row[] | { results: Row[] }>()
+      .then((data) => {
+        if (id === requestId.current) setRows(Array.isArray(data) ? data : data.results);
+      })
+      .catch(() => {
+        if (id === requestId.current) setRows([]);
+      })
+      .finally(() => {
+        if (id === requestId.current) setLoading(false);
+      });
+  }, [endpoint, paramsKey, props.method, tick]);
+  useEffect(() => {
+    if (props.reloadKey !== undefined) setTick((n) => n + 1);
+  }, [props.reloadKey]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 10 });
+  const items = virtualizer.getVirtualItems();
+  const padTop = items.length > 0 ? items[0].start : 0;
+  const padBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const reload = () => setTick((n) => n + 1);
+  const helpers = useMemo(() => ({ reload: () => setTick((n) => n + 1) }), []);
+  const rowKey = props.rowKey ?? ((row: Row) => String((row as { id?: unknown }).id ?? JSON.stringify(row)));
+
+  return (
+    <Box>
+      <ListToolbar
+        filters={
+          <ListFilters
+            showBranch={props.branchFilter ?? false}
+            branches={state.branches}
+            onBranches={(branches) => dispatch({ type: "branches", branches })}
+            showDate={Boolean(props.dateFilter)}
+            dateRange={state.dateRange}
+            onDateRange={(range) => dispatch({ type: "dateRange", range })}
+            showCurrency={Boolean(props.currencyFilter)}
+            currencies={state.currencies}
+            onCurrencies={(currencies) => dispatch({ type: "currencies", currencies })}
+            extra={props.extraFilters?.(state, dispatch)}
+          />
+        }
+        count={rows.length}
+        onRefresh={() => {
+          reset();
+          reload();
+        }}
+        addPermission={props.addPermission}
+        onAdd={props.onAdd}
+      />
+      {loading && rows.length === 0 ? (
+        <Center py="10">
+          <Spinner />
+        </Center>
+      ) : rows.length === 0 ? (
+        <Text textAlign="center" py="6" color="fg.muted">
+          <Trans>No results found</Trans>
+        </Text>
+      ) : (
+        <Box ref={scrollRef} overflow="auto" maxH="calc(100vh - 160px)" borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm" interactive aria-label={title} aria-rowcount={rows.length}>
+            <Table.Header position="sticky" top="0" zIndex="1" bg="bg">
+              <Table.Row>
+                {columns.map((column) => (
+                  <Table.ColumnHeader key={column.key} width={column.width} textAlign={cellAlign(column)}>
+                    {column.title}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {padTop > 0 ? (
+                <Table.Row aria-hidden>
+                  <Table.Cell colSpan={columns.length} p="0" height={`${padTop}px`} />
+                </Table.Row>
+              ) : null}
+              {items.map((item) => {
+                const row = rows[item.index];
+                return (
+                  <Table.Row key={rowKey(row)} height={`${rowHeight}px`} cursor={onRowClick ? "pointer" : undefined} onDoubleClick={() => onRowClick?.(row)}>
+                    {columns.map((column) => (
+                      <Table.Cell key={column.key} textAlign={cellAlign(column)} {...column.cellProps}>
+                        {cellContent(column, row, helpers)}
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                );
+              })}
+              {padBottom > 0 ? (
+                <Table.Row aria-hidden>
+                  <Table.Cell colSpan={columns.length} p="0" height={`${padBottom}px`} />
+                </Table.Row>
+              ) : null}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      )}
+    </Box>
+  );
+}
