@@ -14,7 +14,7 @@ export function LanguageMenuItems() {
       </Menu.ItemGroupLabel>
       <Menu.RadioItemGroup value={language} onValueChange={(e) => isLanguage(e.value) && setLanguage(e.value)}>
         {LANGUAGES.map((option) => (
-          <Menu.RadioItem key={option.code} value={option.code} lang={option.code} dir={option.dir}>
+          <Menu.RadioItem key={option.code} value={option.code} lang={option.code}>
             {option.label}
             <Menu.ItemIndicator />
           </Menu.RadioItem>

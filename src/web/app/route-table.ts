@@ -161,7 +161,7 @@ const hr: AppRoute[] = [
   ...crud({ name: "employee", path: "hr/employee", model: "employee", area: "hr", plural: msg`Employees`, singular: msg`Employee`, view: true }),
   ...crud({ name: "employee-contract", path: "hr/employee-contract", model: "employeecontract", area: "hr", plural: msg`Employee Contracts`, singular: msg`Employee Contract`, view: true }),
   ...crud({ name: "payroll", path: "hr/payroll", model: "payroll", area: "hr", plural: msg`Payrolls`, singular: msg`Payroll`, view: true }),
-  page("payroll-list", "hr/payroll-list", msg`Payroll List`, ["view_employeecontract"], "hr"),
+  page("hr-payroll-list", "hr/payroll-list", msg`Payroll List`, ["view_employeecontract"], "hr"),
 ];
 
 const setting: AppRoute[] = [
