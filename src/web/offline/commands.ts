@@ -1,0 +1,71 @@
+import type { LocalEffect, PendingRowEffect } from "./db";
+import { requireOfflineRuntime } from "./offline-runtime";
+import type { CreateInput, CreateOutcome, ReplayReport } from "./outbox";
+import { newLocalKey, type CachedRow, type ReferenceTableName } from "./sync-tables";
+
+/**
+ * The one command layer for creates (DESIGN section 8, after actualbudget's named commands): screens
+ * call `runCreate` or a named command, never `db.table.put` and never a bare POST for a create, so
+ * every create gets a form_token, the outbox and its local effects in one place.
+ */
+
+/** Any create: `runCreate({resource: "customer/", body, localEffect: pendingRow("customer", {...})})`. */
+export function runCreate(input: CreateInput): Promise<CreateOutcome> {
+  return requireOfflineRuntime().outbox.runCreate(input);
+}
+
+/** A provisional row for a cached table, shown with a "pending sync" badge until the server answers. */
+export function pendingRow(table: ReferenceTableName, columns: Omit<CachedRow, "id">): PendingRowEffect {
+  return { kind: "pending-row", table, row: { ...columns, id: newLocalKey(), deleted_at: null } };
+}
+
+type Body = Record<string, unknown>;
+
+interface CreateCommand {
+  resource: string;
+  /** The cached row to show while the create waits (table column names), if the table is cached. */
+  localEffect?: (body: Body) => LocalEffect;
+}
+
+const nameRow = (table: ReferenceTableName) => (body: Body) => pendingRow(table, { name: body.name });
+
+/** Named creates of the cached master data. Sales, purchases... add theirs here. */
+export const CREATE_COMMANDS = {
+  "item-group-create": { resource: "item-group/", localEffect: nameRow("item_group") },
+  "measurement-create": { resource: "measurement/", localEffect: nameRow("measurement") },
+  "city-create": { resource: "city/", localEffect: nameRow("city") },
+  "item-subgroup-create": {
+    resource: "item-subgroup/",
+    localEffect: (body) => pendingRow("item_subgroup", { name: body.name, item_group_id: body.item_group ?? null }),
+  },
+  "customer-create": {
+    resource: "customer/",
+    localEffect: (body) =>
+      pendingRow("customer", {
+        name: body.name,
+        phone: body.phone ?? "",
+        address: body.address ?? "",
+        city_id: body.city ?? null,
+        branch_id: body.branch ?? null,
+        is_general: body.is_general ?? false,
+      }),
+  },
+} satisfies Record<string, CreateCommand>;
+
+export type CreateCommandName = keyof typeof CREATE_COMMANDS;
+
+/** `runCommand("customer-create", {name, branch})`. */
+export function runCommand(name: CreateCommandName, body: Body): Promise<CreateOutcome> {
+  const command: CreateCommand = CREATE_COMMANDS[name];
+  return runCreate({ resource: command.resource, body, localEffect: command.localEffect?.(body) });
+}
+
+/** Resend a refused entry (optionally corrected; same form_token, see outbox.ts). */
+export function resendEntry(id: number, body?: Body): Promise<ReplayReport> {
+  return requireOfflineRuntime().outbox.resend(id, body ? { body } : undefined);
+}
+
+/** Discard a refused entry and undo its local effects. */
+export function discardEntry(id: number): Promise<void> {
+  return requireOfflineRuntime().outbox.discard(id);
+}

@@ -1,0 +1,435 @@
+import { newFormToken } from "../../core/form-token";
+import type { LocalEffect, OfflineDb, OutboxEntry, ServerAnswer } from "./db";
+import { NetworkError, type HttpAnswer, type Transport } from "./http-transport";
+import { findLocalKeys, substituteLocalKeys } from "./local-keys";
+import { applyEffects, effectsOf, reconcileEffects, undoEffects, writeTables } from "./local-effects";
+import { defaultReplayLock, type ReplayLock } from "./replay-lock";
+
+/**
+ * The outbox (DESIGN section 4): every create goes through `runCreate`, which sends it at once when
+ * it can and otherwise keeps it in IndexedDB, with its local effects applied, until the server has
+ * answered. Nothing leaves the outbox without a 2xx answer or an explicit discard of a refused entry.
+ *
+ * Choices:
+ * - Write-ahead: an online create is first stored as "sending", then posted. If the tab dies
+ *   mid-request the entry survives and is replayed once `sendingGraceMs` has passed; the server
+ *   answers the replay with the first response, so it is booked once.
+ * - Order: oldest first. An entry that needs attention does not block later ones: creates are
+ *   independent unless one refers to a record made offline by another (a "local-…" key in its
+ *   body); such an entry waits until that one is synced (its key is then replaced by the server id)
+ *   and needs attention itself if that one is discarded.
+ * - A network failure ends the pass (the server is unreachable); 5xx, 408, 409 and 429 back the
+ *   entry off (exponential, capped) and the pass goes on; 401 pauses all replay until `resume()`
+ *   (the same user signed in again); another 4xx marks the entry "needs attention".
+ * - Resend keeps the entry's form_token. The server records a token only with a successful write
+ *   (a refusal rolls back), so the corrected body is accepted under the same token; and if an
+ *   earlier attempt did get booked after all, the server answers 422 instead of booking twice.
+ *   A new token would risk exactly that double booking.
+ * - Discard is allowed only for an entry the server refused (needs attention): a pending entry may
+ *   already be booked (an answer lost on the way), so dropping it could lose track of it.
+ */
+
+export interface CreateInput {
+  /** Path under /api/ with its trailing slash: "customer/". */
+  resource: string;
+  body: Record<string, unknown>;
+  /** What to show in the cached tables while the create waits (a pending row). */
+  localEffect?: LocalEffect | LocalEffect[];
+}
+
+export type CreateOutcome =
+  /** The server booked it (2xx). */
+  | { queued: false; ok: true; status: number; body: unknown }
+  /** The server refused it (4xx other than 401/408/409/429): show the errors in the form. */
+  | { queued: false; ok: false; status: number; body: unknown }
+  /** Saved on the device; it will sync ("saved, will sync"). */
+  | { queued: true; entryId: number };
+
+export interface ReplayReport {
+  /** False when another tab holds the replay lock (it does the work). */
+  acquired: boolean;
+  sent: number;
+  retryLater: number;
+  needsAttention: number;
+  waiting: number;
+  stoppedBy: "network" | "unauthorized" | "paused" | "signed-out" | null;
+}
+
+export interface OutboxOptions {
+  db: OfflineDb;
+  transport: Transport;
+  getUserId: () => number | null;
+  lock?: ReplayLock;
+  now?: () => number;
+  isOnline?: () => boolean;
+  /** A 401 was answered: the shell clears the session (the outbox is kept). */
+  onUnauthorized?: () => void;
+  /** An entry was queued: e.g. register a background sync, schedule a replay. */
+  onQueued?: () => void;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** How long a "sending" entry belongs to the call that is sending it. */
+  sendingGraceMs?: number;
+}
+
+export const REPLAY_LOCK_NAME = "outbox-replay";
+
+const RETRY_STATUSES = new Set([408, 409, 425, 429]);
+const isRetryStatus = (status: number) => status >= 500 || RETRY_STATUSES.has(status);
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+const describe = (answer: HttpAnswer) => {
+  const body = answer.body as { message?: unknown } | null;
+  return `HTTP ${answer.status}${body && typeof body.message === "string" ? `: ${body.message}` : ""}`;
+};
+
+export class Outbox {
+  private readonly db: OfflineDb;
+  private readonly transport: Transport;
+  private readonly lock: ReplayLock;
+  private readonly now: () => number;
+  private readonly isOnline: () => boolean;
+  private running: Promise<ReplayReport> | null = null;
+  private rerun = false;
+  private rerunForce = false;
+  private paused = false;
+  private readonly pauseListeners = new Set<(paused: boolean) => void>();
+
+  constructor(private readonly options: OutboxOptions) {
+    this.db = options.db;
+    this.transport = options.transport;
+    this.lock = options.lock ?? defaultReplayLock();
+    this.now = options.now ?? Date.now;
+    this.isOnline = options.isOnline ?? (() => (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false);
+  }
+
+  /** True after a 401, until `resume()`. */
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
+  onPauseChange(listener: (paused: boolean) => void): () => void {
+    this.pauseListeners.add(listener);
+    return () => this.pauseListeners.delete(listener);
+  }
+
+  private setPaused(paused: boolean) {
+    if (this.paused === paused) return;
+    this.paused = paused;
+    for (const listener of this.pauseListeners) listener(paused);
+  }
+
+  /** After the user signed in again (a new token): replay what waits. */
+  resume(): Promise<ReplayReport> {
+    this.setPaused(false);
+    return this.replay({ force: true });
+  }
+
+  private backoff(attempts: number): number {
+    const base = this.options.backoffBaseMs ?? 2_000;
+    const max = this.options.backoffMaxMs ?? 5 * 60_000;
+    const delay = Math.min(max, base * 2 ** Math.max(0, attempts - 1));
+    // Jitter, so the tablets of a branch do not all come back in the same second.
+    return Math.round(delay * (0.8 + Math.random() * 0.4));
+  }
+
+  private requireUser(): number {
+    const userId = this.options.getUserId();
+    if (userId === null) throw new Error("No signed-in user: a create needs one");
+    return userId;
+  }
+
+  /** The command every create goes through (see commands.ts for the named ones). */
+  async runCreate(input: CreateInput): Promise<CreateOutcome> {
+    const userId = this.requireUser();
+    const body: Record<string, unknown> = {
+      ...input.body,
+      form_token: typeof input.body.form_token === "string" ? input.body.form_token : newFormToken(userId, this.now()),
+    };
+    const entry: OutboxEntry = {
+      user_id: userId,
+      resource: input.resource,
+      body,
+      created_at: this.now(),
+      status: "sending",
+      attempts: 0,
+      next_attempt_at: this.now() + (this.options.sendingGraceMs ?? 60_000),
+      last_error: null,
+      server_message: null,
+      effects: effectsOf(input.localEffect),
+      effects_applied: false,
+    };
+
+    // Offline, or it refers to a record not synced yet: straight to the queue.
+    const refs = findLocalKeys(body);
+    const resolved = refs.size > 0 ? await this.resolveKeys(refs) : new Map<string, number>();
+    if (!this.isOnline() || resolved.size < refs.size) return this.queue(entry, null);
+
+    entry.body = substituteLocalKeys(body, resolved);
+    entry.id = await this.db.outbox.add(entry);
+    let answer: HttpAnswer;
+    try {
+      answer = await this.transport.post(entry.resource, entry.body);
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      return this.queue(entry, `Network: ${error.message}`);
+    }
+    if (isSuccess(answer.status)) {
+      await this.complete(entry.id, answer.body);
+      return { queued: false, ok: true, status: answer.status, body: answer.body };
+    }
+    if (answer.status === 401 || isRetryStatus(answer.status)) {
+      if (answer.status === 401) this.unauthorized();
+      return this.queue(entry, describe(answer));
+    }
+    // Refused: nothing was booked; the form still holds the data and shows the errors.
+    await this.db.outbox.delete(entry.id);
+    return { queued: false, ok: false, status: answer.status, body: answer.body };
+  }
+
+  /** Makes the entry pending with its local effects, in one transaction. */
+  private async queue(entry: OutboxEntry, error: string | null): Promise<CreateOutcome> {
+    const id = await this.db.transaction("rw", writeTables(this.db), async () => {
+      const pending: OutboxEntry = {
+        ...entry,
+        status: "pending",
+        attempts: error ? 1 : 0,
+        last_error: error,
+        next_attempt_at: error ? this.now() + this.backoff(1) : this.now(),
+        effects_applied: true,
+      };
+      const key = entry.id === undefined ? await this.db.outbox.add(pending) : (await this.db.outbox.put(pending), entry.id);
+      await applyEffects(this.db, { ...pending, id: key });
+      return key;
+    });
+    this.options.onQueued?.();
+    return { queued: true, entryId: id };
+  }
+
+  private async complete(id: number, serverBody: unknown): Promise<void> {
+    await this.db.transaction("rw", writeTables(this.db), async () => {
+      const entry = await this.db.outbox.get(id);
+      if (!entry) return;
+      await this.db.outbox.delete(id);
+      await reconcileEffects(this.db, entry, serverBody);
+    });
+  }
+
+  private unauthorized() {
+    this.setPaused(true);
+    this.options.onUnauthorized?.();
+  }
+
+  private async resolveKeys(keys: Set<string>): Promise<Map<string, number>> {
+    const rows = await this.db.local_key.bulkGet([...keys]);
+    const ids = new Map<string, number>();
+    for (const row of rows) if (row) ids.set(row.key, row.server_id);
+    return ids;
+  }
+
+  /**
+   * One replay pass over the signed-in user's entries, single-flight: a call while a pass runs joins
+   * it (and asks for one more pass after it). `force` ignores the backoff of pending entries
+   * ("Sync now", back online).
+   */
+  replay(options: { force?: boolean } = {}): Promise<ReplayReport> {
+    if (this.running) {
+      this.rerun = true;
+      this.rerunForce ||= !!options.force;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        let report = await this.replayLocked(!!options.force);
+        while (this.rerun) {
+          const force = this.rerunForce;
+          this.rerun = false;
+          this.rerunForce = false;
+          report = await this.replayLocked(force);
+        }
+        return report;
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  private async replayLocked(force: boolean): Promise<ReplayReport> {
+    const result = await this.lock(REPLAY_LOCK_NAME, () => this.pass(force));
+    if (result.acquired) return result.value;
+    return { acquired: false, sent: 0, retryLater: 0, needsAttention: 0, waiting: 0, stoppedBy: null };
+  }
+
+  private async pass(force: boolean): Promise<ReplayReport> {
+    const report: ReplayReport = { acquired: true, sent: 0, retryLater: 0, needsAttention: 0, waiting: 0, stoppedBy: null };
+    if (this.paused) return { ...report, stoppedBy: "paused" };
+    const userId = this.options.getUserId();
+    if (userId === null) return { ...report, stoppedBy: "signed-out" };
+
+    const ids = (await this.db.outbox.where("user_id").equals(userId).primaryKeys()).sort((a, b) => a - b);
+    for (const id of ids) {
+      // Read again: another tab may have sent, resent or discarded it meanwhile.
+      const entry = await this.db.outbox.get(id);
+      if (!entry || entry.status === "needs_attention") continue;
+      const now = this.now();
+      const due = entry.status === "sending" ? entry.next_attempt_at <= now : force || entry.next_attempt_at <= now;
+      if (!due) {
+        report.waiting++;
+        continue;
+      }
+      const outcome = await this.send(entry);
+      if (outcome === "sent") report.sent++;
+      else if (outcome === "retry") report.retryLater++;
+      else if (outcome === "attention") report.needsAttention++;
+      else if (outcome === "waiting") report.waiting++;
+      else {
+        report.stoppedBy = outcome;
+        break;
+      }
+    }
+    return report;
+  }
+
+  private async send(entry: OutboxEntry): Promise<"sent" | "retry" | "attention" | "waiting" | "network" | "unauthorized"> {
+    const id = entry.id as number;
+    let body = entry.body;
+    const refs = findLocalKeys(body);
+    if (refs.size > 0) {
+      const ids = await this.resolveKeys(refs);
+      if (ids.size < refs.size) {
+        const unresolved = [...refs].filter((key) => !ids.has(key));
+        if (await this.someEntryMakes(unresolved)) return "waiting";
+        await this.markAttention(id, { status: 0, body: { message: "Refers to a record that was discarded" } });
+        return "attention";
+      }
+      // Persisted before sending, so every retry sends the very same body (same request hash).
+      body = substituteLocalKeys(body, ids);
+      await this.db.outbox.update(id, { body });
+    }
+    if (entry.status === "sending" || !entry.effects_applied) {
+      // Left "sending" by a tab that died mid-request: show it as pending from now on.
+      await this.db.transaction("rw", writeTables(this.db), async () => {
+        const current = await this.db.outbox.get(id);
+        if (!current) return;
+        await this.db.outbox.update(id, { status: "pending", effects_applied: true });
+        if (!current.effects_applied) await applyEffects(this.db, current);
+      });
+    }
+
+    let answer: HttpAnswer;
+    try {
+      answer = await this.transport.post(entry.resource, body);
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      await this.retryLater(id, `Network: ${error.message}`);
+      return "network";
+    }
+    if (isSuccess(answer.status)) {
+      await this.complete(id, answer.body);
+      return "sent";
+    }
+    if (answer.status === 401) {
+      await this.db.outbox.update(id, { last_error: describe(answer) });
+      this.unauthorized();
+      return "unauthorized";
+    }
+    if (isRetryStatus(answer.status)) {
+      await this.retryLater(id, describe(answer));
+      return "retry";
+    }
+    await this.markAttention(id, { status: answer.status, body: answer.body });
+    return "attention";
+  }
+
+  private async someEntryMakes(keys: string[]): Promise<boolean> {
+    const wanted = new Set(keys);
+    let found = false;
+    await this.db.outbox.each((other) => {
+      if (other.effects.some((effect) => wanted.has(effect.row.id))) found = true;
+    });
+    return found;
+  }
+
+  private async retryLater(id: number, error: string) {
+    await this.db.transaction("rw", this.db.outbox, async () => {
+      const entry = await this.db.outbox.get(id);
+      if (!entry) return;
+      const attempts = entry.attempts + 1;
+      await this.db.outbox.update(id, { attempts, last_error: error, next_attempt_at: this.now() + this.backoff(attempts) });
+    });
+  }
+
+  private async markAttention(id: number, answer: ServerAnswer) {
+    await this.db.transaction("rw", this.db.outbox, async () => {
+      const entry = await this.db.outbox.get(id);
+      if (!entry) return;
+      await this.db.outbox.update(id, {
+        status: "needs_attention",
+        attempts: entry.attempts + 1,
+        server_message: answer,
+        last_error: describe(answer),
+      });
+    });
+  }
+
+  /**
+   * Sends a refused entry again, with a corrected body if given (its form_token is kept, see the
+   * note at the top) and, optionally, new local effects to show meanwhile.
+   */
+  async resend(id: number, correction?: { body?: Record<string, unknown>; localEffect?: LocalEffect | LocalEffect[] }): Promise<ReplayReport> {
+    await this.db.transaction("rw", writeTables(this.db), async () => {
+      const entry = await this.db.outbox.get(id);
+      if (!entry) throw new Error(`Outbox entry ${id} is gone`);
+      if (entry.status !== "needs_attention") throw new Error("Only an entry that needs attention can be resent");
+      const body = correction?.body ? { ...correction.body, form_token: entry.body.form_token } : entry.body;
+      const effects = correction?.localEffect ? effectsOf(correction.localEffect) : entry.effects;
+      if (correction?.localEffect && entry.effects_applied) await undoEffects(this.db, entry);
+      const updated: OutboxEntry = {
+        ...entry,
+        body,
+        effects,
+        status: "pending",
+        attempts: 0,
+        next_attempt_at: 0,
+        server_message: null,
+        last_error: null,
+        effects_applied: true,
+      };
+      await this.db.outbox.put(updated);
+      await applyEffects(this.db, updated);
+    });
+    return this.replay({ force: true });
+  }
+
+  /** Drops a refused entry and undoes its local effects. */
+  async discard(id: number): Promise<void> {
+    await this.db.transaction("rw", writeTables(this.db), async () => {
+      const entry = await this.db.outbox.get(id);
+      if (!entry) return;
+      if (entry.status !== "needs_attention") throw new Error("Only an entry that the server refused can be discarded");
+      await this.db.outbox.delete(id);
+      await undoEffects(this.db, entry);
+    });
+  }
+
+  /** Entries of this user not yet synced (pending, sending or needing attention). */
+  countFor(userId: number): Promise<number> {
+    return this.db.outbox.where("user_id").equals(userId).count();
+  }
+
+  /** When the next timed pass is worth running (ms from now), or null when nothing waits. */
+  async nextDueIn(): Promise<number | null> {
+    const userId = this.options.getUserId();
+    if (userId === null || this.paused) return null;
+    let earliest: number | null = null;
+    await this.db.outbox
+      .where("user_id")
+      .equals(userId)
+      .each((entry) => {
+        if (entry.status === "needs_attention") return;
+        earliest = earliest === null ? entry.next_attempt_at : Math.min(earliest, entry.next_attempt_at);
+      });
+    return earliest === null ? null : Math.max(0, (earliest as number) - this.now());
+  }
+}

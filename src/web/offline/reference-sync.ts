@@ -1,0 +1,165 @@
+import { META, type OfflineDb } from "./db";
+import { NetworkError, type Transport } from "./http-transport";
+import { reapplyPendingEffects } from "./local-effects";
+import { isReferenceTable, type CachedRow } from "./sync-tables";
+
+/**
+ * Pull of the reference tables (DESIGN section 4): pages of about a thousand rows from
+ * `GET sync/pull/`, each page written in ONE Dexie transaction together with its cursor, so a crash
+ * never leaves the cursor ahead of the data. The first load pulls everything, later ones only the
+ * changes (tombstones included). `reset` (the user's branches changed) and a different user on the
+ * device clear the cached tables in that same transaction; the outbox is never touched, and the
+ * pending rows of the signed-in user's waiting entries are put back.
+ */
+
+export const PULL_PAGE_SIZE = 1000;
+
+interface PullPage {
+  cursor: string;
+  has_more: boolean;
+  reset: boolean;
+  tables: Record<string, { upserts: CachedRow[]; deletes: number[] }>;
+}
+
+export interface SyncProgress {
+  running: boolean;
+  /** Rows (upserts and deletes) written in the current or last run. */
+  rows: number;
+  /** True while the device has no complete copy yet (first load, or after a reset). */
+  firstLoad: boolean;
+  lastSyncAt: number | null;
+  /** Why the last run failed (network, HTTP status), or null. */
+  error: string | null;
+}
+
+export type PullOutcome = "done" | "network" | "unauthorized" | "failed" | "signed-out";
+
+export interface ReferenceSyncOptions {
+  db: OfflineDb;
+  transport: Transport;
+  getUserId: () => number | null;
+  now?: () => number;
+  pageSize?: number;
+  onUnauthorized?: () => void;
+}
+
+type Listener = (progress: SyncProgress) => void;
+
+export class ReferenceSync {
+  private progress: SyncProgress = { running: false, rows: 0, firstLoad: false, lastSyncAt: null, error: null };
+  private readonly listeners = new Set<Listener>();
+  private running: Promise<PullOutcome> | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ReferenceSyncOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  getProgress(): SyncProgress {
+    return this.progress;
+  }
+
+  /** For useSyncExternalStore and the like. */
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private update(patch: Partial<SyncProgress>) {
+    this.progress = { ...this.progress, ...patch };
+    for (const listener of this.listeners) listener(this.progress);
+  }
+
+  /** Pulls until up to date. Single-flight: a call while one runs joins it. */
+  sync(): Promise<PullOutcome> {
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /**
+   * Makes the cache belong to `userId`: another user's cached reference data is dropped (their
+   * outbox entries stay, tagged with their id, and are not replayed for this user).
+   */
+  async claimFor(userId: number): Promise<void> {
+    const db = this.options.db;
+    if ((await db.getMeta<number>(META.userId)) === userId) return;
+    await db.transaction("rw", [db.meta, db.outbox, ...db.refTables()], async () => {
+      if ((await db.getMeta<number>(META.userId)) === userId) return;
+      await Promise.all(db.refTables().map((table) => table.clear()));
+      await db.meta.bulkDelete([META.cursor, META.lastSyncAt, META.branchKey]);
+      await db.setMeta(META.userId, userId);
+      await reapplyPendingEffects(db, userId);
+    });
+  }
+
+  private async run(): Promise<PullOutcome> {
+    const { db, transport } = this.options;
+    const userId = this.options.getUserId();
+    if (userId === null) return "signed-out";
+    await this.claimFor(userId);
+    const lastSyncAt = (await db.getMeta<number>(META.lastSyncAt)) ?? null;
+    let cursor = (await db.getMeta<string>(META.cursor)) ?? "";
+    this.update({ running: true, rows: 0, firstLoad: !cursor, lastSyncAt, error: null });
+    let rows = 0;
+    try {
+      for (;;) {
+        const query = new URLSearchParams({ limit: String(this.options.pageSize ?? PULL_PAGE_SIZE) });
+        if (cursor) query.set("since", cursor);
+        const answer = await transport.get(`sync/pull/?${query.toString()}`);
+        if (answer.status === 401) {
+          this.options.onUnauthorized?.();
+          this.update({ running: false, error: "HTTP 401" });
+          return "unauthorized";
+        }
+        if (answer.status !== 200) {
+          this.update({ running: false, error: `HTTP ${answer.status}` });
+          return "failed";
+        }
+        // The user may have changed while the page was on its way: never store it for another.
+        if (this.options.getUserId() !== userId) return "signed-out";
+        const page = answer.body as PullPage;
+        rows += await this.store(userId, page);
+        cursor = page.cursor;
+        this.update({ rows, firstLoad: this.progress.firstLoad || page.reset });
+        if (!page.has_more) break;
+      }
+      const at = this.now();
+      await db.setMeta(META.lastSyncAt, at);
+      this.update({ running: false, lastSyncAt: at, firstLoad: false, error: null });
+      return "done";
+    } catch (error) {
+      if (error instanceof NetworkError) {
+        this.update({ running: false, error: `Network: ${error.message}` });
+        return "network";
+      }
+      this.update({ running: false, error: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
+  }
+
+  /** One page, with its cursor, in one transaction. Returns the number of rows written. */
+  private async store(userId: number, page: PullPage): Promise<number> {
+    const db = this.options.db;
+    let rows = 0;
+    await db.transaction("rw", [db.meta, db.outbox, ...db.refTables()], async () => {
+      // Checked inside the transaction: a user switch in another tab must not get this page.
+      if ((await db.getMeta<number>(META.userId)) !== userId) throw new Error("The device changed user during the sync");
+      if (page.reset) {
+        await Promise.all(db.refTables().map((table) => table.clear()));
+        await reapplyPendingEffects(db, userId);
+      }
+      for (const [name, change] of Object.entries(page.tables)) {
+        // A table this version of the app does not know yet (added on the server first) is skipped.
+        if (!isReferenceTable(name)) continue;
+        const table = db.ref(name);
+        if (change.upserts.length > 0) await table.bulkPut(change.upserts);
+        if (change.deletes.length > 0) await table.bulkDelete(change.deletes);
+        rows += change.upserts.length + change.deletes.length;
+      }
+      await db.setMeta(META.cursor, page.cursor);
+    });
+    return rows;
+  }
+}
