@@ -58,16 +58,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSyncRoutes(app, deps);
   app.get("/api/openapi.json", { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
-  if (deps.webRoot && existsSync(join(deps.webRoot, "index.html"))) {
-    await app.register(fastifyStatic, { root: deps.webRoot, wildcard: false, index: ["index.html"] });
-    // Client routes (/stock/item-group/5/edit) get the app shell; API and media misses stay JSON 404s.
-    app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split("?")[0];
-      if (request.method !== "GET" || path.startsWith("/api/") || path.startsWith("/media/") || /\.[a-z0-9]+$/i.test(path)) {
-        return reply.status(404).send({ message: "Not found." });
-      }
-      return reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html");
-    });
-  }
+  const serveWeb = !!deps.webRoot && existsSync(join(deps.webRoot, "index.html"));
+  if (serveWeb) await app.register(fastifyStatic, { root: deps.webRoot!, wildcard: false, index: ["index.html"] });
+  // Client routes (/stock/item-group/5/edit) get the app shell; API, media and file misses stay JSON 404s.
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0];
+    const isClientRoute =
+      request.method === "GET" && !path.startsWith("/api/") && !path.startsWith("/media/") && !/\.[a-z0-9]+$/i.test(path);
+    if (serveWeb && isClientRoute) return reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html");
+    return reply.status(404).send({ message: "Not found." });
+  });
   return app;
 }

@@ -50,5 +50,4 @@ export function installErrorHandler(app: FastifyInstance) {
     request.log.error(error);
     return reply.status(500).send({ message: "Internal server error" });
   });
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: "Not found." }));
 }

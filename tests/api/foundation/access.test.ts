@@ -131,3 +131,25 @@ describe("media", () => {
     expect(res.json()).toEqual({ file: ["Only images are allowed"] });
   });
 });
+
+describe("serving the web app", () => {
+  it("client routes get the shell, API and file misses stay 404", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { buildApp } = await import("../../../src/server/app");
+    const root = mkdtempSync(join(tmpdir(), "web-"));
+    writeFileSync(join(root, "index.html"), "<!doctype html><div id=root></div>");
+    const app = await buildApp({ db: t.db, webRoot: root });
+    try {
+      const shell = await app.inject({ method: "GET", url: "/stock/item-group/5/edit" });
+      expect(shell.statusCode).toBe(200);
+      expect(shell.body).toContain("id=root");
+      expect((await app.inject({ method: "GET", url: "/" })).body).toContain("id=root");
+      expect((await app.inject({ method: "GET", url: "/api/nothing/" })).statusCode).toBe(404);
+      expect((await app.inject({ method: "GET", url: "/assets/missing.js" })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
