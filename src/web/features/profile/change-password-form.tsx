@@ -16,15 +16,14 @@ interface PasswordValues {
 
 const EMPTY: PasswordValues = { old_password: "", new_password: "", confirm_password: "" };
 
-/** Change Password: POST user/change-password/; the confirmation never leaves the browser. */
+/** Change Password: POST user/change-password/. */
 export function ChangePasswordForm() {
   const { t } = useLingui();
 
   const submit = async (values: PasswordValues, helpers: FormikHelpers<PasswordValues>) => {
     try {
-      await api.post("user/change-password/", {
-        json: { old_password: values.old_password, new_password: values.new_password },
-      });
+      // The server validates with the same core schema, confirmation included.
+      await api.post("user/change-password/", { json: values });
       showSuccess(translateMessage(MESSAGES.updated));
       helpers.resetForm({ values: EMPTY });
     } catch (error) {
