@@ -2,7 +2,8 @@ import { Box, Button, Icon, Stack, Text } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react";
 import { useAtom, useAtomValue } from "jotai";
 import { LuChevronDown, LuHouse } from "react-icons/lu";
-import { NavLink } from "react-router";
+import { useEffect } from "react";
+import { NavLink, useLocation } from "react-router";
 import { currentSidebarAtom, storedUserAtom } from "../lib/app-state";
 import { visibleAreas } from "./nav-areas";
 import { translateTitle } from "./route-title";
@@ -23,6 +24,15 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const user = useAtomValue(storedUserAtom);
   const [current, setCurrent] = useAtom(currentSidebarAtom);
   const areas = visibleAreas(user);
+  const { pathname } = useLocation();
+
+  // Follow the screen: opening /sale/... (by link, history or URL) expands the Sale area.
+  const routeArea = areas.find((area) =>
+    area.links.some((route) => pathname === `/${route.path}` || pathname.startsWith(`/${route.path}/`)),
+  )?.key;
+  useEffect(() => {
+    if (routeArea) setCurrent(routeArea);
+  }, [routeArea, setCurrent]);
 
   return (
     <Stack as="nav" gap="1" p="2" overflowY="auto" h="full">
