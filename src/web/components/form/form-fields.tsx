@@ -36,9 +36,9 @@ interface BaseFieldProps {
 export function TextField({ name, label, required, disabled, type = "text", multiline }: BaseFieldProps & { type?: string; multiline?: boolean }) {
   const [field] = useField<string | null>(name);
   const errorText = useFieldError(name);
-  const props = { ...field, id: name, value: field.value ?? "", disabled };
+  const props = { ...field, value: field.value ?? "", disabled };
   return (
-    <Field.Root invalid={Boolean(errorText)} required={required}>
+    <Field.Root invalid={Boolean(errorText)} required={required} ids={{ control: name }}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
@@ -64,13 +64,12 @@ export function NumberFormField({
   const [field, , helpers] = useField<string | null>(name);
   const errorText = useFieldError(name);
   return (
-    <Field.Root invalid={Boolean(errorText)} required={required}>
+    <Field.Root invalid={Boolean(errorText)} required={required} ids={{ control: name }}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
       </Field.Label>
       <NumberField
-        id={name}
         name={name}
         value={field.value ?? ""}
         onValueChange={(value) => void helpers.setValue(value)}

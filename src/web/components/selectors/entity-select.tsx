@@ -41,8 +41,12 @@ export function EntitySelect<T extends EntityOption>(props: EntitySelectProps<T>
   const typed = input.trim();
   const filtering = typed !== "" && typed !== selectedLabel;
   const filtered = useMemo(
-    () => (filtering ? items.filter((item) => itemLabel(item).toLowerCase().includes(typed.toLowerCase())) : [...items]),
-    [items, filtering, typed, itemLabel],
+    () =>
+      filtering
+        ? // The chosen record stays in the collection so the combobox can always show its name.
+          items.filter((item) => item.id === value || itemLabel(item).toLowerCase().includes(typed.toLowerCase()))
+        : [...items],
+    [items, filtering, typed, itemLabel, value],
   );
   const collection = useMemo(
     () => createListCollection({ items: filtered, itemToString: itemLabel, itemToValue: (item: T) => String(item.id) }),

@@ -216,8 +216,10 @@ function SortHeader<Row>({ column, ordering, onSort }: { column: ColumnDef<Row>;
       {column.sortable ? (
         <Box
           as="button"
-          display="inline-flex"
+          display="flex"
+          w="full"
           alignItems="center"
+          justifyContent={cellAlign(column) === "end" ? "flex-end" : cellAlign(column) === "center" ? "center" : "flex-start"}
           gap="1"
           fontWeight="semibold"
           cursor="pointer"

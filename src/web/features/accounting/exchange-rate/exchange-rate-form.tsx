@@ -52,14 +52,14 @@ function CurrencyField() {
   const field = useFormField<number | null>("currency");
   const currencies = useAllList<CurrencyRef>("currency/");
   return (
-    <Field.Root invalid={field.invalid} required>
+    <Field.Root invalid={field.invalid} required ids={{ control: "currency" }}>
       <Field.Label>
         {t`Currency`}
         <Field.RequiredIndicator />
       </Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field
-          id="currency"
+
           name="currency"
           value={field.value ?? ""}
           onChange={(event) => field.setValue(event.target.value === "" ? null : Number(event.target.value))}

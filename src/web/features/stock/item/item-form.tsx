@@ -152,13 +152,13 @@ function ItemTypeField() {
   const labels = useItemTypeLabels();
   const field = useFormField<number>("item_type");
   return (
-    <Field.Root invalid={field.invalid} required>
+    <Field.Root invalid={field.invalid} required ids={{ control: "item_type" }}>
       <Field.Label>
         {t`Item Type`}
         <Field.RequiredIndicator />
       </Field.Label>
       <NativeSelect.Root>
-        <NativeSelect.Field id="item_type" name="item_type" value={field.value} onChange={(e) => field.setValue(Number(e.target.value))}>
+        <NativeSelect.Field name="item_type" value={field.value} onChange={(e) => field.setValue(Number(e.target.value))}>
           {ITEM_TYPE_IDS.map((id) => (
             <option key={id} value={id}>
               {labels[id]}
