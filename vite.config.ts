@@ -1,11 +1,43 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { lingui } from "@lingui/vite-plugin";
+import { VitePWA } from "vite-plugin-pwa";
 
 export default defineConfig({
   plugins: [
     react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
     lingui(),
+    // Service worker from sw/sw.ts (injectManifest); registered by src/web/offline/pwa.ts, which
+    // offers updates instead of forcing them ("prompt").
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "sw",
+      filename: "sw.ts",
+      registerType: "prompt",
+      injectRegister: false,
+      manifest: {
+        name: "Back Office",
+        short_name: "Back Office",
+        description: "Back office for stock, purchasing, sales, accounting and HR",
+        theme_color: "#4A6486",
+        background_color: "#FFFFFF",
+        display: "standalone",
+        start_url: "/",
+        scope: "/",
+        icons: [
+          { src: "/pwa-192x192.png", sizes: "192x192", type: "image/png" },
+          { src: "/pwa-512x512.png", sizes: "512x512", type: "image/png" },
+          { src: "/pwa-maskable-192x192.png", sizes: "192x192", type: "image/png", purpose: "maskable" },
+          { src: "/pwa-maskable-512x512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      injectManifest: {
+        // The shell, every lazy chunk, the catalogs, fonts, icons and the alert sound.
+        globPatterns: ["**/*.{js,css,html,svg,png,ico,woff,woff2,wav,webmanifest}"],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
   ],
   build: { outDir: "dist/web", sourcemap: false, chunkSizeWarningLimit: 900 },
   server: { proxy: { "/api": "http://localhost:8000", "/media": "http://localhost:8000" } },
