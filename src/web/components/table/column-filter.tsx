@@ -42,9 +42,10 @@ function TextFilter<Row>({ column, state, dispatch }: ColumnFilterProps<Row>) {
   const [text, setText] = useState(current?.value ?? "");
   const [operator, setOperator] = useState<TextOperator>(currentOperator);
   const timer = useRef<number | undefined>(undefined);
-  // Follows outside changes (refresh, restore).
+  // Follows outside changes (refresh, restore), but keeps what is being typed (a trailing space, say).
   useEffect(() => {
-    setText(current?.value ?? "");
+    const applied = current?.value ?? "";
+    setText((typed) => (typed.trim() === applied ? typed : applied));
     setOperator(currentOperator);
   }, [current?.value, currentOperator]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
