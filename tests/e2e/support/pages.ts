@@ -1,0 +1,146 @@
+// Page helpers: every selector the e2e tests use lives here, written against accessible names
+// (labels, roles, button texts), so that a change of the UI is one edit in this file.
+import { expect, type Locator, type Page, type Response } from "@playwright/test";
+import type { Credentials } from "./users";
+
+const ARABIC = /[\u0600-\u06FF]/;
+
+export class LoginPage {
+  constructor(private readonly page: Page) {}
+
+  readonly username = (): Locator => this.page.getByLabel("Username", { exact: true });
+  readonly password = (): Locator => this.page.getByLabel("Password", { exact: true });
+  readonly submit = (): Locator => this.page.getByRole("button", { name: "Sign in", exact: true });
+
+  async goto(): Promise<void> {
+    await this.page.goto("/login");
+  }
+
+  /** Signs in through the form and waits until the app has left the login page. */
+  async signIn(user: Credentials): Promise<void> {
+    await this.goto();
+    await this.username().fill(user.username);
+    await this.password().fill(user.password);
+    await this.submit().click();
+    await expect(this.page).not.toHaveURL(/\/login(\/|\?|$)/);
+  }
+}
+
+/** Chrome around every signed-in page: sidebar and user menu. */
+export class Shell {
+  constructor(private readonly page: Page) {}
+
+  readonly sidebar = (): Locator => this.page.getByRole("navigation").first();
+  readonly userMenu = (): Locator => this.page.getByRole("button", { name: /user menu/i }).first();
+
+  /** Opens the user menu and picks a language by its own name ("English", "العربية", "کوردی"). */
+  async switchLanguage(languageName: string): Promise<void> {
+    await this.userMenu().click();
+    const choice = this.page
+      .getByRole("menuitem", { name: languageName })
+      .or(this.page.getByRole("menuitemradio", { name: languageName }))
+      .or(this.page.getByRole("option", { name: languageName }))
+      .or(this.page.getByRole("button", { name: languageName }));
+    await choice.first().click();
+  }
+
+  async expectRightToLeft(): Promise<void> {
+    await expect.poll(() => this.page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+  }
+
+  async expectSidebarInArabic(): Promise<void> {
+    await expect(this.sidebar()).toContainText(ARABIC);
+  }
+}
+
+/** A list screen built on the shared paged table (SPEC section 2). */
+export class ListPage {
+  constructor(
+    private readonly page: Page,
+    /** route, e.g. "/stock/item-group" */
+    readonly path: string,
+    /** API resource the table reads, e.g. "item-group/" */
+    readonly resource: string,
+  ) {}
+
+  async goto(): Promise<void> {
+    await this.page.goto(this.path);
+  }
+
+  async expectOpen(): Promise<void> {
+    await expect(this.page).toHaveURL(new RegExp(`${escapeRe(this.path)}/?(\\?.*)?$`));
+  }
+
+  readonly addButton = (): Locator => this.page.getByRole("button", { name: "Add", exact: true });
+  readonly filter = (column: string): Locator => this.page.getByLabel(`Filter ${column}`, { exact: true });
+  readonly header = (column: string): Locator =>
+    this.page.getByRole("columnheader", { name: column, exact: true }).first();
+  /** What to click to sort by a column: its sort button, or the header itself. */
+  readonly sortControl = (column: string): Locator =>
+    this.header(column).getByRole("button", { name: column, exact: true }).or(this.header(column)).first();
+  /** Body rows whose text contains `text`. */
+  readonly rows = (text: string): Locator => this.page.getByRole("row").filter({ hasText: text });
+
+  /** Resolves with the next list call of this table (GET <resource> with query parameters). */
+  nextListResponse(match: (url: URL) => boolean = () => true): Promise<Response> {
+    return this.page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return r.request().method() === "GET" && url.pathname.endsWith(`/api/${this.resource}`) && match(url);
+    });
+  }
+
+  /** Types into a column's filter and waits for the table to reload with that value in its query. */
+  async filterBy(column: string, value: string): Promise<void> {
+    const input = this.filter(column);
+    const reload = this.nextListResponse((url) => [...url.searchParams.values()].includes(value));
+    await input.fill("");
+    await input.fill(value);
+    await input.press("Enter");
+    expect((await reload).ok()).toBe(true);
+  }
+
+  /** Clicks a sortable header and waits for the reload with `ordering=<key>` (or `-<key>`). */
+  async sortBy(column: string, key: string, direction: "asc" | "desc" = "asc"): Promise<void> {
+    const expected = direction === "asc" ? key : `-${key}`;
+    const reload = this.nextListResponse((url) => url.searchParams.get("ordering") === expected);
+    await this.sortControl(column).click();
+    expect((await reload).ok()).toBe(true);
+  }
+
+  async openForEdit(text: string): Promise<void> {
+    await this.rows(text).first().dblclick();
+  }
+
+  async deleteRow(text: string): Promise<void> {
+    await this.rows(text).first().getByRole("button", { name: "Delete" }).click();
+    await this.page.getByRole("button", { name: "Confirm", exact: true }).click();
+  }
+}
+
+/** An add or edit form screen. */
+export class FormPage {
+  constructor(private readonly page: Page) {}
+
+  readonly field = (label: string): Locator => this.page.getByRole("textbox", { name: label, exact: true });
+  readonly saveButton = (): Locator => this.page.getByRole("button", { name: "Save", exact: true });
+
+  async fill(values: Record<string, string>): Promise<void> {
+    for (const [label, value] of Object.entries(values)) await this.field(label).fill(value);
+  }
+
+  async save(): Promise<void> {
+    await this.saveButton().click();
+  }
+}
+
+export class NotFoundPage {
+  constructor(private readonly page: Page) {}
+
+  async expectShown(): Promise<void> {
+    await expect(this.page).toHaveTitle(/Page not found/);
+  }
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
