@@ -60,6 +60,16 @@ export function runCommand(name: CreateCommandName, body: Body): Promise<CreateO
   return runCreate({ resource: command.resource, body, localEffect: command.localEffect?.(body) });
 }
 
+/**
+ * A create by resource path, with the local effect of its named command when there is one (the
+ * generic form hook knows only its endpoint): `createByResource("item-group/", body)`.
+ */
+export function createByResource(resource: string, body: Body): Promise<CreateOutcome> {
+  const path = resource.endsWith("/") ? resource : `${resource}/`;
+  const command: CreateCommand | undefined = Object.values(CREATE_COMMANDS).find((c: CreateCommand) => c.resource === path);
+  return runCreate({ resource: path, body, localEffect: command?.localEffect?.(body) });
+}
+
 /** Resend a refused entry (optionally corrected; same form_token, see outbox.ts). */
 export function resendEntry(id: number, body?: Body): Promise<ReplayReport> {
   return requireOfflineRuntime().outbox.resend(id, body ? { body } : undefined);
