@@ -218,8 +218,10 @@ describe("replay", () => {
     await t.outbox.runCreate({ resource: "sale/", body: { customer: "local-dep2" } });
     expect(await t.outbox.replay()).toMatchObject({ needsAttention: 1, waiting: 1 });
     const [dep] = await t.db.outbox.toArray();
+    // Blocked entries are looked at again later, not in a busy loop.
+    expect(await t.outbox.replay()).toMatchObject({ waiting: 1, needsAttention: 0 });
     await t.outbox.discard(dep.id as number);
-    expect(await t.outbox.replay()).toMatchObject({ needsAttention: 1 });
+    expect(await t.outbox.replay({ force: true })).toMatchObject({ needsAttention: 1 });
     expect(t.transport.calls).toHaveLength(1);
   });
 

@@ -74,6 +74,7 @@ export interface OutboxOptions {
 
 export const REPLAY_LOCK_NAME = "outbox-replay";
 
+const BLOCKED_RECHECK_MS = 30_000;
 const RETRY_STATUSES = new Set([408, 409, 425, 429]);
 const isRetryStatus = (status: number) => status >= 500 || RETRY_STATUSES.has(status);
 const isSuccess = (status: number) => status >= 200 && status < 300;
@@ -299,7 +300,11 @@ export class Outbox {
       const ids = await this.resolveKeys(refs);
       if (ids.size < refs.size) {
         const unresolved = [...refs].filter((key) => !ids.has(key));
-        if (await this.someEntryMakes(unresolved)) return "waiting";
+        if (await this.someEntryMakes(unresolved)) {
+          // Its dependency is refused or backing off: look again later (or when that one is resent).
+          await this.db.outbox.update(id, { next_attempt_at: this.now() + BLOCKED_RECHECK_MS });
+          return "waiting";
+        }
         await this.markAttention(id, { status: 0, body: { message: "Refers to a record that was discarded" } });
         return "attention";
       }
