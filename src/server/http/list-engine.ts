@@ -105,7 +105,8 @@ function filterCondition(name: string, field: ListField, op: FilterOperator, raw
   if (field.type !== "text") throw badParam(name, `Unknown filter: ${name}`);
   switch (op) {
     case "istartswith":
-      return sql`${column} ilike ${`${escapeLike(raw)}%`}`;
+      // lower() LIKE 'x%' can use a text_pattern_ops index; ILIKE cannot.
+      return sql`lower(${column}) like ${`${escapeLike(raw.toLowerCase())}%`}`;
     case "iendswith":
       return sql`${column} ilike ${`%${escapeLike(raw)}`}`;
     case "icontains":

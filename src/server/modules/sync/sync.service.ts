@@ -70,10 +70,12 @@ export async function pull(db: Db, auth: AuthContext, since: string | undefined,
     const row = t.extra
       ? sql`(to_jsonb(t) - 'xact_id' - 'sync_version' - 'created_by') || ${t.extra(ids)}`
       : sql`to_jsonb(t) - 'xact_id' - 'sync_version' - 'created_by'`;
-    return sql`select ${t.name}::text as tbl, t.id, t.xact_id as xid, t.sync_version as v, t.deleted_at is not null as deleted, ${row} as row
+    // Each table is limited on its own index first, so a page costs O(limit) rows, not the table.
+    return sql`(select ${t.name}::text as tbl, t.id, t.xact_id as xid, t.sync_version as v, t.deleted_at is not null as deleted, ${row} as row
       from ${sql.identifier(t.table)} t
       where (t.xact_id, t.sync_version) > (${cursor.x}::xid8, ${cursor.v}::bigint)
-        and t.xact_id < pg_snapshot_xmin(pg_current_snapshot())${scope}`;
+        and t.xact_id < pg_snapshot_xmin(pg_current_snapshot())${scope}
+      order by t.xact_id, t.sync_version limit ${limit + 1})`;
   });
   const rows = await queryRows<ChangeRow>(
     db,

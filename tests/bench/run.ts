@@ -1,0 +1,20 @@
+import { writeFileSync } from "node:fs";
+import { runServerBench, type BenchResult } from "./server-bench";
+
+/** `npm run bench`: runs the benchmarks and rewrites BENCHMARKS.md with the figures. */
+const items = Number(process.env.BENCH_ITEMS ?? 100_000);
+const results: BenchResult[] = await runServerBench(items);
+
+const lines = [
+  "# Benchmarks",
+  "",
+  `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform}.`,
+  "Figures from a shared 2-core machine: compare runs on one machine, not across machines.",
+  "",
+  "| benchmark | result | budget | detail |",
+  "| --- | --- | --- | --- |",
+  ...results.map((r) => `| ${r.name} | ${r.value} ${r.unit} | ${r.budget ?? ""} | ${r.detail ?? ""} |`),
+  "",
+];
+writeFileSync(new URL("../../BENCHMARKS.md", import.meta.url), lines.join("\n"));
+console.log(lines.join("\n"));
