@@ -5,7 +5,8 @@ import { VitePWA } from "vite-plugin-pwa";
 
 export default defineConfig({
   plugins: [
-    react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
+    // Keep the English text in the bundle: a string not yet in a catalog shows in English, never as an id.
+    react({ babel: { plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }]] } }),
     lingui(),
     // Service worker from sw/sw.ts (injectManifest); registered by src/web/offline/pwa.ts, which
     // offers updates instead of forcing them ("prompt").

@@ -5,7 +5,7 @@ import { lingui } from "@lingui/vite-plugin";
 // Two projects: fast unit tests beside the code, and API tests that boot the real server on PGlite
 // (and on PostgreSQL when TEST_DATABASE_URL is set).
 export default defineConfig({
-  plugins: [react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }), lingui()],
+  plugins: [react({ babel: { plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }]] } }), lingui()],
   test: {
     projects: [
       {

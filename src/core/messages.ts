@@ -107,6 +107,14 @@ export const MESSAGES = {
   fileTooLarge: "File is too large",
   serverError: "A server error occurred.",
   invalidJson: "Request body is not valid JSON",
+  invalidRequestBody: "Invalid request body",
+  invalidChoice: "Invalid pk - object does not exist.",
+  invalidCursor: "Invalid cursor",
+  loggedOut: "Logged out",
+  generalCustomerUndeletable: "The general customer cannot be deleted",
+  generalPartnerUndeletable: "The general partner cannot be deleted",
+  baseCurrencyHasNoRate: "The base currency has no exchange rate",
+  subgroupNotInGroup: "The subgroup does not belong to the selected group",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,3 +1,4 @@
+import { MESSAGES } from "../../core/messages";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ValidationError } from "yup";
 
@@ -48,6 +49,6 @@ export function installErrorHandler(app: FastifyInstance) {
     if (status < 500) return reply.status(status).send({ message: fastifyError.message });
     // 5xx: log the detail, never send it.
     request.log.error(error);
-    return reply.status(500).send({ message: "Internal server error" });
+    return reply.status(500).send({ message: MESSAGES.serverError });
   });
 }

@@ -1,3 +1,4 @@
+import { MESSAGES } from "../../core/messages";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyObject, ObjectSchema } from "yup";
@@ -51,7 +52,7 @@ export function parseId(raw: unknown): number {
 }
 
 export async function validateBody<Body extends AnyObject>(schema: ObjectSchema<Body>, body: unknown): Promise<Body> {
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("Invalid request body");
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest(MESSAGES.invalidRequestBody);
   return schema.validate(body, { abortEarly: false, stripUnknown: true }) as Promise<Body>;
 }
 
@@ -139,4 +140,4 @@ export function registerResource<Body extends AnyObject>(app: FastifyInstance, d
 }
 
 /** A field error for a reference the caller may not use (another branch, deleted, absent). */
-export const invalidChoice = (field: string) => fieldErrors({ [field]: ["Invalid pk - object does not exist."] });
+export const invalidChoice = (field: string) => fieldErrors({ [field]: [MESSAGES.invalidChoice] });

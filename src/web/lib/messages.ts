@@ -103,6 +103,14 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   fileTooLarge: msg({ message: "File is too large" }),
   serverError: msg({ message: "A server error occurred." }),
   invalidJson: msg({ message: "Request body is not valid JSON" }),
+  invalidRequestBody: msg({ message: "Invalid request body" }),
+  invalidChoice: msg({ message: "Invalid pk - object does not exist." }),
+  invalidCursor: msg({ message: "Invalid cursor" }),
+  loggedOut: msg({ message: "Logged out" }),
+  generalCustomerUndeletable: msg({ message: "The general customer cannot be deleted" }),
+  generalPartnerUndeletable: msg({ message: "The general partner cannot be deleted" }),
+  baseCurrencyHasNoRate: msg({ message: "The base currency has no exchange rate" }),
+  subgroupNotInGroup: msg({ message: "The subgroup does not belong to the selected group" }),
 };
 
 const BY_TEMPLATE = new Map<string, MessageDescriptor>(

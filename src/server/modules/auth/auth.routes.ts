@@ -1,3 +1,4 @@
+import { MESSAGES } from "../../../core/messages";
 import type { FastifyInstance } from "fastify";
 import { changePasswordSchema, loginSchema, profileSchema } from "../../../core/validation/auth-schemas";
 import type { Db } from "../../db/client";
@@ -15,7 +16,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   app.post("/api/logout/", { config: signedIn }, async (request) => {
     await service.logout(db, authOf(request));
-    return { message: "Logged out" };
+    return { message: MESSAGES.loggedOut };
   });
 
   app.get("/api/user/me/", { config: signedIn }, async (request) => service.me(db, authOf(request)));

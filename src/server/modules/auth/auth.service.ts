@@ -1,3 +1,4 @@
+import { MESSAGES } from "../../../core/messages";
 import { eq } from "drizzle-orm";
 import type { AuthUser } from "../../../core/api-types";
 import type { Db } from "../../db/client";
@@ -79,7 +80,7 @@ export async function updateProfile(
 export async function changePassword(db: Db, auth: AuthContext, oldPassword: string, newPassword: string) {
   const user = await repo.findUserById(db, auth.userId);
   if (!user || !(await verifyPassword(oldPassword, user.passwordHash))) {
-    throw fieldErrors({ old_password: ["Invalid password"] });
+    throw fieldErrors({ old_password: [MESSAGES.wrongOldPassword] });
   }
   await db.transaction(async (tx) => {
     await tx.update(appUser).set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() }).where(eq(appUser.id, user.id));

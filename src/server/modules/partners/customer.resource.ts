@@ -1,3 +1,4 @@
+import { MESSAGES } from "../../../core/messages";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { boolean, type InferType } from "yup";
 import { customerSchema } from "../../../core/validation/partner-schemas";
@@ -6,7 +7,7 @@ import { city, customer } from "../../db/tables";
 import { isoTimestamp } from "../../http/list-engine";
 import { invalidChoice, touched, type ResourceDef } from "../../http/resource";
 
-export const GENERAL_CUSTOMER_UNDELETABLE = "The general customer cannot be deleted";
+export const GENERAL_CUSTOMER_UNDELETABLE = MESSAGES.generalCustomerUndeletable;
 
 /**
  * A customer belongs to one branch. Quick-create sends `branches: [id]` (SPEC section 7): the

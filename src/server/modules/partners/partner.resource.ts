@@ -1,3 +1,4 @@
+import { MESSAGES } from "../../../core/messages";
 import type { FastifyInstance } from "fastify";
 import { eq, sql } from "drizzle-orm";
 import type { InferType } from "yup";
@@ -7,7 +8,7 @@ import { partner } from "../../db/tables";
 import { isoTimestamp } from "../../http/list-engine";
 import { registerResource, touched, type ResourceDef, type ResourceDeps } from "../../http/resource";
 
-export const GENERAL_PARTNER_UNDELETABLE = "The general partner cannot be deleted";
+export const GENERAL_PARTNER_UNDELETABLE = MESSAGES.generalPartnerUndeletable;
 
 /** is_general is read-only: the body never sets it (the schema strips it). */
 export const partnerBodySchema = partnerSchema.shape({ address: optionalText(ADDRESS_MAX_LENGTH) });

@@ -7,7 +7,7 @@ import { fieldErrors } from "../../http/errors";
 import { isoTimestamp } from "../../http/list-engine";
 import { invalidChoice, touched, type ResourceDef } from "../../http/resource";
 
-export const BASE_CURRENCY_HAS_NO_RATE = "The base currency has no exchange rate";
+export const BASE_CURRENCY_HAS_NO_RATE = MESSAGES.baseCurrencyHasNoRate;
 
 export const exchangeRateResource: ResourceDef<ExchangeRateInput> = {
   path: "accounting/exchange-rate/",

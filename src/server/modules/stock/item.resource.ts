@@ -175,7 +175,7 @@ export const itemResource: ResourceDef<ItemBody> = {
         .where(and(eq(itemSubgroup.id, body.item_subgroup), isNull(itemSubgroup.deletedAt)));
       if (!subgroup) throw invalidChoice("item_subgroup");
       if (body.item_group != null && subgroup.groupId !== body.item_group) {
-        throw fieldErrors({ item_subgroup: ["The subgroup does not belong to the selected group"] });
+        throw fieldErrors({ item_subgroup: [MESSAGES.subgroupNotInGroup] });
       }
       // A subgroup alone names its group too.
       body.item_group = subgroup.groupId;

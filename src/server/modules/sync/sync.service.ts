@@ -1,3 +1,4 @@
+import { MESSAGES } from "../../../core/messages";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
 import type { AuthContext } from "../../http/access";
@@ -32,7 +33,7 @@ function decode(raw: string): Cursor {
   } catch {
     // fall through to the field error
   }
-  throw fieldErrors({ since: ["Invalid cursor"] });
+  throw fieldErrors({ since: [MESSAGES.invalidCursor] });
 }
 
 interface ChangeRow {
