@@ -1,10 +1,11 @@
 import { useState } from "react";
-import { IconButton } from "@chakra-ui/react";
+import { IconButton, Portal, Tooltip } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LuTrash2 } from "react-icons/lu";
 import { api } from "../lib/api-client";
 import { showSuccess } from "../lib/toast";
 import { useHasPermission } from "../lib/use-permission";
+import { useOnline } from "../offline/sync-status";
 import { ConfirmDialog } from "./confirm-dialog";
 
 export interface DeleteButtonProps {
@@ -23,6 +24,8 @@ export function DeleteButton({ permission = "{secret}", recordKey, endpoint, onD
   const allowed = useHasPermission([permission]);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Deletes need the server (DESIGN section 4): offline the button stays, disabled, and says why.
+  const online = useOnline();
   if (!allowed) return null;
 
   const confirm = async () => {
@@ -42,19 +45,23 @@ export function DeleteButton({ permission = "{secret}", recordKey, endpoint, onD
 
   return (
     <>
-      <IconButton
-        aria-label={t`Delete`}
-        size="xs"
-        variant="ghost"
-        colorPalette="red"
-        onClick={(event) => {
-          event.stopPropagation();
-          setOpen(true);
-        }}
-        onDoubleClick={(event) => event.stopPropagation()}
-      >
-        <LuTrash2 />
-      </IconButton>
+      {online ? (
+        <IconButton
+          aria-label={t`Delete`}
+          size="xs"
+          variant="ghost"
+          colorPalette="red"
+          onClick={(event) => {
+            event.stopPropagation();
+            setOpen(true);
+          }}
+          onDoubleClick={(event) => event.stopPropagation()}
+        >
+          <LuTrash2 />
+        </IconButton>
+      ) : (
+        <OfflineDeleteButton />
+      )}
       <ConfirmDialog
         open={open}
         loading={busy}
@@ -64,5 +71,27 @@ export function DeleteButton({ permission = "{secret}", recordKey, endpoint, onD
         onCancel={() => setOpen(false)}
       />
     </>
+  );
+}
+
+/** The disabled delete of an offline device; the tooltip sits on a wrapper because a disabled button gets no pointer events. */
+function OfflineDeleteButton() {
+  const { t } = useLingui();
+  const reason = t`Deleting needs a connection`;
+  return (
+    <Tooltip.Root openDelay={100} positioning={{ placement: "top" }}>
+      <Tooltip.Trigger asChild>
+        <span tabIndex={0} aria-label={reason} title={reason} style={{ display: "inline-flex" }}>
+          <IconButton aria-label={t`Delete`} size="xs" variant="ghost" colorPalette="red" disabled pointerEvents="none">
+            <LuTrash2 />
+          </IconButton>
+        </span>
+      </Tooltip.Trigger>
+      <Portal>
+        <Tooltip.Positioner>
+          <Tooltip.Content>{reason}</Tooltip.Content>
+        </Tooltip.Positioner>
+      </Portal>
+    </Tooltip.Root>
   );
 }

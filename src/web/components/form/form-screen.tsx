@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Alert, Box, Card, Center, Flex, SimpleGrid, Spinner } from "@chakra-ui/react";
+import { Alert, Card, Center, Flex, SimpleGrid, Spinner, Text } from "@chakra-ui/react";
 import { FormikProvider, type FormikProps, type FormikValues } from "formik";
 import { Trans } from "@lingui/react/macro";
+import { useOnline } from "../../offline/sync-status";
 import { CardTitle } from "../card-title";
 import { SaveButton } from "../save-button";
 import { focusFirstField, handleEnterToNext } from "./enter-navigation";
@@ -23,6 +24,9 @@ export interface FormScreenProps<Values extends FormikValues> {
 /** A master-data form screen: card title with back and close, the fields, Enter-to-next, and Save. */
 export function FormScreen<Values extends FormikValues>({ title, listPath, formik, isEdit, loading, loadFailed, model, children, columns = 2 }: FormScreenProps<Values>) {
   const formRef = useRef<HTMLFormElement>(null);
+  // Edits need the server (DESIGN section 4): only creates are queued offline.
+  const online = useOnline();
+  const editBlocked = isEdit && !online;
   useEffect(() => {
     if (!loading) focusFirstField(formRef.current);
   }, [loading]);
@@ -48,10 +52,13 @@ export function FormScreen<Values extends FormikValues>({ title, listPath, formi
               <SimpleGrid columns={{ base: 1, md: columns }} gap="4">
                 {children}
               </SimpleGrid>
-              <Flex justify="end" mt="6">
-                <Box>
-                  <SaveButton permissions={[isEdit ? `change_${model}` : `add_${model}`]} loading={formik.isSubmitting} />
-                </Box>
+              <Flex justify="end" align="center" gap="3" mt="6" wrap="wrap">
+                {editBlocked ? (
+                  <Text fontSize="sm" color="fg.warning" data-testid="edit-offline-reason">
+                    <Trans>Editing needs a connection</Trans>
+                  </Text>
+                ) : null}
+                <SaveButton permissions={[isEdit ? `change_${model}` : `add_${model}`]} loading={formik.isSubmitting} disabled={editBlocked} />
               </Flex>
             </form>
           </FormikProvider>

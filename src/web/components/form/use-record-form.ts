@@ -3,10 +3,11 @@ import { useFormik, type FormikHelpers, type FormikValues } from "formik";
 import { useNavigate, useParams } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import type { AnyObjectSchema } from "yup";
-import { newFormToken } from "../../../core/form-token";
 import { api, toFieldErrors } from "../../lib/api-client";
-import { showSuccess } from "../../lib/toast";
-import { useCurrentUser } from "../../lib/use-permission";
+import { errorAction, fieldErrorsFromBody } from "../../lib/api-errors";
+import { translateMessage } from "../../lib/messages";
+import { showError, showInfo, showSuccess } from "../../lib/toast";
+import { createByResource } from "../../offline/commands";
 
 export interface RecordFormOptions<Values extends FormikValues, Record> {
   /** Resource path, e.g. "item-group/". */
@@ -22,14 +23,14 @@ export interface RecordFormOptions<Values extends FormikValues, Record> {
 }
 
 /**
- * A master-data form: loads the record for /:id/edit, validates with the core yup schema, POSTs with a
- * form_token or PUTs, puts server field errors on their fields, toasts, then goes back to the list.
+ * A master-data form: loads the record for /:id/edit, validates with the core yup schema, creates
+ * through the outbox (form_token, queued when offline: DESIGN section 4) or PUTs online, puts server
+ * field errors on their fields, toasts, then goes back to the list.
  */
 export function useRecordForm<Values extends FormikValues, Record = Values>(options: RecordFormOptions<Values, Record>) {
   const { t } = useLingui();
   const { id } = useParams();
   const navigate = useNavigate();
-  const user = useCurrentUser();
   const isEdit = Boolean(id);
   const [loaded, setLoaded] = useState<Values | null>(null);
   const [loading, setLoading] = useState(isEdit);
@@ -60,17 +61,32 @@ export function useRecordForm<Values extends FormikValues, Record = Values>(opti
 
   const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
     const body = options.toBody ? options.toBody(values) : (options.schema.cast(values, { stripUnknown: true }) as object);
-    try {
-      if (id) {
+    if (id) {
+      try {
         await api.put(`${base}${id}/`, { json: body });
         showSuccess(t`Updated successfully`);
-      } else {
-        await api.post(base, { json: { ...body, form_token: newFormToken(user?.id ?? 0) } });
+        navigate(options.listPath);
+      } catch (error) {
+        helpers.setErrors(toFieldErrors(error) as Parameters<typeof helpers.setErrors>[0]);
+      }
+      return;
+    }
+    try {
+      const outcome = await createByResource(base, body as { [field: string]: unknown });
+      if (outcome.queued) {
+        showInfo(t`Saved, will sync`);
+      } else if (outcome.ok) {
         showSuccess(t`Saved successfully`);
+      } else {
+        // Refused: the outbox does not toast like the api client, so say it here, and stay on the form.
+        const action = errorAction(outcome.status, outcome.body, translateMessage);
+        if (action.kind === "toast") showError(action.lines.join("\n"));
+        helpers.setErrors(fieldErrorsFromBody(outcome.body, translateMessage) as Parameters<typeof helpers.setErrors>[0]);
+        return;
       }
       navigate(options.listPath);
     } catch (error) {
-      helpers.setErrors(toFieldErrors(error) as Parameters<typeof helpers.setErrors>[0]);
+      showError(error instanceof Error ? error.message : String(error));
     }
   };
 
