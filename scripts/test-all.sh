@@ -11,6 +11,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
 SKIP_LIST=" $(echo "${SKIP:-}" | tr ',' ' ') "
+# One throwaway PostgreSQL cluster per checkout, so two checkouts can run `npm test` side by side
+# (the second one gets the next free port).
+export PGTEST_DIR="${PGTEST_DIR:-/tmp/backoffice-pgtest-$(printf '%s' "$ROOT" | cksum | cut -d' ' -f1)}"
 
 bold() { if [[ -t 1 ]]; then printf '\033[1m%s\033[0m\n' "$*"; else printf '%s\n' "$*"; fi; }
 red() { if [[ -t 1 ]]; then printf '\033[1;31m%s\033[0m\n' "$*"; else printf '%s\n' "$*"; fi; }
