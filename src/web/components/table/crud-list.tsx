@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { CardTitle } from "../card-title";
 import { DeleteButton } from "../delete-button";
 import type { ColumnDef } from "./column-def";
-import { PagedTable, type PagedTableProps } from "./paged-table";
+import { isPendingRow, PagedTable, type PagedTableProps } from "./paged-table";
 
 export interface CrudListProps<Row extends { id: number }> extends Omit<PagedTableProps<Row>, "onRowClick" | "onAdd" | "addPermission" | "endpoint"> {
   /** Resource path, e.g. "item-group/". */
@@ -14,6 +14,11 @@ export interface CrudListProps<Row extends { id: number }> extends Omit<PagedTab
   path: string;
   /** Django model name for add_ and delete_ codes. */
   model: string;
+  /**
+   * Branch multi-select: on by default, off for resources that are not branch-bound (the server
+   * answers 400 "Unknown filter: branch" there).
+   */
+  branchFilter?: boolean;
 }
 
 /** A master-data list: paged table with add, double-click to edit, and a delete button per row. */
@@ -29,7 +34,9 @@ export function CrudList<Row extends { id: number }>({ endpoint, path, model, co
         noPrint: true,
         width: "1%",
         align: "center",
-        render: (row, { reload }) => <DeleteButton permission={`delete_${model}`} recordKey={row.id} endpoint={endpoint} onDeleted={reload} />,
+        // A pending row is only on this device: it is discarded from the sync panel, not deleted.
+        render: (row, { reload }) =>
+          isPendingRow(row) ? null : <DeleteButton permission={`delete_${model}`} recordKey={row.id} endpoint={endpoint} onDeleted={reload} />,
       },
     ],
     [columns, model, endpoint, t],

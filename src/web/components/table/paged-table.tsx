@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { Box, Flex, Skeleton, Spinner, Table, Text } from "@chakra-ui/react";
+import { Alert, Box, Flex, HStack, Skeleton, Spinner, Table, Text } from "@chakra-ui/react";
 import { Trans } from "@lingui/react/macro";
 import { LuArrowDown, LuArrowUp } from "react-icons/lu";
 import { formatAmount, tryMoney } from "../../../core/money";
+import { PendingSyncBadge } from "../../offline/sync-panel";
 import { usePrint } from "../print/use-print";
 import { cellAlign, cellContent, cellText, printableColumns } from "./cell-value";
 import type { ColumnDef } from "./column-def";
@@ -14,7 +15,8 @@ import { ListToolbar } from "./list-toolbar";
 import { PaginationControl } from "./pagination-control";
 import { PrintOptionsDialog } from "./print-options-dialog";
 import { useListQuery } from "./use-list-query";
-import { fetchAllPages, usePagedData } from "./use-paged-data";
+import { useListSource } from "./use-list-source";
+import { fetchAllPages } from "./use-paged-data";
 
 export interface PagedTableProps<Row> {
   /** Translated page title: names the saved query in localStorage (unless storageKey) and the printout. */
@@ -44,6 +46,9 @@ export interface PagedTableProps<Row> {
   defaultQuery?: Partial<ListQueryState>;
 }
 
+/** A row saved offline and not synced yet (it has a provisional "local-…" key). */
+export const isPendingRow = (row: unknown): boolean => (row as { _pending?: unknown } | null)?._pending === true;
+
 const defaultRowKey = (row: unknown): string | number => {
   const id = (row as { id?: unknown }).id;
   return typeof id === "number" || typeof id === "string" ? id : JSON.stringify(row);
@@ -55,7 +60,7 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
   const defaults = useMemo(() => props.defaultQuery ?? {}, [props.defaultQuery]);
   const { state, dispatch, reset } = useListQuery(props.storageKey ?? title, defaults);
   const params = useMemo(() => toQueryParams(state, { dateField: props.dateField }), [state, props.dateField]);
-  const data = usePagedData<Row>(endpoint, params, showTotals);
+  const data = useListSource<Row>(endpoint, params, showTotals);
   const print = usePrint();
   const [printOpen, setPrintOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -111,6 +116,14 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
         addPermission={props.addPermission}
         onAdd={props.onAdd}
       />
+      {data.fromCache ? (
+        <Alert.Root status="warning" size="sm" mb="2" data-testid="offline-list-note">
+          <Alert.Indicator />
+          <Alert.Title>
+            <Trans>Offline: showing saved data, it may be out of date</Trans>
+          </Alert.Title>
+        </Alert.Root>
+      ) : null}
       <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="calc(100vh - 160px)" position="relative">
         {data.loading && data.rows.length > 0 ? (
           <Flex position="absolute" insetInlineEnd="2" top="2" zIndex="2" aria-hidden>
@@ -144,23 +157,36 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
                 </Table.Cell>
               </Table.Row>
             ) : (
-              data.rows.map((row) => (
-                <Table.Row
-                  key={rowKey(row)}
-                  tabIndex={onRowClick ? 0 : undefined}
-                  cursor={onRowClick ? "pointer" : undefined}
-                  onDoubleClick={() => onRowClick?.(row)}
-                  onKeyDown={(event) => {
-                    if (event.key === "Enter" && event.target === event.currentTarget) onRowClick?.(row);
-                  }}
-                >
-                  {columns.map((column) => (
-                    <Table.Cell key={column.key} textAlign={cellAlign(column)} width={column.width} {...column.cellProps}>
-                      {cellContent(column, row, helpers)}
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              ))
+              data.rows.map((row) => {
+                // A pending row has no server id yet: nothing to open until it syncs.
+                const pending = isPendingRow(row);
+                const open = pending ? undefined : onRowClick;
+                return (
+                  <Table.Row
+                    key={rowKey(row)}
+                    data-pending={pending || undefined}
+                    tabIndex={open ? 0 : undefined}
+                    cursor={open ? "pointer" : undefined}
+                    onDoubleClick={() => open?.(row)}
+                    onKeyDown={(event) => {
+                      if (event.key === "Enter" && event.target === event.currentTarget) open?.(row);
+                    }}
+                  >
+                    {columns.map((column, index) => (
+                      <Table.Cell key={column.key} textAlign={cellAlign(column)} width={column.width} {...column.cellProps}>
+                        {pending && index === 0 ? (
+                          <HStack gap="2" wrap="wrap">
+                            {column.key === "id" ? null : cellContent(column, row, helpers)}
+                            <PendingSyncBadge />
+                          </HStack>
+                        ) : (
+                          cellContent(column, row, helpers)
+                        )}
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                );
+              })
             )}
           </Table.Body>
           {showTotals && data.rows.length > 0 ? (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Paged } from "../../../core/api-types";
-import { api } from "../../lib/api-client";
+import { api, isNetworkError } from "../../lib/api-client";
 
 export interface PagedData<Row> {
   rows: Row[];
@@ -9,6 +9,8 @@ export interface PagedData<Row> {
   hasPrevious: boolean;
   totals: Record<string, string>;
   loading: boolean;
+  /** The last request got no answer (offline, server unreachable): the list may show the cache. */
+  networkError: boolean;
   reload: () => void;
 }
 
@@ -19,6 +21,7 @@ export function usePagedData<Row>(endpoint: string | undefined, params: Record<s
   const [data, setData] = useState<Paged<Row> | null>(null);
   const [totals, setTotals] = useState<Record<string, string>>({});
   const [loading, setLoading] = useState(true);
+  const [networkError, setNetworkError] = useState(false);
   const [tick, setTick] = useState(0);
   const requestId = useRef(0);
   const paramsKey = JSON.stringify(params);
@@ -27,6 +30,7 @@ export function usePagedData<Row>(endpoint: string | undefined, params: Record<s
     // No endpoint: empty data, not loading (SPEC section 4).
     if (!endpoint) {
       setData({ count: 0, next: null, previous: null, results: [] });
+      setNetworkError(false);
       setLoading(false);
       return;
     }
@@ -42,9 +46,12 @@ export function usePagedData<Row>(endpoint: string | undefined, params: Record<s
         if (id !== requestId.current) return;
         setData(pageData);
         setTotals(totalsData);
+        setNetworkError(false);
       })
-      .catch(() => {
-        if (id === requestId.current) setData({ count: 0, next: null, previous: null, results: [] });
+      .catch((error: unknown) => {
+        if (id !== requestId.current) return;
+        setData({ count: 0, next: null, previous: null, results: [] });
+        setNetworkError(isNetworkError(error));
       })
       .finally(() => {
         if (id === requestId.current) setLoading(false);
@@ -59,6 +66,7 @@ export function usePagedData<Row>(endpoint: string | undefined, params: Record<s
     hasPrevious: Boolean(data?.previous),
     totals,
     loading,
+    networkError,
     reload,
   };
 }

@@ -17,5 +17,5 @@ export default function CityList() {
     ],
     [t],
   );
-  return <CrudList<City> title={t`Cities`} endpoint="city/" path="/stock/city" model="city" columns={columns} />;
+  return <CrudList<City> title={t`Cities`} endpoint="city/" path="/stock/city" model="city" columns={columns} branchFilter={false} />;
 }

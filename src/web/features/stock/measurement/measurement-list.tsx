@@ -17,5 +17,5 @@ export default function MeasurementList() {
     ],
     [t],
   );
-  return <CrudList<Measurement> title={t`Measurements`} endpoint="measurement/" path="/stock/measurement" model="measurement" columns={columns} />;
+  return <CrudList<Measurement> title={t`Measurements`} endpoint="measurement/" path="/stock/measurement" model="measurement" columns={columns} branchFilter={false} />;
 }
