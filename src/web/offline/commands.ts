@@ -38,6 +38,16 @@ export const CREATE_COMMANDS = {
     resource: "item-subgroup/",
     localEffect: (body) => pendingRow("item_subgroup", { name: body.name, item_group_id: body.item_group ?? null }),
   },
+  "supplier-create": {
+    resource: "supplier/",
+    localEffect: (body) =>
+      pendingRow("supplier", {
+        name: body.name,
+        phone: body.phone ?? "",
+        address: body.address ?? "",
+        branches: Array.isArray(body.branches) ? body.branches : [],
+      }),
+  },
   "customer-create": {
     resource: "customer/",
     localEffect: (body) =>
@@ -68,6 +78,16 @@ export function createByResource(resource: string, body: Body): Promise<CreateOu
   const path = resource.endsWith("/") ? resource : `${resource}/`;
   const command: CreateCommand | undefined = Object.values(CREATE_COMMANDS).find((c: CreateCommand) => c.resource === path);
   return runCreate({ resource: path, body, localEffect: command?.localEffect?.(body) });
+}
+
+/**
+ * The provisional row a queued create put into the cache (its first pending-row effect), e.g. for a
+ * selector to select what was just quick-created offline. Null when the create has no cached row.
+ */
+export async function pendingRowOf(entryId: number): Promise<CachedRow | null> {
+  const entry = await requireOfflineRuntime().db.outbox.get(entryId);
+  const effect = entry?.effects.find((e) => e.kind === "pending-row");
+  return effect ? { ...effect.row, _pending: true, _outbox: entryId } : null;
 }
 
 /** Resend a refused entry (optionally corrected; same form_token, see outbox.ts). */

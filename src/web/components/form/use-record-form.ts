@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useFormik, type FormikHelpers, type FormikValues } from "formik";
+import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors, type FormikHelpers, type FormikValues } from "formik";
 import { useNavigate, useParams } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import type { AnyObjectSchema } from "yup";
@@ -8,6 +8,7 @@ import { errorAction, fieldErrorsFromBody } from "../../lib/api-errors";
 import { translateMessage } from "../../lib/messages";
 import { showError, showInfo, showSuccess } from "../../lib/toast";
 import { createByResource } from "../../offline/commands";
+import { maskLocalKeys } from "./local-key-mask";
 
 export interface RecordFormOptions<Values extends FormikValues, Record> {
   /** Resource path, e.g. "item-group/". */
@@ -60,7 +61,8 @@ export function useRecordForm<Values extends FormikValues, Record = Values>(opti
   }, [base, id, fromRecord]);
 
   const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
-    const body = options.toBody ? options.toBody(values) : (options.schema.cast(values, { stripUnknown: true }) as object);
+    const { masked, unmask } = maskLocalKeys(values);
+    const body = unmask(options.toBody ? options.toBody(masked) : (options.schema.cast(masked, { stripUnknown: true }) as object));
     if (id) {
       try {
         await api.put(`${base}${id}/`, { json: body });
@@ -93,7 +95,12 @@ export function useRecordForm<Values extends FormikValues, Record = Values>(opti
   const formik = useFormik<Values>({
     initialValues: loaded ?? options.initialValues,
     enableReinitialize: true,
-    validationSchema: options.schema,
+    // The schema sees records made offline (selected by their "local-…" key) as ids.
+    validate: (values) =>
+      validateYupSchema(maskLocalKeys(values).masked, options.schema).then(
+        () => ({}),
+        (error: unknown) => yupToFormErrors<Values>(error),
+      ) as Promise<FormikErrors<Values>>,
     onSubmit: submit,
   });
   return { formik, id: id ?? null, isEdit, loading, loadFailed };

@@ -2,17 +2,19 @@ import { useEffect, useMemo, useState } from "react";
 import { Button, Combobox, Field, Portal, Spinner, createListCollection } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LuPlus } from "react-icons/lu";
+import type { RowKey } from "../../offline/sync-tables";
 
 export interface EntityOption {
-  id: number;
+  /** A server id, or the "local-…" key of a record saved offline and not synced yet. */
+  id: RowKey;
   name: string;
 }
 
 export interface EntitySelectProps<T extends EntityOption> {
   label: string;
   items: readonly T[];
-  value: number | null;
-  onChange: (value: number | null, item: T | null) => void;
+  value: RowKey | null;
+  onChange: (value: RowKey | null, item: T | null) => void;
   loading?: boolean;
   itemLabel?: (item: T) => string;
   disabled?: boolean;

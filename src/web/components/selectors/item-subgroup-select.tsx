@@ -1,18 +1,19 @@
 import { useCallback, useMemo } from "react";
 import { useLingui } from "@lingui/react/macro";
+import type { RowKey } from "../../offline/sync-tables";
 import { ReferenceSelect, type SelectorProps } from "./reference-select";
 
 interface Subgroup {
   id: number;
   name: string;
-  item_group: number | { id: number } | null;
+  item_group: RowKey | { id: RowKey } | null;
 }
 
 const groupOf = (subgroup: Subgroup) => (typeof subgroup.item_group === "object" && subgroup.item_group ? subgroup.item_group.id : subgroup.item_group);
 
 export interface ItemSubgroupSelectProps extends SelectorProps {
   /** The chosen item group: subgroups are filtered by it, and quick-create needs it. */
-  group: number | null;
+  group: RowKey | null;
 }
 
 export function ItemSubgroupSelect({ group, ...props }: ItemSubgroupSelectProps) {

@@ -1,5 +1,7 @@
 /** Quick-create rules of the selectors (SPEC section 5), pure so they are unit-tested. */
 
+import type { RowKey } from "../../offline/sync-tables";
+
 export type QuickCreateKind = "item-group" | "item-subgroup" | "city" | "supplier" | "customer";
 
 export interface QuickCreateGate {
@@ -26,7 +28,7 @@ export const QUICK_CREATE_PERMISSION: Record<QuickCreateKind, string> = {
 
 export interface QuickCreateContext {
   /** Chosen item groups (a subgroup needs exactly one). */
-  groups?: readonly number[];
+  groups?: readonly RowKey[];
   /** Branches for a supplier or customer. */
   branches?: readonly number[];
 }

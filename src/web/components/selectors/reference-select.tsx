@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import type { RowKey } from "../../offline/sync-tables";
 import { EntitySelect, type EntityOption } from "./entity-select";
 import type { QuickCreateContext, QuickCreateKind } from "./quick-create";
 import { useAllList } from "./use-all-list";
@@ -6,8 +7,9 @@ import { useQuickCreate } from "./use-quick-create";
 
 /** Props shared by every reference selector. */
 export interface SelectorProps {
-  value: number | null;
-  onChange: (value: number | null) => void;
+  /** A server id, or the "local-…" key of a record saved offline (quick-created while offline). */
+  value: RowKey | null;
+  onChange: (value: RowKey | null) => void;
   label?: string;
   name?: string;
   required?: boolean;

@@ -7,6 +7,7 @@ import { BranchSelect } from "../../../components/selectors/branch-select";
 import { CitySelect } from "../../../components/selectors/city-select";
 import { refId } from "../../../components/table/ref-value";
 import { useCurrentUser } from "../../../lib/use-permission";
+import type { RowKey } from "../../../offline/sync-tables";
 
 const LIST_PATH = "/sale/customer";
 
@@ -14,8 +15,8 @@ interface Values {
   name: string;
   phone: string;
   address: string;
-  city: number | null;
-  branch: number | null;
+  city: RowKey | null;
+  branch: RowKey | null;
 }
 
 interface CustomerRecord {
@@ -56,11 +57,11 @@ export default function CustomerForm() {
 }
 
 function CityField() {
-  const field = useFormField<number | null>("city");
+  const field = useFormField<RowKey | null>("city");
   return <CitySelect name="city" value={field.value} onChange={field.setValue} invalid={field.invalid} errorText={field.errorText} allowCreate />;
 }
 
 function BranchField() {
-  const field = useFormField<number | null>("branch");
+  const field = useFormField<RowKey | null>("branch");
   return <BranchSelect name="branch" value={field.value} onChange={field.setValue} invalid={field.invalid} errorText={field.errorText} required />;
 }

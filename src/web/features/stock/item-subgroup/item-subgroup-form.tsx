@@ -5,12 +5,13 @@ import { TextField, useFormField } from "../../../components/form/form-fields";
 import { useRecordForm } from "../../../components/form/use-record-form";
 import { ItemGroupSelect } from "../../../components/selectors/item-group-select";
 import { refId } from "../../../components/table/ref-value";
+import type { RowKey } from "../../../offline/sync-tables";
 
 const LIST_PATH = "/stock/item-subgroup";
 
 interface Values {
   name: string;
-  item_group: number | null;
+  item_group: RowKey | null;
 }
 
 const fromRecord = (record: { name: string; item_group: unknown }): Values => ({ name: record.name, item_group: refId(record.item_group) });
@@ -33,6 +34,6 @@ export default function ItemSubgroupForm() {
 }
 
 function GroupField() {
-  const field = useFormField<number | null>("item_group");
+  const field = useFormField<RowKey | null>("item_group");
   return <ItemGroupSelect name="item_group" value={field.value} onChange={field.setValue} invalid={field.invalid} errorText={field.errorText} required allowCreate />;
 }

@@ -12,6 +12,7 @@ import { ItemGroupSelect } from "../../../components/selectors/item-group-select
 import { ItemSubgroupSelect } from "../../../components/selectors/item-subgroup-select";
 import { MeasurementSelect } from "../../../components/selectors/measurement-select";
 import { refId } from "../../../components/table/ref-value";
+import type { RowKey } from "../../../offline/sync-tables";
 import { useItemTypeLabels } from "./item-type-labels";
 import { profitPercentage } from "./profit-percentage";
 
@@ -25,10 +26,10 @@ interface Values {
   is_active: boolean;
   min_quantity: string;
   per_packet_quantity: string;
-  measurement: number | null;
-  packet_measurement: number | null;
-  item_group: number | null;
-  item_subgroup: number | null;
+  measurement: RowKey | null;
+  packet_measurement: RowKey | null;
+  item_group: RowKey | null;
+  item_subgroup: RowKey | null;
   purchase_price: string;
   sale_price: string;
   expire_date: string;
@@ -173,8 +174,8 @@ function ItemTypeField() {
 }
 
 function GroupFields() {
-  const group = useFormField<number | null>("item_group");
-  const subgroup = useFormField<number | null>("item_subgroup");
+  const group = useFormField<RowKey | null>("item_group");
+  const subgroup = useFormField<RowKey | null>("item_subgroup");
   return (
     <>
       <ItemGroupSelect
@@ -203,7 +204,7 @@ function GroupFields() {
 }
 
 function MeasurementField({ name, label }: { name: string; label: string }) {
-  const field = useFormField<number | null>(name);
+  const field = useFormField<RowKey | null>(name);
   return <MeasurementSelect name={name} label={label} value={field.value} onChange={field.setValue} invalid={field.invalid} errorText={field.errorText} />;
 }
 
