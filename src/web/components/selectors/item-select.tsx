@@ -2,8 +2,9 @@ import { useRef, useState } from "react";
 import { Box, Field, Input, List, Spinner } from "@chakra-ui/react";
 import { useAtomValue } from "jotai";
 import { useLingui } from "@lingui/react/macro";
-import { api } from "../../lib/api-client";
+import { api, isNetworkError } from "../../lib/api-client";
 import { batchTrackingAtom } from "../../lib/app-state";
+import { findCachedByBarcode, searchCachedItems } from "./item-cache-search";
 import { pickSearchResult, shouldSearch } from "./item-search-pick";
 
 /** An item search result (SPEC section 3). */
@@ -51,15 +52,28 @@ export function ItemSelect({ onPick, branchId, inventoryId, exactBarcode = true,
     setKeyword("");
     setChoices([]);
   };
+  /** Cache first (exact barcode), then the server; without an answer from it, the cache by name. */
+  const lookUp = async (): Promise<ItemSearchResult[]> => {
+    // Batch search answers per batch and stock, which the cache does not hold.
+    if (!batch) {
+      const cached = await findCachedByBarcode(keyword);
+      if (cached.length > 0) return cached;
+    }
+    const searchParams: Record<string, string> = { keyword: keyword.trim() };
+    if (branchId) searchParams.branch_id = String(branchId);
+    if (inventoryId) searchParams.inventory_id = String(inventoryId);
+    try {
+      return await api.get(batch ? "item/batch-search/" : "item/search/", { searchParams }).json<ItemSearchResult[]>();
+    } catch (error) {
+      if (!batch && isNetworkError(error)) return searchCachedItems(keyword);
+      throw error;
+    }
+  };
   const search = async () => {
     if (!shouldSearch(keyword)) return;
     setLoading(true);
     try {
-      const searchParams: Record<string, string> = { keyword: keyword.trim() };
-      if (branchId) searchParams.branch_id = String(branchId);
-      if (inventoryId) searchParams.inventory_id = String(inventoryId);
-      const results = await api.get(batch ? "item/batch-search/" : "item/search/", { searchParams }).json<ItemSearchResult[]>();
-      const outcome = pickSearchResult(results, keyword, exactBarcode);
+      const outcome = pickSearchResult(await lookUp(), keyword, exactBarcode);
       if (outcome.kind === "none") miss();
       else if (outcome.kind === "pick") pick(outcome.item);
       else setChoices(outcome.items);

@@ -2,8 +2,8 @@ import { useMemo } from "react";
 import type { RowKey } from "../../offline/sync-tables";
 import { EntitySelect, type EntityOption } from "./entity-select";
 import type { QuickCreateContext, QuickCreateKind } from "./quick-create";
-import { useAllList } from "./use-all-list";
 import { useQuickCreate } from "./use-quick-create";
+import { useReferenceOptions } from "./use-reference-options";
 
 /** Props shared by every reference selector. */
 export interface SelectorProps {
@@ -31,9 +31,9 @@ interface ReferenceSelectProps<T extends EntityOption> extends SelectorProps {
 
 const NO_CONTEXT: QuickCreateContext = {};
 
-/** A selector over GET <endpoint>all/ with the SPEC section 5 quick-create. */
+/** A selector over the cached table (or GET <endpoint>all/) with the SPEC section 5 quick-create. */
 export function ReferenceSelect<T extends EntityOption>({ endpoint, quickCreate, createContext, filter, allowCreate, ...props }: ReferenceSelectProps<T>) {
-  const list = useAllList<T>(endpoint);
+  const list = useReferenceOptions<T>(endpoint);
   const creator = useQuickCreate<T>(quickCreate ?? "city", Boolean(quickCreate && allowCreate), createContext ?? NO_CONTEXT, list.add);
   const items = useMemo(() => (filter ? list.items.filter(filter) : list.items), [list.items, filter]);
   return (
