@@ -4,6 +4,7 @@ import { useAtom, useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 import { Navigate, Outlet } from "react-router";
 import { drawerOpenAtom, storedUserAtom, tokenAtom } from "../lib/app-state";
+import { LogoutGuard } from "./logout-guard";
 import { Sidebar } from "./sidebar";
 import { runStartup } from "./startup";
 import { TopBar } from "./top-bar";
@@ -35,6 +36,7 @@ export function ShellLayout() {
   return (
     <Flex direction="column" minH="100dvh">
       <TopBar onToggleDrawer={toggle} />
+      <LogoutGuard />
       <Flex flex="1" minH="0">
         {!compact && pinnedOpen && (
           <Box

@@ -3,6 +3,8 @@ import { useLingui } from "@lingui/react/macro";
 import { LuMenu } from "react-icons/lu";
 import { Link } from "react-router";
 import { PRODUCT_NAME } from "./navigation-rule";
+import { SyncStatusButton } from "./sync-status-button";
+import { UpdateButton } from "./update-button";
 import { UserMenu } from "./user-menu";
 
 export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
@@ -16,6 +18,8 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
         <Link to="/">{PRODUCT_NAME}</Link>
       </Heading>
       <Spacer />
+      <UpdateButton />
+      <SyncStatusButton />
       <UserMenu />
     </Flex>
   );

@@ -1,0 +1,48 @@
+import { Trans } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { registerBeforeLogout } from "../lib/session";
+import { offlineSafeLogout } from "../offline/sync-status";
+
+interface Question {
+  count: number;
+  answer: (logOut: boolean) => void;
+}
+
+/**
+ * Asks before logging out while entries wait in the outbox (DESIGN section 4). Logging out keeps
+ * them: they stay on the device and replay once the same user signs in again.
+ */
+export function LogoutGuard() {
+  const [question, setQuestion] = useState<Question | null>(null);
+
+  useEffect(
+    () =>
+      registerBeforeLogout(async () => {
+        const count = await offlineSafeLogout();
+        if (count === 0) return true;
+        return new Promise<boolean>((resolve) => setQuestion({ count, answer: resolve }));
+      }),
+    [],
+  );
+
+  const answer = (logOut: boolean) => {
+    question?.answer(logOut);
+    setQuestion(null);
+  };
+  const count = question?.count ?? 0;
+
+  return (
+    <ConfirmDialog
+      open={question !== null}
+      title={<Trans>Logout</Trans>}
+      body={
+        <Trans>
+          {count} entries are not synced yet. They stay on this device and sync after you sign in again. Log out anyway?
+        </Trans>
+      }
+      onConfirm={() => answer(true)}
+      onCancel={() => answer(false)}
+    />
+  );
+}
