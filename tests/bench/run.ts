@@ -1,9 +1,13 @@
 import { writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { runBrowserBench } from "./browser-bench";
 import { runServerBench, type BenchResult } from "./server-bench";
 
 /** `npm run bench`: runs the benchmarks and rewrites BENCHMARKS.md with the figures. */
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
 const results: BenchResult[] = await runServerBench(items);
+if (existsSync(new URL("../../dist/web/index.html", import.meta.url))) results.push(...(await runBrowserBench(items)));
+else console.warn("dist/web is missing: run `npm run build` for the browser benchmarks");
 
 const lines = [
   "# Benchmarks",
