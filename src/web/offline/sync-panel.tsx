@@ -145,7 +145,8 @@ export function SyncPanel() {
           <Trans>Syncing… {rows} records</Trans>
         </Text>
       )}
-      {progress.error && !progress.running && (
+      {/* Offline, a failed pull says nothing new (and its reason is technical English). */}
+      {progress.error && !progress.running && online && (
         <Text fontSize="sm" color="fg.error">
           <Trans>Last sync failed: {syncError}</Trans>
         </Text>

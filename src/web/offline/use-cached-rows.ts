@@ -24,3 +24,19 @@ export function useCachedRows(table: ReferenceTableName | null): Record<string, 
     return rows.map((row) => toListRow(row, lookups));
   }, [table]);
 }
+
+/**
+ * The rows of a cached table saved on this device and not synced yet, in the list shape, live
+ * (the `_outbox` index where the table has one; the other cached tables are small).
+ */
+export function usePendingRows(table: ReferenceTableName | null): Record<string, unknown>[] {
+  return (
+    useLiveQuery(async () => {
+      if (!table) return [];
+      const ref = db().ref(table);
+      const indexed = ref.schema.indexes.some((index) => index.name === "_outbox");
+      const rows = indexed ? await ref.where("_outbox").above(0).toArray() : await ref.filter((row) => row._pending === true).toArray();
+      return rows.filter((row) => row._pending === true).map((row) => toListRow(row, {}));
+    }, [table]) ?? []
+  );
+}

@@ -1,7 +1,7 @@
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { cachedTableFor, queryCachedRows } from "../../offline/cached-list";
-import { useOnline } from "../../offline/sync-status";
-import { useCachedRows } from "../../offline/use-cached-rows";
+import { useOnline, usePendingCount } from "../../offline/sync-status";
+import { useCachedRows, usePendingRows } from "../../offline/use-cached-rows";
 import { usePagedData, type PagedData } from "./use-paged-data";
 
 export interface ListSource<Row> extends PagedData<Row> {
@@ -22,7 +22,23 @@ export function useListSource<Row>(endpoint: string | undefined, params: Record<
   const fromCache = table !== null && (cacheOnly || server.networkError);
   const cached = useCachedRows(fromCache ? table : null);
   const page = useMemo(() => (cached ? queryCachedRows<Row>(cached, params) : null), [cached, params]);
-  if (!fromCache) return { ...server, fromCache: false };
+
+  // Online, creates still waiting (a 5xx, a slow server) show on the first page as pending rows.
+  const pendingRows = usePendingRows(!fromCache ? table : null);
+  const pendingCount = usePendingCount();
+  const { reload } = server;
+  // Fewer entries wait: one synced, and the server's list now has it, so ask again.
+  const lastPending = useRef(pendingCount);
+  useEffect(() => {
+    if (table !== null && pendingCount < lastPending.current) reload();
+    lastPending.current = pendingCount;
+  }, [pendingCount, table, reload]);
+  const serverRows = useMemo(
+    () => (pendingRows.length > 0 && params.page === "1" ? [...(pendingRows as Row[]), ...server.rows] : server.rows),
+    [pendingRows, server.rows, params.page],
+  );
+
+  if (!fromCache) return { ...server, rows: serverRows, fromCache: false };
   return {
     rows: page?.results ?? [],
     count: page?.count ?? 0,
