@@ -11,6 +11,7 @@ import { installErrorHandler } from "./http/errors";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerMediaRoutes } from "./modules/reference/media.routes";
 import { registerReferenceRoutes } from "./modules/reference/reference.routes";
+import { registerDocuments } from "./modules/documents";
 import { registerMasterData } from "./modules/master-data";
 import { registerSyncRoutes } from "./modules/sync/sync.routes";
 
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReferenceRoutes(app, deps);
   registerMediaRoutes(app, deps);
   registerMasterData(app, deps);
+  registerDocuments(app, deps);
   registerSyncRoutes(app, deps);
   app.get("/api/openapi.json", { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 

@@ -3,3 +3,7 @@ export * from "./schema/organisation";
 export * from "./schema/auth";
 export * from "./schema/stock-master";
 export * from "./schema/partners";
+export * from "./schema/stock";
+export * from "./schema/ledger";
+export * from "./schema/purchase";
+export * from "./schema/sale";

@@ -6,6 +6,8 @@ import {
   userPermission,
 } from "../db/tables";
 import { hashPassword } from "../http/passwords";
+import { seedDemoSales } from "./demo-sales";
+import { seedDemoStock } from "./demo-stock";
 import { CASHIER_CODES, HR_CODES, MANAGER_CODES } from "./permission-sets";
 
 export interface SeedOptions {
@@ -203,4 +205,8 @@ async function seedDemo(tx: Tx) {
   await tx.insert(userGroup).values({ userId: cashier.id, groupId: cashierGroup.id });
   // Kept so a direct per-user grant has a demo too (Django has both).
   await tx.insert(userPermission).values({ userId: cashier.id, code: "view_customer" });
+
+  // Documents come last: they need the users, stock needs the items, sales need the stock.
+  await seedDemoStock(tx);
+  await seedDemoSales(tx);
 }

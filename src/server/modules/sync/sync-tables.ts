@@ -34,6 +34,8 @@ export const SYNC_TABLES: SyncTable[] = [
       sql`jsonb_build_object('branches', (select coalesce(jsonb_agg(sb.branch_id order by sb.branch_id), '[]'::jsonb) from supplier_branch sb where sb.supplier_id = t.id and sb.branch_id = any(${ids})))`,
   },
   { name: "cashbox", table: "cashbox", scope: (ids) => sql`t.branch_id = any(${ids})` },
+  { name: "stock", table: "stock", scope: (ids) => sql`t.branch_id = any(${ids})` },
+  { name: "damaged_stock_type", table: "damaged_stock_type" },
   {
     name: "print_info",
     table: "print_info",

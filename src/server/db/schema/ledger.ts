@@ -1,0 +1,45 @@
+import { date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { createdBy, money } from "./columns";
+import { branch, currency } from "./organisation";
+
+/**
+ * The money ledger (DESIGN section 3): every document that moves money posts balanced rows here in
+ * the same transaction. Balances, statements and profit are read from it, never kept as counters.
+ * Accounts are (account_type, account_id): cashbox 3, supplier 7, customer 12, or a fixed account
+ * without an id (inventory, revenue, cost_of_goods, discount ...). See src/core/posting.ts.
+ */
+export const ledgerEntry = pgTable(
+  "ledger_entry",
+  {
+    id: serial("id").primaryKey(),
+    branchId: integer("branch_id").notNull().references(() => branch.id),
+    accountType: text("account_type").notNull(),
+    accountId: integer("account_id"),
+    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    debit: money("debit").notNull().default("0"),
+    credit: money("credit").notNull().default("0"),
+    /** Base-currency units per unit of this currency when posted (1 for the base currency). */
+    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull().default("1"),
+    documentType: text("document_type").notNull(),
+    documentId: integer("document_id").notNull(),
+    entryDate: date("entry_date", { mode: "string" }).notNull(),
+    memo: text("memo").notNull().default(""),
+    createdBy: createdBy(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("ledger_account_idx").on(t.accountType, t.accountId, t.currencyId, t.entryDate),
+    index("ledger_document_idx").on(t.documentType, t.documentId),
+  ],
+);
+
+/** Document numbers per branch and document type, assigned inside the creating transaction. */
+export const documentCounter = pgTable(
+  "document_counter",
+  {
+    branchId: integer("branch_id").notNull().references(() => branch.id),
+    documentType: text("document_type").notNull(),
+    lastNumber: integer("last_number").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.branchId, t.documentType] })],
+);

@@ -1,0 +1,124 @@
+import { boolean, index, integer, numeric, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
+import { createdBy, money, quantity, stamps } from "./columns";
+import { branch, cashbox, currency, inventory } from "./organisation";
+import { item } from "./stock-master";
+import { customer } from "./partners";
+import { stock } from "./stock";
+
+export const sale = pgTable(
+  "sale",
+  {
+    id: serial("id").primaryKey(),
+    branchId: integer("branch_id").notNull().references(() => branch.id),
+    invoiceNo: integer("invoice_no").notNull(),
+    customerId: integer("customer_id").notNull().references(() => customer.id),
+    inventoryId: integer("inventory_id").notNull().references(() => inventory.id),
+    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    paymentType: text("payment_type").notNull(),
+    cashboxId: integer("cashbox_id").references(() => cashbox.id),
+    paidAmount: money("paid_amount").notNull().default("0"),
+    discount: money("discount").notNull().default("0"),
+    /** Sum of the lines' totals, before the invoice discount. */
+    totalPrice: money("total_price").notNull(),
+    inputDate: text("input_date").notNull(),
+    note: text("note").notNull().default(""),
+    /** The form_token it was created with, so a device can match its provisional record. */
+    formToken: text("form_token"),
+    isPremium: boolean("is_premium").notNull().default(false),
+    monthsCount: smallint("months_count"),
+    premiumReceiptAmount: money("premium_receipt_amount"),
+    receiptFrequency: text("receipt_frequency"),
+    nextReceiptDate: text("next_receipt_date"),
+    guarantorName: text("guarantor_name").notNull().default(""),
+    guarantorPhone: text("guarantor_phone").notNull().default(""),
+    guarantorAddress: text("guarantor_address").notNull().default(""),
+    createdBy: createdBy(),
+    ...stamps,
+  },
+  (t) => [index("sale_branch_idx").on(t.branchId, t.inputDate), index("sale_customer_idx").on(t.customerId)],
+);
+
+export const saleItem = pgTable(
+  "sale_item",
+  {
+    id: serial("id").primaryKey(),
+    saleId: integer("sale_id").notNull().references(() => sale.id, { onDelete: "cascade" }),
+    stockId: integer("stock_id").references(() => stock.id),
+    itemId: integer("item_id").notNull().references(() => item.id),
+    quantity: quantity("quantity").notNull(),
+    price: money("price").notNull(),
+    fee: money("fee").notNull().default("0"),
+    discount: money("discount").notNull().default("0"),
+    /** price + fee - discount, per unit. */
+    netPrice: money("net_price").notNull(),
+    totalPrice: money("total_price").notNull(),
+    /** Unit cost in the base currency when sold: cost of goods sold. */
+    costPrice: money("cost_price").notNull().default("0"),
+    /** Added later through /sale/sale/:id/extra (material items only). */
+    isExtra: boolean("is_extra").notNull().default(false),
+  },
+  (t) => [index("sale_item_sale_idx").on(t.saleId)],
+);
+
+export const saleReturn = pgTable(
+  "sale_return",
+  {
+    id: serial("id").primaryKey(),
+    branchId: integer("branch_id").notNull().references(() => branch.id),
+    invoiceNo: integer("invoice_no").notNull(),
+    saleId: integer("sale_id").notNull().references(() => sale.id),
+    customerId: integer("customer_id").notNull().references(() => customer.id),
+    inventoryId: integer("inventory_id").notNull().references(() => inventory.id),
+    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    totalPrice: money("total_price").notNull(),
+    inputDate: text("input_date").notNull(),
+    note: text("note").notNull().default(""),
+    createdBy: createdBy(),
+    ...stamps,
+  },
+  (t) => [index("sale_return_sale_idx").on(t.saleId), index("sale_return_branch_idx").on(t.branchId, t.inputDate)],
+);
+
+export const saleReturnItem = pgTable("sale_return_item", {
+  id: serial("id").primaryKey(),
+  saleReturnId: integer("sale_return_id").notNull().references(() => saleReturn.id, { onDelete: "cascade" }),
+  stockId: integer("stock_id").references(() => stock.id),
+  itemId: integer("item_id").notNull().references(() => item.id),
+  quantity: quantity("quantity").notNull(),
+  price: money("price").notNull(),
+  totalPrice: money("total_price").notNull(),
+  costPrice: money("cost_price").notNull().default("0"),
+});
+
+export const saleQuotation = pgTable(
+  "sale_quotation",
+  {
+    id: serial("id").primaryKey(),
+    branchId: integer("branch_id").notNull().references(() => branch.id),
+    invoiceNo: integer("invoice_no").notNull(),
+    customerId: integer("customer_id").notNull().references(() => customer.id),
+    inventoryId: integer("inventory_id").notNull().references(() => inventory.id),
+    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    discount: money("discount").notNull().default("0"),
+    totalPrice: money("total_price").notNull(),
+    inputDate: text("input_date").notNull(),
+    note: text("note").notNull().default(""),
+    convertedSaleId: integer("converted_sale_id").references(() => sale.id),
+    createdBy: createdBy(),
+    ...stamps,
+  },
+  (t) => [index("sale_quotation_branch_idx").on(t.branchId, t.inputDate)],
+);
+
+export const saleQuotationItem = pgTable("sale_quotation_item", {
+  id: serial("id").primaryKey(),
+  saleQuotationId: integer("sale_quotation_id").notNull().references(() => saleQuotation.id, { onDelete: "cascade" }),
+  stockId: integer("stock_id").references(() => stock.id),
+  itemId: integer("item_id").notNull().references(() => item.id),
+  quantity: quantity("quantity").notNull(),
+  price: money("price").notNull(),
+  totalPrice: money("total_price").notNull(),
+});

@@ -1,0 +1,119 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { createdBy, money, quantity, stamps, syncable } from "./columns";
+import { appUser } from "./auth";
+import { branch, inventory } from "./organisation";
+import { item } from "./stock-master";
+
+/**
+ * What an inventory holds of an item, per batch and expiry (DESIGN section 3). The quantity is
+ * changed only through stock movements (src/server/modules/stock/stock-ledger.ts), never directly.
+ */
+export const stock = pgTable(
+  "stock",
+  {
+    id: serial("id").primaryKey(),
+    branchId: integer("branch_id").notNull().references(() => branch.id),
+    inventoryId: integer("inventory_id").notNull().references(() => inventory.id),
+    itemId: integer("item_id").notNull().references(() => item.id),
+    batchNumber: text("batch_number").notNull().default(""),
+    expireDate: text("expire_date"),
+    quantity: quantity("quantity").notNull().default("0"),
+    /** Unit cost in the base currency, the last purchase's (what cost of goods sold uses). */
+    purchasePrice: money("purchase_price").notNull().default("0"),
+    salePrice: money("sale_price").notNull().default("0"),
+    ...stamps,
+    ...syncable,
+  },
+  (t) => [
+    uniqueIndex("stock_identity_uq").on(t.inventoryId, t.itemId, t.batchNumber, sql`coalesce(${t.expireDate}, '')`),
+    index("stock_item_idx").on(t.itemId),
+    index("stock_branch_idx").on(t.branchId),
+    index("stock_sync_idx").on(t.xactId, t.syncVersion),
+  ],
+);
+
+/** Every change of a stock row, pointing at the document line that made it. */
+export const stockMovement = pgTable(
+  "stock_movement",
+  {
+    id: serial("id").primaryKey(),
+    branchId: integer("branch_id").notNull().references(() => branch.id),
+    inventoryId: integer("inventory_id").notNull().references(() => inventory.id),
+    stockId: integer("stock_id").notNull().references(() => stock.id),
+    itemId: integer("item_id").notNull().references(() => item.id),
+    /** Signed change: + in, - out. */
+    quantity: quantity("quantity").notNull(),
+    balanceAfter: quantity("balance_after").notNull(),
+    documentType: text("document_type").notNull(),
+    documentId: integer("document_id").notNull(),
+    createdBy: createdBy(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("stock_movement_stock_idx").on(t.stockId, t.id),
+    index("stock_movement_document_idx").on(t.documentType, t.documentId),
+    index("stock_movement_item_idx").on(t.itemId, t.createdAt),
+  ],
+);
+
+export const damagedStockType = pgTable("damaged_stock_type", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  createdBy: createdBy(),
+  ...stamps,
+  ...syncable,
+});
+
+export const inventoryStockTransfer = pgTable(
+  "inventory_stock_transfer",
+  {
+    id: serial("id").primaryKey(),
+    branchId: integer("branch_id").notNull().references(() => branch.id),
+    invoiceNo: integer("invoice_no").notNull(),
+    fromInventoryId: integer("from_inventory_id").notNull().references(() => inventory.id),
+    toInventoryId: integer("to_inventory_id").notNull().references(() => inventory.id),
+    inputDate: text("input_date").notNull(),
+    note: text("note").notNull().default(""),
+    approved: boolean("approved").notNull().default(false),
+    approvedBy: integer("approved_by").references(() => appUser.id),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    createdBy: createdBy(),
+    ...stamps,
+  },
+  (t) => [index("transfer_branch_idx").on(t.branchId, t.inputDate)],
+);
+
+export const inventoryStockTransferItem = pgTable("inventory_stock_transfer_item", {
+  id: serial("id").primaryKey(),
+  transferId: integer("transfer_id").notNull().references(() => inventoryStockTransfer.id, { onDelete: "cascade" }),
+  stockId: integer("stock_id").notNull().references(() => stock.id),
+  itemId: integer("item_id").notNull().references(() => item.id),
+  quantity: quantity("quantity").notNull(),
+});
+
+export const damagedStock = pgTable(
+  "damaged_stock",
+  {
+    id: serial("id").primaryKey(),
+    branchId: integer("branch_id").notNull().references(() => branch.id),
+    invoiceNo: integer("invoice_no").notNull(),
+    inventoryId: integer("inventory_id").notNull().references(() => inventory.id),
+    damagedStockTypeId: integer("damaged_stock_type_id").notNull().references(() => damagedStockType.id),
+    inputDate: text("input_date").notNull(),
+    note: text("note").notNull().default(""),
+    createdBy: createdBy(),
+    ...stamps,
+  },
+  (t) => [index("damaged_stock_branch_idx").on(t.branchId, t.inputDate)],
+);
+
+export const damagedStockItem = pgTable("damaged_stock_item", {
+  id: serial("id").primaryKey(),
+  damagedStockId: integer("damaged_stock_id").notNull().references(() => damagedStock.id, { onDelete: "cascade" }),
+  stockId: integer("stock_id").notNull().references(() => stock.id),
+  itemId: integer("item_id").notNull().references(() => item.id),
+  quantity: quantity("quantity").notNull(),
+  /** Unit cost in the base currency at the time: the loss. */
+  purchasePrice: money("purchase_price").notNull(),
+});

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../db/client";
+import { registerPurchaseRoutes } from "./purchase/purchase.routes";
+import { registerSaleRoutes } from "./sale/sale.routes";
+import { registerStockDocumentRoutes } from "./stock/stock-documents.routes";
+import { registerStockRoutes } from "./stock/stock.routes";
+
+/** The documents that move stock and money: each posts stock movements and ledger lines. */
+export function registerDocuments(app: FastifyInstance, deps: { db: Db }) {
+  registerStockRoutes(app, deps);
+  registerStockDocumentRoutes(app, deps);
+  registerPurchaseRoutes(app, deps);
+  registerSaleRoutes(app, deps);
+}
