@@ -1,0 +1,114 @@
+import { useEffect, useMemo, useRef } from "react";
+import { Button, ButtonGroup, Field, SimpleGrid } from "@chakra-ui/react";
+import { useLingui } from "@lingui/react/macro";
+import { MESSAGES } from "../../../core/messages";
+import { useCurrentUser } from "../../lib/use-permission";
+import { translateMessage } from "../../lib/messages";
+import { NumberField } from "../number-field";
+import { EntitySelect } from "../selectors/entity-select";
+import type { RowKey } from "../../offline/sync-tables";
+
+export type PaymentType = "cash" | "debit";
+
+export interface PaymentFieldsProps {
+  branchId: number | null;
+  currencyId: number | null;
+  /** Net of the document: a cash payment pays it all by default. */
+  net: string;
+  paymentType: PaymentType;
+  onPaymentTypeChange: (type: PaymentType) => void;
+  cashbox: number | null;
+  onCashboxChange: (id: number | null) => void;
+  paidAmount: string;
+  onPaidAmountChange: (amount: string) => void;
+  errors?: { payment_type?: string; cashbox?: string; paid_amount?: string };
+  disabled?: boolean;
+}
+
+/** What the cashbox field says when money is paid without one (SPEC section 5). */
+export function cashboxProblem(paidAmount: string, cashbox: number | null): string | null {
+  const paid = Number(paidAmount || 0);
+  return paid > 0 && !cashbox ? MESSAGES.cashboxRequired : null;
+}
+
+/**
+ * Payment type (Cash / Debit), the cashbox (the user's, of the branch AND the currency; a single one
+ * is picked and hidden) and the paid amount. Cash sets paid = net, and follows the net while cash.
+ */
+export function PaymentFields(props: PaymentFieldsProps) {
+  const { t } = useLingui();
+  const user = useCurrentUser();
+  const { branchId, currencyId, net, paymentType, cashbox, onCashboxChange, onPaidAmountChange, paidAmount, errors, disabled } = props;
+  const cashboxes = useMemo(
+    () => (user?.cashboxes ?? []).filter((c) => (branchId === null || c.branch_id === branchId) && (currencyId === null || c.currency.id === currencyId)),
+    [user, branchId, currencyId],
+  );
+  const only = cashboxes.length === 1 ? cashboxes[0].id : null;
+  useEffect(() => {
+    if (only !== null && cashbox !== only) onCashboxChange(only);
+    else if (cashbox !== null && !cashboxes.some((c) => c.id === cashbox)) onCashboxChange(null);
+  }, [only, cashbox, cashboxes, onCashboxChange]);
+
+  // Cash pays the net: follow it while the type is cash.
+  const lastNet = useRef(net);
+  useEffect(() => {
+    if (paymentType === "cash" && (lastNet.current !== net || paidAmount === "")) onPaidAmountChange(net);
+    lastNet.current = net;
+  }, [net, paymentType, paidAmount, onPaidAmountChange]);
+
+  const setType = (type: PaymentType) => {
+    props.onPaymentTypeChange(type);
+    onPaidAmountChange(type === "cash" ? net : "0");
+  };
+  const cashboxError = errors?.cashbox ?? null;
+
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="start">
+      <Field.Root>
+        <Field.Label>{t`Payment Type`}</Field.Label>
+        <ButtonGroup attached w="full" size="md" role="radiogroup" aria-label={t`Payment Type`}>
+          <Button
+            flex="1"
+            role="radio"
+            aria-checked={paymentType === "cash"}
+            variant={paymentType === "cash" ? "solid" : "outline"}
+            colorPalette="blue"
+            disabled={disabled}
+            onClick={() => setType("cash")}
+          >
+            {t`Cash`}
+          </Button>
+          <Button
+            flex="1"
+            role="radio"
+            aria-checked={paymentType === "debit"}
+            variant={paymentType === "debit" ? "solid" : "outline"}
+            colorPalette="blue"
+            disabled={disabled}
+            onClick={() => setType("debit")}
+          >
+            {t`Debit`}
+          </Button>
+        </ButtonGroup>
+      </Field.Root>
+      {only === null ? (
+        <EntitySelect
+          label={t`Cashbox`}
+          name="cashbox"
+          items={cashboxes}
+          value={cashbox as RowKey | null}
+          itemLabel={(c) => `${c.name} (${c.currency.code})`}
+          onChange={(id) => onCashboxChange(typeof id === "number" ? id : null)}
+          invalid={Boolean(cashboxError)}
+          errorText={cashboxError ? translateMessage(cashboxError) : undefined}
+          disabled={disabled}
+        />
+      ) : null}
+      <Field.Root invalid={Boolean(errors?.paid_amount)} ids={{ control: "paid_amount" }}>
+        <Field.Label>{t`Paid Amount`}</Field.Label>
+        <NumberField name="paid_amount" value={paidAmount} onValueChange={onPaidAmountChange} min={0} currency hideStepper disabled={disabled} />
+        <Field.ErrorText>{errors?.paid_amount ? translateMessage(errors.paid_amount) : null}</Field.ErrorText>
+      </Field.Root>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,191 @@
+import { forwardRef, useImperativeHandle, useRef, useState } from "react";
+import { Box, Field, Input, List, Spinner } from "@chakra-ui/react";
+import { useLingui } from "@lingui/react/macro";
+import { MESSAGES } from "../../../core/messages";
+import { translateMessage } from "../../lib/messages";
+import { showError } from "../../lib/toast";
+import { shouldSearch } from "../selectors/item-search-pick";
+import { addOrMergeLine, type DocumentLine, type MergeOptions, type PriceField } from "./document-lines";
+import { decideScan, type ScanCandidate } from "./scan-decision";
+import { lookUpStock } from "./stock-scan-lookup";
+
+export interface StockScanFieldProps extends MergeOptions {
+  /** The chosen inventory; without one a scan says "Select inventory". */
+  inventoryId: number | null;
+  branchId?: number | null;
+  lines: readonly DocumentLine[];
+  /** The new lines and the index of the line added or raised. */
+  onLinesChange: (lines: DocumentLine[], index: number) => void;
+  /** Only stock rows with quantity above zero (default: `checkStock`). */
+  existQty?: boolean;
+  /** Price taken from the stock row (default sale_price). */
+  priceField?: PriceField;
+  label?: string;
+  autoFocus?: boolean;
+  disabled?: boolean;
+  /** Replaces the default look-up (cache, then stock/search/), e.g. for a return's own lines. */
+  lookUp?: (keyword: string) => Promise<ScanCandidate[]>;
+}
+
+export interface StockScanFieldHandle {
+  focus: () => void;
+}
+
+/** Plays the alert sound of SPEC section 4 (one wav file). */
+export function playAlert(): void {
+  try {
+    void new Audio("/sounds/alert.wav").play().catch(() => undefined);
+  } catch {
+    // No audio (tests, old browsers): the toast says it.
+  }
+}
+
+/**
+ * The scan field of stock documents: keyboard-wedge scanners type the barcode then Enter. It keeps
+ * focus, looks up locally first, adds the line or raises its quantity, lets the user choose among
+ * several rows, and on a miss plays the alert sound and resets.
+ */
+export const StockScanField = forwardRef<StockScanFieldHandle, StockScanFieldProps>(function StockScanField(props, ref) {
+  const { inventoryId, branchId, lines, onLinesChange, existQty, priceField = "sale_price", label, autoFocus, disabled, lookUp, ...mergeOptions } = props;
+  const { t } = useLingui();
+  const [keyword, setKeyword] = useState("");
+  const [choices, setChoices] = useState<ScanCandidate[]>([]);
+  const [loading, setLoading] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Scans typed while a look-up runs are queued, so a fast scanner never loses one.
+  const queue = useRef<string[]>([]);
+  const busy = useRef(false);
+  const linesRef = useRef(lines);
+  linesRef.current = lines;
+
+  useImperativeHandle(ref, () => ({ focus: () => inputRef.current?.focus() }), []);
+
+  const refocus = () => window.setTimeout(() => inputRef.current?.focus(), 0);
+
+  const take = (candidate: ScanCandidate) => {
+    setChoices([]);
+    const result = addOrMergeLine(linesRef.current, candidate.line, mergeOptions);
+    if (result.kind === "refused") {
+      playAlert();
+      showError(translateMessage(result.message));
+    } else {
+      linesRef.current = result.lines;
+      onLinesChange(result.lines, result.index);
+    }
+    refocus();
+  };
+
+  const scan = async (code: string) => {
+    if (!inventoryId) {
+      playAlert();
+      showError(translateMessage(MESSAGES.selectInventory));
+      return;
+    }
+    const found = lookUp
+      ? await lookUp(code).catch(() => [])
+      : await lookUpStock(code, { inventoryId, branchId, existQty: existQty ?? mergeOptions.checkStock ?? false, priceField });
+    const decision = decideScan(found, code);
+    if (decision.kind === "none") {
+      playAlert();
+      showError(translateMessage(MESSAGES.itemNotFound));
+    } else if (decision.kind === "pick") take(decision.item);
+    else setChoices(decision.items);
+  };
+
+  const drain = async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setLoading(true);
+    try {
+      while (queue.current.length > 0) await scan(queue.current.shift()!);
+    } finally {
+      busy.current = false;
+      setLoading(false);
+      refocus();
+    }
+  };
+
+  return (
+    <Field.Root disabled={disabled}>
+      <Field.Label>{label ?? t`Scan barcode`}</Field.Label>
+      <Box position="relative" w="full">
+        <Input
+          ref={inputRef}
+          name="scan"
+          size="lg"
+          autoFocus={autoFocus}
+          autoComplete="off"
+          inputMode="search"
+          placeholder={t`Scan or type, then Enter`}
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              // A scan never submits the form nor moves focus.
+              event.preventDefault();
+              event.stopPropagation();
+              if (!shouldSearch(keyword)) return;
+              queue.current.push(keyword.trim());
+              setKeyword("");
+              void drain();
+            } else if (event.key === "Escape") setChoices([]);
+            else if (event.key === "ArrowDown" && choices.length > 0) {
+              event.preventDefault();
+              (event.currentTarget.parentElement?.querySelector('[role="option"]') as HTMLElement | null)?.focus();
+            }
+          }}
+        />
+        {loading ? <Spinner size="xs" position="absolute" insetInlineEnd="3" top="4" /> : null}
+        {choices.length > 0 ? (
+          <List.Root
+            role="listbox"
+            aria-label={t`Search results`}
+            position="absolute"
+            zIndex="dropdown"
+            bg="bg"
+            borderWidth="1px"
+            borderRadius="md"
+            w="full"
+            maxH="250px"
+            overflowY="auto"
+            listStyle="none"
+            boxShadow="md"
+          >
+            {choices.map((choice) => (
+              <List.Item
+                key={choice.line.key}
+                role="option"
+                aria-selected={false}
+                tabIndex={0}
+                px="3"
+                py="3"
+                cursor="pointer"
+                _hover={{ bg: "bg.muted" }}
+                _focus={{ bg: "bg.muted", outline: "none" }}
+                onClick={() => take(choice)}
+                onKeyDown={(event) => {
+                  if (event.key === "Enter") {
+                    event.preventDefault();
+                    event.stopPropagation();
+                    take(choice);
+                  } else if (event.key === "ArrowDown") {
+                    event.preventDefault();
+                    (event.currentTarget.nextElementSibling as HTMLElement | null)?.focus();
+                  } else if (event.key === "ArrowUp") {
+                    event.preventDefault();
+                    (event.currentTarget.previousElementSibling as HTMLElement | null)?.focus();
+                  } else if (event.key === "Escape") {
+                    setChoices([]);
+                    refocus();
+                  }
+                }}
+              >
+                {choice.label}
+              </List.Item>
+            ))}
+          </List.Root>
+        ) : null}
+      </Box>
+    </Field.Root>
+  );
+});

@@ -1,0 +1,82 @@
+/**
+ * Where a scan looks (DESIGN section 5): the device cache first (item by its barcode index, then its
+ * stock rows in the chosen inventory), the server's `stock/search/` second.
+ */
+import { carriesQuantity } from "../../../core/item-types";
+import { isPositive, tryMoney } from "../../../core/money";
+import { api } from "../../lib/api-client";
+import { getOfflineDb, type OfflineDb } from "../../offline/db";
+import { getOfflineRuntime } from "../../offline/offline-runtime";
+import type { CachedRow } from "../../offline/sync-tables";
+import { lineFromItem, lineFromStock, type PriceField, type StockRowLike } from "./document-lines";
+import { toCandidate, type ScanCandidate } from "./scan-decision";
+
+export type { ScanCandidate } from "./scan-decision";
+
+export interface ScanScope {
+  branchId?: number | null;
+  inventoryId: number;
+  /** Only rows with quantity above zero (sales; SPEC: stock selection needs quantity above 0). */
+  existQty?: boolean;
+  priceField?: PriceField;
+}
+
+const db = (): OfflineDb => getOfflineRuntime()?.db ?? getOfflineDb();
+
+function hasTable(database: OfflineDb, name: string): boolean {
+  return database.tables.some((t) => t.name === name);
+}
+
+const live = (row: CachedRow) => !row.deleted_at;
+
+/** Stock rows of the scanned barcode in the inventory, from the device cache (empty when none cached). */
+export async function findCachedStock(keyword: string, scope: ScanScope): Promise<ScanCandidate[]> {
+  const code = keyword.trim();
+  if (!code) return [];
+  try {
+    const database = db();
+    const items = (await database.ref("item").where("barcode").equals(code).toArray()).filter((r) => live(r) && r.is_active !== false);
+    if (items.length === 0) return [];
+    const out: ScanCandidate[] = [];
+    for (const item of items) {
+      const itemType = Number(item.item_type);
+      const itemRef = { id: item.id as number, barcode: (item.barcode as string | null) ?? null, name: String(item.name ?? ""), item_type: itemType, sale_price: item.sale_price as string | null };
+      if (!carriesQuantity(itemType)) {
+        out.push(toCandidate(lineFromItem({ ...itemRef, purchase_price: item.purchase_price as string | null }, scope.priceField)));
+        continue;
+      }
+      if (!hasTable(database, "stock")) continue;
+      const rows = (await database.table<CachedRow>("stock").where("item_id").equals(item.id).toArray()).filter(
+        (r) => live(r) && Number(r.inventory_id) === scope.inventoryId,
+      );
+      for (const row of rows) {
+        if (scope.existQty && !isPositive(tryMoney(row.quantity) ?? 0)) continue;
+        out.push(toCandidate(lineFromStock({ ...(row as unknown as StockRowLike), id: row.id as number, item: itemRef }, scope.priceField)));
+      }
+    }
+    return out;
+  } catch {
+    return []; // No IndexedDB: the server answers.
+  }
+}
+
+/** `GET stock/search/?keyword=&exist_qty=&branch_id=&inventory_id=`. */
+export async function searchServerStock(keyword: string, scope: ScanScope): Promise<ScanCandidate[]> {
+  const searchParams: Record<string, string> = { keyword: keyword.trim(), inventory_id: String(scope.inventoryId) };
+  if (scope.existQty) searchParams.exist_qty = "true";
+  if (scope.branchId) searchParams.branch_id = String(scope.branchId);
+  const answer = await api.get("stock/search/", { searchParams, context: { silent: true } }).json<StockRowLike[] | { results: StockRowLike[] }>();
+  const rows = Array.isArray(answer) ? answer : (answer.results ?? []);
+  return rows.map((row) => toCandidate(lineFromStock(row, scope.priceField)));
+}
+
+/** Cache first, then the server (its failure counts as a miss). */
+export async function lookUpStock(keyword: string, scope: ScanScope): Promise<ScanCandidate[]> {
+  const cached = await findCachedStock(keyword, scope);
+  if (cached.length > 0) return cached;
+  try {
+    return await searchServerStock(keyword, scope);
+  } catch {
+    return [];
+  }
+}
