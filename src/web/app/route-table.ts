@@ -75,8 +75,9 @@ const stock: AppRoute[] = [
     list: lazyScreen(() => import("../features/stock/city/city-list")),
     form: lazyScreen(() => import("../features/stock/city/city-form")),
   }),
-  page("stock-list", "stock/stock", msg`Stock`, ["view_stock"], "stock"),
-  page("stock-view", "stock/stock/view", msg`Stock Statement`, ["view_stock"]),
+  page("stock-list", "stock/stock", msg`Stock`, ["view_stock"], "stock", lazyScreen(() => import("../features/stock/stock/stock-list"))),
+  page("stock-view", "stock/stock/view", msg`Stock Details`, ["view_stock"], undefined, lazyScreen(() => import("../features/stock/stock-statement/stock-view"))),
+  page("stock-statement", "stock/stock-statement", msg`Stock Statement`, ["view_stock"], "stock", lazyScreen(() => import("../features/stock/stock-statement/stock-statement-page"))),
   page("stock-change-sale-price", "stock/stock/change-sale-price", msg`Change Sale Price`, ["change_stock"]),
   page("print-stock", "stock/print-stock", msg`Print Item`, ["view_stock"], "stock"),
   ...crud({
