@@ -294,6 +294,25 @@ describe("inventory-stock-transfer/<id>/approve/", () => {
     }
   });
 
+  it("parallel approvals over two rows listed in either order neither deadlock nor overdraw", async () => {
+    const a = await erbilStock("6", 0);
+    const b = await erbilStock("6", 1);
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const lines = [{ stock: a, quantity: "2" }, { stock: b, quantity: "2" }];
+      const created = await postTransfer(admin, transferBody(i % 2 === 0 ? lines : lines.reverse()));
+      ids.push(created.body.id);
+    }
+    const results = await Promise.all(ids.map((id) => approve(admin, id)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 400).every((r) => r.body.message === "No enough quantity available")).toBe(true);
+    expect(await stockQuantity(t, a)).toBe("0.000");
+    expect(await stockQuantity(t, b)).toBe("0.000");
+    const targets = [(await stockIn(t, erbilShop, a))!, (await stockIn(t, erbilShop, b))!];
+    expect(targets.map((r) => r.quantity)).toEqual(["6.000", "6.000"]);
+    await expectMovementsAddUp(t, [a, b, ...targets.map((r) => r.id)]);
+  });
+
   it("two parallel approvals of the same transfer approve it once", async () => {
     const source = await erbilStock("10", 0);
     const created = await postTransfer(admin, transferBody([{ stock: source, quantity: "4" }]));
