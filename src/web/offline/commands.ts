@@ -1,5 +1,8 @@
 import type { LocalEffect, PendingRowEffect } from "./db";
+import { purchaseEffects, saleEffects } from "./document-effects";
 import { requireOfflineRuntime } from "./offline-runtime";
+import { pendingSales as readPendingSales, toPendingSale, type PendingSale } from "./pending-documents";
+import { loadProvisionalInvoice, type ProvisionalInvoice } from "./provisional-invoice";
 import type { CreateInput, CreateOutcome, ReplayReport } from "./outbox";
 import { newLocalKey, type CachedRow, type ReferenceTableName } from "./sync-tables";
 
@@ -23,13 +26,13 @@ type Body = Record<string, unknown>;
 
 interface CreateCommand {
   resource: string;
-  /** The cached row to show while the create waits (table column names), if the table is cached. */
-  localEffect?: (body: Body) => LocalEffect;
+  /** What to show while the create waits: a cached row, a pending document, the stock it moves. */
+  localEffect?: (body: Body) => LocalEffect | LocalEffect[];
 }
 
 const nameRow = (table: ReferenceTableName) => (body: Body) => pendingRow(table, { name: body.name });
 
-/** Named creates of the cached master data. Sales, purchases... add theirs here. */
+/** Named creates: the cached master data, and the documents that move stock. */
 export const CREATE_COMMANDS = {
   "item-group-create": { resource: "item-group/", localEffect: nameRow("item_group") },
   "measurement-create": { resource: "measurement/", localEffect: nameRow("measurement") },
@@ -60,6 +63,10 @@ export const CREATE_COMMANDS = {
         is_general: body.is_general ?? false,
       }),
   },
+  // A queued sale is numbered "P-<n>" and takes its stock at once; refused on the device when the
+  // cached stock is short (outbox.ts). A queued purchase adds to the stock rows the device has.
+  "sale-create": { resource: "sale/", localEffect: saleEffects },
+  "purchase-create": { resource: "purchase/", localEffect: purchaseEffects },
 } satisfies Record<string, CreateCommand>;
 
 export type CreateCommandName = keyof typeof CREATE_COMMANDS;
@@ -98,4 +105,20 @@ export function resendEntry(id: number, body?: Body): Promise<ReplayReport> {
 /** Discard a refused entry and undo its local effects. */
 export function discardEntry(id: number): Promise<void> {
   return requireOfflineRuntime().outbox.discard(id);
+}
+
+/** Sales saved on this device and not synced yet (newest first), for the sale list. */
+export function pendingSales(): Promise<PendingSale[]> {
+  return readPendingSales(requireOfflineRuntime().db);
+}
+
+/** The pending sale a queued `sale/` create became (its "P-<n>" number, totals), or null once synced. */
+export async function pendingSaleOf(entryId: number): Promise<PendingSale | null> {
+  const entry = await requireOfflineRuntime().db.outbox.get(entryId);
+  return entry ? toPendingSale(entry) : null;
+}
+
+/** The printable provisional invoice of a queued sale, from the device cache (works offline). */
+export function provisionalInvoiceOf(entryId: number): Promise<ProvisionalInvoice | null> {
+  return loadProvisionalInvoice(requireOfflineRuntime().db, entryId);
 }

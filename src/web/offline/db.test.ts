@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import Dexie from "dexie";
 import { describe, expect, it } from "vitest";
-import { OfflineDb } from "./db";
+import { DB_V1_STORES, OfflineDb } from "./db";
 import { REFERENCE_TABLES } from "./sync-tables";
 
 describe("offline database", () => {
@@ -32,26 +32,30 @@ describe("offline database", () => {
     db.close();
   });
 
-  it("a later version can add a table and keep the data of the earlier ones", async () => {
+  it("version 2 adds stock to a version 1 device, keeps its data and drops the cursor (next pull is full)", async () => {
     const name = `db-test-upgrade-${Date.now()}`;
-    const v1 = new OfflineDb(name);
-    await v1.ref("city").put({ id: 1, name: "Erbil" });
-    await v1.setMeta("cursor", "c1");
+    const v1 = new Dexie(name);
+    v1.version(1).stores(DB_V1_STORES);
+    await v1.table("city").put({ id: 1, name: "Erbil" });
+    await v1.table("meta").bulkPut([
+      { key: "cursor", value: "c1" },
+      { key: "user_id", value: 7 },
+    ]);
+    await v1.table("outbox").add({ user_id: 7, resource: "city/", body: {}, status: "pending" });
     v1.close();
-    // What the stock issue will do (see the comment in db.ts).
-    class V2 extends OfflineDb {
-      constructor() {
-        super(name);
-        this.version(2)
-          .stores({ stock: "id, item_id, inventory_id" })
-          .upgrade((tx) => tx.table("meta").delete("cursor"));
-      }
-    }
-    const v2 = new V2();
+    const v2 = new OfflineDb(name);
     await v2.open();
+    expect(v2.verno).toBe(2);
     expect(await v2.ref("city").get(1)).toMatchObject({ name: "Erbil" });
     expect(await v2.getMeta("cursor")).toBeUndefined();
-    expect(v2.tables.some((t) => t.name === "stock")).toBe(true);
+    expect(await v2.getMeta("user_id")).toBe(7);
+    expect(await v2.outbox.count()).toBe(1);
+    await v2.ref("stock").bulkPut([
+      { id: 1, inventory_id: 1, item_id: 10, branch_id: 1, quantity: 5 },
+      { id: 2, inventory_id: 2, item_id: 10, branch_id: 1, quantity: 3 },
+    ]);
+    expect((await v2.ref("stock").where("[inventory_id+item_id]").equals([2, 10]).toArray()).map((r) => r.id)).toEqual([2]);
+    expect(await v2.ref("damaged_stock_type").count()).toBe(0);
     v2.close();
     expect(Dexie.semVer).toMatch(/^4\./);
   });

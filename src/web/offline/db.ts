@@ -7,8 +7,10 @@ import { REFERENCE_TABLES, type CachedRow, type LocalKey, type ReferenceTableNam
  * mapping provisional keys to the server ids they became.
  */
 
-/** Indexes the screens and the sync need, per reference table (the primary key `id` first). */
-const REFERENCE_SCHEMA: Record<ReferenceTableName, string> = {
+type StockTableName = "stock" | "damaged_stock_type";
+
+/** Indexes the screens and the sync need, per reference table of version 1 (the primary key `id` first). */
+const REFERENCE_SCHEMA: Record<Exclude<ReferenceTableName, StockTableName>, string> = {
   currency: "id, code",
   exchange_rate: "id, currency_id, [currency_id+input_date]",
   setting: "id, &key",
@@ -26,19 +28,60 @@ const REFERENCE_SCHEMA: Record<ReferenceTableName, string> = {
   print_info: "id, branch_id",
 };
 
+/**
+ * Version 2: stock rows per (inventory, item, batch, expiry). The sale screen's scan resolves a
+ * barcode to items (item.barcode) and then to that inventory's rows through [inventory_id+item_id],
+ * so a scan is two index reads whatever the size of the cache.
+ */
+const STOCK_SCHEMA: Record<StockTableName, string> = {
+  stock: "id, inventory_id, item_id, [inventory_id+item_id], branch_id",
+  damaged_stock_type: "id, name",
+};
+
 export type OutboxStatus = "sending" | "pending" | "needs_attention";
 
 /**
  * A local effect of a queued create, stored with the entry so it can be undone on discard and
- * reconciled on success even after a reload. `pending-row` puts a provisional row into a cached
- * table. (The stock issue adds e.g. `stock-take` effects; see local-effects.ts.)
+ * reconciled on success even after a reload (see local-effects.ts and stock-overlay.ts).
+ * `pending-row` puts a provisional row into a cached table.
  */
 export interface PendingRowEffect {
   kind: "pending-row";
   table: ReferenceTableName;
   row: CachedRow & { id: LocalKey };
 }
-export type LocalEffect = PendingRowEffect;
+
+/** A queued sale line takes `quantity` (decimal string) of a cached stock row at once. */
+export interface StockTakeEffect {
+  kind: "stock-take";
+  stock_id: number;
+  quantity: string;
+}
+
+/**
+ * A queued purchase line adds to the cached stock row of (inventory, item, batch, expiry) when the
+ * device has it; a row the purchase creates on the server arrives with the next pull.
+ */
+export interface StockAddEffect {
+  kind: "stock-add";
+  inventory_id: number;
+  item_id: number;
+  batch_number: string;
+  expire_date: string | null;
+  quantity: string;
+}
+
+/**
+ * A queued document (sale, purchase) shown in its list as pending with a provisional number
+ * "P-<n>", numbered per device when it is queued (`number` is null until then).
+ */
+export interface PendingDocEffect {
+  kind: "pending-doc";
+  doc: string;
+  number: string | null;
+}
+
+export type LocalEffect = PendingRowEffect | StockTakeEffect | StockAddEffect | PendingDocEffect;
 
 /** What the server said when it refused an entry: status and the parsed body. */
 export interface ServerAnswer {
@@ -79,6 +122,14 @@ export interface LocalKeyRow {
   server_id: number;
 }
 
+/** The stores of version 1, also for the upgrade test. */
+export const DB_V1_STORES: Record<string, string> = {
+  ...REFERENCE_SCHEMA,
+  meta: "key",
+  outbox: "++id, user_id, status, [user_id+status]",
+  local_key: "key",
+};
+
 export type ReferenceTables = { [K in ReferenceTableName]: Table<CachedRow, RowKey> };
 
 export class OfflineDb extends Dexie {
@@ -88,18 +139,12 @@ export class OfflineDb extends Dexie {
 
   constructor(name: string) {
     super(name);
-    // Version 1. The next issue adds `stock` as version 2 (and to REFERENCE_TABLES):
-    //   this.version(2)
-    //     .stores({ stock: "id, item_id, inventory_id, [inventory_id+item_id]" })
-    //     .upgrade((tx) => tx.table("meta").delete("cursor"));
+    this.version(1).stores(DB_V1_STORES);
     // Dexie keeps the earlier tables; a version lists only what it adds or changes. Dropping the
-    // cursor makes the next pull a full one: the pages pulled before skipped the unknown table.
-    this.version(1).stores({
-      ...REFERENCE_SCHEMA,
-      meta: "key",
-      outbox: "++id, user_id, status, [user_id+status]",
-      local_key: "key",
-    });
+    // cursor makes the next pull a full one: the pages pulled before skipped the unknown tables.
+    this.version(2)
+      .stores(STOCK_SCHEMA)
+      .upgrade((tx) => tx.table("meta").delete(META.cursor));
   }
 
   /** A reference table by name (typed rows). */
@@ -128,6 +173,10 @@ export const META = {
   userId: "user_id",
   branchKey: "branch_key",
   persistAsked: "persist_asked",
+  /** The last provisional number given to a document queued on this device ("P-<n>"). */
+  provisionalNo: "provisional_no",
+  /** Stock effects of synced entries, kept until a pull shows them (stock-overlay.ts). */
+  settledStock: "settled_stock",
 } as const;
 
 export const DEFAULT_DB_NAME = "backoffice";

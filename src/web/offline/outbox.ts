@@ -4,6 +4,7 @@ import { NetworkError, type HttpAnswer, type Transport } from "./http-transport"
 import { findLocalKeys, substituteLocalKeys } from "./local-keys";
 import { applyEffects, effectsOf, reconcileEffects, undoEffects, writeTables } from "./local-effects";
 import { defaultReplayLock, type ReplayLock } from "./replay-lock";
+import { stockShortage } from "./stock-overlay";
 
 /**
  * The outbox (DESIGN section 4): every create goes through `runCreate`, which sends it at once when
@@ -27,6 +28,9 @@ import { defaultReplayLock, type ReplayLock } from "./replay-lock";
  *   A new token would risk exactly that double booking.
  * - Discard is allowed only for an entry the server refused (needs attention): a pending entry may
  *   already be booked (an answer lost on the way), so dropping it could lose track of it.
+ * - A create queued without having been sent is checked against the cache first: a sale taking more
+ *   than the cached stock holds is refused on the device, as the server would, instead of being
+ *   queued to fail later. Once a request has gone out it is always kept (it may be booked).
  */
 
 export interface CreateInput {
@@ -41,7 +45,7 @@ export type CreateOutcome =
   /** The server booked it (2xx). */
   | { queued: false; ok: true; status: number; body: unknown }
   /** The server refused it (4xx other than 401/408/409/429): show the errors in the form. */
-  | { queued: false; ok: false; status: number; body: unknown }
+  | { queued: false; ok: false; status: number; body: unknown; local?: true }
   /** Saved on the device; it will sync ("saved, will sync"). */
   | { queued: true; entryId: number };
 
@@ -164,7 +168,15 @@ export class Outbox {
     // Offline, or it refers to a record not synced yet: straight to the queue.
     const refs = findLocalKeys(body);
     const resolved = refs.size > 0 ? await this.resolveKeys(refs) : new Map<string, number>();
-    if (!this.isOnline() || resolved.size < refs.size) return this.queue(entry, null);
+    if (!this.isOnline() || resolved.size < refs.size) {
+      try {
+        return await this.queue(entry, null);
+      } catch (error) {
+        if (!(error instanceof LocalRefusal)) throw error;
+        // Refused on the device: a 400 like the server's, for the form to show.
+        return { queued: false, ok: false, status: 400, body: { message: error.message }, local: true };
+      }
+    }
 
     entry.body = substituteLocalKeys(body, resolved);
     entry.id = await this.db.outbox.add(entry);
@@ -188,9 +200,17 @@ export class Outbox {
     return { queued: false, ok: false, status: answer.status, body: answer.body };
   }
 
-  /** Makes the entry pending with its local effects, in one transaction. */
+  /**
+   * Makes the entry pending with its local effects, in one transaction. `error` null: nothing was
+   * sent, so the cache may still refuse it (checked in the transaction, so two tabs cannot both
+   * take the last unit).
+   */
   private async queue(entry: OutboxEntry, error: string | null): Promise<CreateOutcome> {
     const id = await this.db.transaction("rw", writeTables(this.db), async () => {
+      if (error === null) {
+        const shortage = await stockShortage(this.db, entry.effects);
+        if (shortage) throw new LocalRefusal(shortage);
+      }
       const pending: OutboxEntry = {
         ...entry,
         status: "pending",
@@ -212,7 +232,7 @@ export class Outbox {
       const entry = await this.db.outbox.get(id);
       if (!entry) return;
       await this.db.outbox.delete(id);
-      await reconcileEffects(this.db, entry, serverBody);
+      await reconcileEffects(this.db, entry, serverBody, this.now());
     });
   }
 
@@ -351,7 +371,7 @@ export class Outbox {
     const wanted = new Set(keys);
     let found = false;
     await this.db.outbox.each((other) => {
-      if (other.effects.some((effect) => wanted.has(effect.row.id))) found = true;
+      if (other.effects.some((effect) => effect.kind === "pending-row" && wanted.has(effect.row.id))) found = true;
     });
     return found;
   }
@@ -389,7 +409,6 @@ export class Outbox {
       if (entry.status !== "needs_attention") throw new Error("Only an entry that needs attention can be resent");
       const body = correction?.body ? { ...correction.body, form_token: entry.body.form_token } : entry.body;
       const effects = correction?.localEffect ? effectsOf(correction.localEffect) : entry.effects;
-      if (correction?.localEffect && entry.effects_applied) await undoEffects(this.db, entry);
       const updated: OutboxEntry = {
         ...entry,
         body,
@@ -402,6 +421,8 @@ export class Outbox {
         effects_applied: true,
       };
       await this.db.outbox.put(updated);
+      // After the put: the old effects' stock is recomputed without them (stock-overlay.ts).
+      if (correction?.localEffect && entry.effects_applied) await undoEffects(this.db, entry);
       await applyEffects(this.db, updated);
     });
     return this.replay({ force: true });
@@ -436,5 +457,13 @@ export class Outbox {
         earliest = earliest === null ? entry.next_attempt_at : Math.min(earliest, entry.next_attempt_at);
       });
     return earliest === null ? null : Math.max(0, (earliest as number) - this.now());
+  }
+}
+
+/** The device refused a create before queuing it (e.g. more than the cached stock). */
+export class LocalRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "LocalRefusal";
   }
 }

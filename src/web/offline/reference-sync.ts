@@ -1,6 +1,7 @@
 import { META, type OfflineDb } from "./db";
 import { NetworkError, type Transport } from "./http-transport";
 import { reapplyPendingEffects } from "./local-effects";
+import { localStockDeltas, overlayRow, releaseSettledStock } from "./stock-overlay";
 import { isReferenceTable, type CachedRow } from "./sync-tables";
 
 /**
@@ -9,7 +10,8 @@ import { isReferenceTable, type CachedRow } from "./sync-tables";
  * never leaves the cursor ahead of the data. The first load pulls everything, later ones only the
  * changes (tombstones included). `reset` (the user's branches changed) and a different user on the
  * device clear the cached tables in that same transaction; the outbox is never touched, and the
- * pending rows of the signed-in user's waiting entries are put back.
+ * pending rows of the signed-in user's waiting entries are put back. Stock rows are stored with the
+ * device's own changes laid over them (stock-overlay.ts), so a pull never undoes a queued sale's take.
  */
 
 export const PULL_PAGE_SIZE = 1000;
@@ -88,7 +90,7 @@ export class ReferenceSync {
     await db.transaction("rw", [db.meta, db.outbox, ...db.refTables()], async () => {
       if ((await db.getMeta<number>(META.userId)) === userId) return;
       await Promise.all(db.refTables().map((table) => table.clear()));
-      await db.meta.bulkDelete([META.cursor, META.lastSyncAt, META.branchKey]);
+      await db.meta.bulkDelete([META.cursor, META.lastSyncAt, META.branchKey, META.settledStock]);
       await db.setMeta(META.userId, userId);
       await reapplyPendingEffects(db, userId);
     });
@@ -100,6 +102,7 @@ export class ReferenceSync {
     if (userId === null) return "signed-out";
     await this.claimFor(userId);
     const lastSyncAt = (await db.getMeta<number>(META.lastSyncAt)) ?? null;
+    const startedAt = this.now();
     let cursor = (await db.getMeta<string>(META.cursor)) ?? "";
     this.update({ running: true, rows: 0, firstLoad: !cursor, lastSyncAt, error: null });
     let rows = 0;
@@ -126,7 +129,11 @@ export class ReferenceSync {
         if (!page.has_more) break;
       }
       const at = this.now();
-      await db.setMeta(META.lastSyncAt, at);
+      await db.transaction("rw", [db.meta, db.outbox, db.ref("stock")], async () => {
+        await db.setMeta(META.lastSyncAt, at);
+        // Every row changed before this run started is in the cache now, bookings included.
+        await releaseSettledStock(db, startedAt);
+      });
       this.update({ running: false, lastSyncAt: at, firstLoad: false, error: null });
       return "done";
     } catch (error) {
@@ -154,7 +161,10 @@ export class ReferenceSync {
         // A table this version of the app does not know yet (added on the server first) is skipped.
         if (!isReferenceTable(name)) continue;
         const table = db.ref(name);
-        if (change.upserts.length > 0) await table.bulkPut(change.upserts);
+        if (name === "stock" && change.upserts.length > 0) {
+          const deltas = await localStockDeltas(db);
+          await table.bulkPut(change.upserts.map((row) => overlayRow(row, deltas)));
+        } else if (change.upserts.length > 0) await table.bulkPut(change.upserts);
         if (change.deletes.length > 0) await table.bulkDelete(change.deletes);
         rows += change.upserts.length + change.deletes.length;
       }

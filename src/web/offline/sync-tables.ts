@@ -1,7 +1,7 @@
 /**
  * The reference tables the server's `GET sync/pull/` sends (src/server/modules/sync/sync-tables.ts),
- * by their snake_case names, which are also the Dexie table names. Adding one (e.g. `stock`) means:
- * add it here, add its schema to a new Dexie version in db.ts.
+ * by their snake_case names, which are also the Dexie table names. Adding one means: add it here,
+ * add its schema to a new Dexie version in db.ts (whose upgrade drops the cursor).
  */
 export const REFERENCE_TABLES = [
   "currency",
@@ -17,6 +17,9 @@ export const REFERENCE_TABLES = [
   "supplier",
   "cashbox",
   "print_info",
+  // Version 2 of the device database.
+  "stock",
+  "damaged_stock_type",
 ] as const;
 
 export type ReferenceTableName = (typeof REFERENCE_TABLES)[number];

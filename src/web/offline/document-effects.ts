@@ -1,0 +1,53 @@
+import { isPositive, tryMoney } from "../../core/money";
+import type { LocalEffect, PendingDocEffect, StockAddEffect, StockTakeEffect } from "./db";
+
+/**
+ * The local effects of the documents that move stock, from the request body the screens send
+ * (`POST sale/` and `POST purchase/`, src/core/validation/sale-schemas.ts and purchase-schemas.ts).
+ * Pure: the outbox stores them with the entry and applies them (local-effects.ts, stock-overlay.ts).
+ */
+
+type Body = Record<string, unknown>;
+
+const lines = (body: Body): Body[] =>
+  Array.isArray(body.items) ? body.items.filter((line): line is Body => !!line && typeof line === "object") : [];
+
+const positiveQuantity = (value: unknown): string | null => {
+  const quantity = tryMoney(value);
+  return quantity && isPositive(quantity) ? quantity.toString() : null;
+};
+
+const id = (value: unknown): number | null => (typeof value === "number" && Number.isInteger(value) ? value : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : null);
+
+export const pendingDoc = (doc: string): PendingDocEffect => ({ kind: "pending-doc", doc, number: null });
+
+/** A sale: a provisional number, and each line with a stock row takes its quantity (services take none). */
+export function saleEffects(body: Body): LocalEffect[] {
+  const takes: StockTakeEffect[] = [];
+  for (const line of lines(body)) {
+    const stockId = id(line.stock);
+    const quantity = positiveQuantity(line.quantity);
+    if (stockId !== null && quantity !== null) takes.push({ kind: "stock-take", stock_id: stockId, quantity });
+  }
+  return [pendingDoc("sale"), ...takes];
+}
+
+/** A purchase: a provisional number, and each line adds to its (inventory, item, batch, expiry) row. */
+export function purchaseEffects(body: Body): LocalEffect[] {
+  const inventoryId = id(body.inventory);
+  const adds: StockAddEffect[] = [];
+  for (const line of lines(body)) {
+    const itemId = id(line.item);
+    const quantity = positiveQuantity(line.quantity);
+    if (inventoryId === null || itemId === null || quantity === null) continue;
+    adds.push({
+      kind: "stock-add",
+      inventory_id: inventoryId,
+      item_id: itemId,
+      batch_number: typeof line.batch_number === "string" ? line.batch_number : "",
+      expire_date: typeof line.expire_date === "string" && line.expire_date !== "" ? line.expire_date : null,
+      quantity,
+    });
+  }
+  return [pendingDoc("purchase"), ...adds];
+}

@@ -1,0 +1,169 @@
+import { add, sub, toDecimalString, toMoney, tryMoney, QUANTITY_SCALE, type Money } from "../../core/money";
+import { MESSAGES } from "../../core/messages";
+import { META, type LocalEffect, type OfflineDb, type StockAddEffect, type StockTakeEffect } from "./db";
+import type { CachedRow } from "./sync-tables";
+
+/**
+ * The cached stock quantity the screens see is the server's last word minus what this device has
+ * taken since (DESIGN section 4: a queued sale takes its stock at once):
+ *
+ *   quantity = _server_quantity - takes of waiting entries + adds of waiting entries - settled effects
+ *
+ * It is recomputed from that state, never adjusted in place, so applying, undoing, a pull and a
+ * reload all agree whatever their order. `_server_quantity` is what the last pull sent.
+ *
+ * "Settled" effects belong to entries the server has booked, whose booking a pulled row may not show
+ * yet (the pull ran before the commit). They are kept until a pull run that started after the
+ * booking has finished: that run either re-sent the row (the booking bumped its version) or the
+ * row already came from a pull after the commit; either way `_server_quantity` includes it. Until
+ * then the device may count a sale twice, which errs on the safe side (it shows less stock).
+ */
+
+export type StockEffect = StockTakeEffect | StockAddEffect;
+
+export interface SettledStockEffect {
+  effect: StockEffect;
+  /** Device time when the server's answer was stored. */
+  at: number;
+}
+
+export const isStockEffect = (effect: LocalEffect): effect is StockEffect => effect.kind === "stock-take" || effect.kind === "stock-add";
+
+const identityKey = (inventoryId: unknown, itemId: unknown, batch: unknown, expire: unknown) =>
+  `${Number(inventoryId)}|${Number(itemId)}|${typeof batch === "string" ? batch : ""}|${typeof expire === "string" && expire !== "" ? expire : ""}`;
+
+const rowIdentity = (row: CachedRow) => identityKey(row.inventory_id, row.item_id, row.batch_number, row.expire_date);
+
+/** Signed local change per stock id and per (inventory, item, batch, expiry). */
+export interface StockDeltas {
+  byId: Map<number, Money>;
+  byIdentity: Map<string, Money>;
+}
+
+function addDelta(deltas: StockDeltas, effect: StockEffect, sign: 1 | -1) {
+  const amount = tryMoney(effect.quantity);
+  if (!amount) return;
+  if (effect.kind === "stock-take") {
+    deltas.byId.set(effect.stock_id, add(deltas.byId.get(effect.stock_id) ?? 0, amount.times(-sign)));
+  } else {
+    const key = identityKey(effect.inventory_id, effect.item_id, effect.batch_number, effect.expire_date);
+    deltas.byIdentity.set(key, add(deltas.byIdentity.get(key) ?? 0, amount.times(sign)));
+  }
+}
+
+/**
+ * What the device changed locally: the stock effects of the cache owner's entries whose effects are
+ * applied, and the settled ones. (Another user's entries keep their effects, but the cache they
+ * were applied to was cleared when this user claimed it.)
+ */
+export async function localStockDeltas(db: OfflineDb): Promise<StockDeltas> {
+  const deltas: StockDeltas = { byId: new Map(), byIdentity: new Map() };
+  const owner = await db.getMeta<number>(META.userId);
+  // No owner yet (nothing pulled on this device): every applied entry counts.
+  const entries = owner === undefined ? db.outbox.toCollection() : db.outbox.where("user_id").equals(owner);
+  await entries.each((entry) => {
+    if (!entry.effects_applied) return;
+    for (const effect of entry.effects) if (isStockEffect(effect)) addDelta(deltas, effect, 1);
+  });
+  for (const settled of await settledStock(db)) addDelta(deltas, settled.effect, 1);
+  return deltas;
+}
+
+const deltaOf = (deltas: StockDeltas, row: CachedRow): Money | null => {
+  const byId = typeof row.id === "number" ? deltas.byId.get(row.id) : undefined;
+  const byIdentity = deltas.byIdentity.size > 0 ? deltas.byIdentity.get(rowIdentity(row)) : undefined;
+  if (byId === undefined && byIdentity === undefined) return null;
+  return add(byId ?? 0, byIdentity ?? 0);
+};
+
+/** The server's quantity of a cached row (rows written before the overlay existed: their quantity). */
+const serverQuantity = (row: CachedRow): Money => tryMoney(row._server_quantity ?? row.quantity) ?? toMoney(0);
+
+/** A stock row as pulled, with the device's changes laid over it (used by the pull for each page). */
+export function overlayRow(row: CachedRow, deltas: StockDeltas): CachedRow {
+  const server = row.quantity;
+  const delta = deltaOf(deltas, row);
+  const quantity = delta === null ? server : toDecimalString(add(tryMoney(server) ?? 0, delta), QUANTITY_SCALE);
+  return { ...row, _server_quantity: server, quantity };
+}
+
+/** Recomputes the cached quantity of the rows the effects touch (inside the caller's transaction). */
+export async function recomputeStock(db: OfflineDb, effects: readonly LocalEffect[]): Promise<void> {
+  const stockEffects = effects.filter(isStockEffect);
+  if (stockEffects.length === 0) return;
+  const rows = await rowsOf(db, stockEffects);
+  if (rows.length === 0) return;
+  const deltas = await localStockDeltas(db);
+  const table = db.ref("stock");
+  for (const row of rows) {
+    const delta = deltaOf(deltas, row) ?? toMoney(0);
+    const server = serverQuantity(row);
+    await table.put({ ...row, _server_quantity: row._server_quantity ?? row.quantity, quantity: toDecimalString(add(server, delta), QUANTITY_SCALE) });
+  }
+}
+
+/** The cached stock rows stock effects refer to (a purchase line by its identity). */
+async function rowsOf(db: OfflineDb, effects: readonly StockEffect[]): Promise<CachedRow[]> {
+  const table = db.ref("stock");
+  const found = new Map<number, CachedRow>();
+  const ids = effects.flatMap((e) => (e.kind === "stock-take" ? [e.stock_id] : []));
+  for (const row of await table.bulkGet(ids)) if (row && typeof row.id === "number") found.set(row.id, row);
+  for (const effect of effects) {
+    if (effect.kind !== "stock-add") continue;
+    const wanted = identityKey(effect.inventory_id, effect.item_id, effect.batch_number, effect.expire_date);
+    const candidates = await table.where("[inventory_id+item_id]").equals([effect.inventory_id, effect.item_id]).toArray();
+    for (const row of candidates) if (typeof row.id === "number" && rowIdentity(row) === wanted) found.set(row.id, row);
+  }
+  return [...found.values()];
+}
+
+export async function settledStock(db: OfflineDb): Promise<SettledStockEffect[]> {
+  return (await db.getMeta<SettledStockEffect[]>(META.settledStock)) ?? [];
+}
+
+/** A booked entry's stock effects stay laid over the cache until a later pull shows them. */
+export async function settleStockEffects(db: OfflineDb, effects: readonly LocalEffect[], at: number): Promise<void> {
+  const stockEffects = effects.filter(isStockEffect);
+  if (stockEffects.length === 0) return;
+  const settled = await settledStock(db);
+  await db.setMeta(META.settledStock, [...settled, ...stockEffects.map((effect) => ({ effect, at }))]);
+}
+
+/**
+ * After a pull run that started at `runStartedAt` has finished: the effects settled before it are
+ * in the server's rows now; drop them and recompute their rows.
+ */
+export async function releaseSettledStock(db: OfflineDb, runStartedAt: number): Promise<void> {
+  const settled = await settledStock(db);
+  const released = settled.filter((s) => s.at < runStartedAt);
+  if (released.length === 0) return;
+  await db.setMeta(
+    META.settledStock,
+    settled.filter((s) => s.at >= runStartedAt),
+  );
+  await recomputeStock(
+    db,
+    released.map((s) => s.effect),
+  );
+}
+
+/**
+ * The local check of a sale about to be queued: each stock row it takes must hold enough in the
+ * cache (which already counts the other waiting sales). A row the device does not have is left to
+ * the server. Returns the refusal message, or null.
+ */
+export async function stockShortage(db: OfflineDb, effects: readonly LocalEffect[]): Promise<string | null> {
+  const wanted = new Map<number, Money>();
+  for (const effect of effects) {
+    if (effect.kind !== "stock-take") continue;
+    wanted.set(effect.stock_id, add(wanted.get(effect.stock_id) ?? 0, tryMoney(effect.quantity) ?? 0));
+  }
+  if (wanted.size === 0) return null;
+  const rows = await db.ref("stock").bulkGet([...wanted.keys()]);
+  for (const row of rows) {
+    if (!row || typeof row.id !== "number") continue;
+    const have = tryMoney(row.quantity) ?? toMoney(0);
+    if (sub(have, wanted.get(row.id) ?? 0).isNegative()) return MESSAGES.quantityAboveStock;
+  }
+  return null;
+}

@@ -1,0 +1,21 @@
+import { useLiveQuery } from "dexie-react-hooks";
+import { getOfflineDb, type OfflineDb } from "./db";
+import { getOfflineRuntime } from "./offline-runtime";
+import { pendingDocuments, pendingSales, type PendingDocument, type PendingSale } from "./pending-documents";
+
+/**
+ * Live lists of the documents saved on this device and not synced yet, for the document lists'
+ * "pending sync" rows: they update when a sale is queued, synced, refused or discarded.
+ */
+
+const db = (): OfflineDb => getOfflineRuntime()?.db ?? getOfflineDb();
+
+/** Sales waiting to sync (newest first), with their provisional number and totals. */
+export function usePendingSales(): PendingSale[] {
+  return useLiveQuery(() => pendingSales(db()), [], []);
+}
+
+/** Any resource's pending documents, e.g. `usePendingDocuments("purchase/")`. */
+export function usePendingDocuments(resource: string): PendingDocument[] {
+  return useLiveQuery(() => pendingDocuments(db(), resource), [resource], []);
+}
