@@ -78,8 +78,8 @@ const stock: AppRoute[] = [
   page("stock-list", "stock/stock", msg`Stock`, ["view_stock"], "stock", lazyScreen(() => import("../features/stock/stock/stock-list"))),
   page("stock-view", "stock/stock/view", msg`Stock Details`, ["view_stock"], undefined, lazyScreen(() => import("../features/stock/stock-statement/stock-view"))),
   page("stock-statement", "stock/stock-statement", msg`Stock Statement`, ["view_stock"], "stock", lazyScreen(() => import("../features/stock/stock-statement/stock-statement-page"))),
-  page("stock-change-sale-price", "stock/stock/change-sale-price", msg`Change Sale Price`, ["change_stock"]),
-  page("print-stock", "stock/print-stock", msg`Print Item`, ["view_stock"], "stock"),
+  page("stock-change-sale-price", "stock/stock/change-sale-price", msg`Change Sale Price`, ["change_stock"], undefined, lazyScreen(() => import("../features/stock/stock/change-sale-price"))),
+  page("print-stock", "stock/print-stock", msg`Print Item`, ["view_stock"], "stock", lazyScreen(() => import("../features/stock/print-stock/print-stock-page"))),
   ...crud({
     name: "inventory-stock-transfer", path: "stock/inventory-stock-transfer", model: "inventorystocktransfer", area: "stock",
     plural: msg`Inventory Transfers`, singular: msg`Inventory Transfer`, view: true,

@@ -23,6 +23,8 @@ export interface PrintOptions {
   /** Ready HTML for the body, or built from `table`. */
   content?: string;
   table?: PrintTable;
+  /** Ready HTML placed after the title instead of a table (labels, documents). */
+  body?: string;
   branch?: BranchPrintHeader | null;
   /** Printed date-time, already formatted. */
   printedAt: string;
@@ -82,7 +84,7 @@ function buildCopy(options: PrintOptions): string {
   const thead = options.thead ?? (options.table ? buildTableHead(options.table.head) : "");
   const tbody = options.content ?? (options.table ? buildTableBody(options.table.rows) : "");
   const table = thead || tbody ? `<table><thead>${thead}</thead><tbody>${tbody}</tbody></table>` : "";
-  return `${header}${title}${table}`;
+  return `${header}${title}${table}${options.body ?? ""}`;
 }
 
 export function buildPrintHtml(options: PrintOptions): string {
