@@ -115,6 +115,8 @@ export const MESSAGES = {
   generalPartnerUndeletable: "The general partner cannot be deleted",
   baseCurrencyHasNoRate: "The base currency has no exchange rate",
   subgroupNotInGroup: "The subgroup does not belong to the selected group",
+  returnAboveSold: "Return quantity is more than the sold quantity",
+  quotationConverted: "The quotation was already converted to a sale",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

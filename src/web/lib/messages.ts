@@ -111,6 +111,8 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   generalPartnerUndeletable: msg({ message: "The general partner cannot be deleted" }),
   baseCurrencyHasNoRate: msg({ message: "The base currency has no exchange rate" }),
   subgroupNotInGroup: msg({ message: "The subgroup does not belong to the selected group" }),
+  returnAboveSold: msg({ message: "Return quantity is more than the sold quantity" }),
+  quotationConverted: msg({ message: "The quotation was already converted to a sale" }),
 };
 
 const BY_TEMPLATE = new Map<string, MessageDescriptor>(

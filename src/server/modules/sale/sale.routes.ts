@@ -1,5 +1,166 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AnyObject, ObjectSchema } from "yup";
+import { saleExtraSchema, quotationConvertSchema, saleQuotationSchema, saleReturnSchema, saleSchema } from "../../../core/validation/sale-schemas";
+import { toIsoDate } from "../../../core/dates";
 import type { Db } from "../../db/client";
+import { authOf } from "../../http/access";
+import { badRequest } from "../../http/errors";
+import { idempotentCreate, readFormToken } from "../../http/idempotency";
+import { listAll, listPage, listTotals, type ListQuery, type ListSpec } from "../../http/list-engine";
+import { parseId, validateBody } from "../../http/resource";
+import { saleList, salePremiumList, saleQuotationList, saleReturnList } from "./sale.lists";
+import * as service from "./sale.service";
 
-/** Sales, sale returns, quotations, installments, extra material. Filled in by the sale module. */
-export function registerSaleRoutes(_app: FastifyInstance, _deps: { db: Db }): void {}
+/**
+ * Sales, sale returns, quotations, installments and extra material (SPEC sections 2-5). Routes parse,
+ * authorise and map; the rules live in sale.service.ts.
+ */
+type Params = { id: string };
+const idOf = (request: FastifyRequest) => parseId((request.params as Params).id);
+const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
+const validator =
+  <T extends AnyObject>(schema: ObjectSchema<T>) =>
+  (payload: unknown) =>
+    validateBody(schema, payload);
+
+function registerLists(app: FastifyInstance, db: Db, base: string, spec: ListSpec, view: readonly string[], map?: (rows: Record<string, unknown>[]) => Record<string, unknown>[]) {
+  const query = (request: FastifyRequest) => request.query as ListQuery;
+  const mapRows = map ?? ((rows) => rows);
+  app.get(base, { config: { access: { permissions: view } } }, async (request) => {
+    const page = await listPage<Record<string, unknown>>(db, spec, query(request), authOf(request), base);
+    return { ...page, results: mapRows(page.results) };
+  });
+  app.get(`${base}totals/`, { config: { access: { permissions: view } } }, async (request) => listTotals(db, spec, query(request), authOf(request)));
+  app.get(`${base}all/`, { config: { access: { permissions: view } } }, async (request) =>
+    mapRows(await listAll<Record<string, unknown>>(db, spec, query(request), authOf(request))),
+  );
+}
+
+export function registerSaleRoutes(app: FastifyInstance, deps: { db: Db }): void {
+  const { db } = deps;
+
+  // ---- sale/
+  const sale = "/api/sale/";
+  registerLists(app, db, sale, saleList, ["view_sale"]);
+  app.get(`${sale}:id/`, { config: { access: { permissions: ["view_sale"] } } }, async (request) => service.readSale(db, idOf(request), authOf(request)));
+  app.post(sale, { config: { access: { permissions: ["add_sale"] } } }, async (request, reply) => {
+    const auth = authOf(request);
+    const payload = bodyOf(request);
+    const result = await idempotentCreate(db, auth, payload, async (tx) => {
+      const body = await validateBody(saleSchema, payload);
+      const id = await service.createSaleTx(tx, auth, body, readFormToken(payload));
+      return { status: 201, body: await service.readSale(tx, id, auth) };
+    });
+    return reply.status(result.status).send(result.body);
+  });
+  const updateSale = (partial: boolean) => async (request: FastifyRequest) => {
+    const auth = authOf(request);
+    const id = idOf(request);
+    let payload = bodyOf(request);
+    if (partial) payload = { ...(await service.readSale(db, id, auth)), ...payload };
+    return service.updateSale(db, auth, id, payload, validator(saleSchema));
+  };
+  app.put(`${sale}:id/`, { config: { access: { permissions: ["change_sale"] } } }, updateSale(false));
+  app.patch(`${sale}:id/`, { config: { access: { permissions: ["change_sale"] } } }, updateSale(true));
+  app.delete(`${sale}:id/`, { config: { access: { permissions: ["delete_sale"] } } }, async (request) => {
+    await service.deleteSale(db, authOf(request), idOf(request));
+    return { message: "Deleted successfully" };
+  });
+  app.post(`${sale}:id/extra/`, { config: { access: { permissions: ["change_sale", "add_sale"] } } }, async (request, reply) => {
+    const auth = authOf(request);
+    const id = idOf(request);
+    const payload = bodyOf(request);
+    const result = await idempotentCreate(db, auth, { ...payload, extra_of_sale: id }, async (tx) => {
+      const body = await validateBody(saleExtraSchema, payload);
+      await service.addSaleExtraTx(tx, auth, id, body);
+      return { status: 201, body: await service.readSale(tx, id, auth) };
+    });
+    return reply.status(result.status).send(result.body);
+  });
+  app.get(`${sale}:id/premium-schedule/`, { config: { access: { permissions: ["view_sale", "view_salepremium"] } } }, async (request) => {
+    const asOf = (request.query as { date?: string }).date;
+    if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw badRequest("must be a valid date");
+    return service.premiumSchedule(db, authOf(request), idOf(request), asOf);
+  });
+
+  // ---- sale-premium/
+  const withDue = (rows: Record<string, unknown>[]) => {
+    const today = toIsoDate(new Date());
+    return rows.map((row) => {
+      const summary = service.premiumSummary(row, today);
+      return { ...row, remaining: summary.remaining, next_due_date: summary.next_due_date, due_amount: summary.due_amount };
+    });
+  };
+  registerLists(app, db, "/api/sale-premium/", salePremiumList, ["view_salepremium"], withDue);
+
+  // ---- sale-return/
+  const ret = "/api/sale-return/";
+  registerLists(app, db, ret, saleReturnList, ["view_salereturn"]);
+  app.get(`${ret}:id/`, { config: { access: { permissions: ["view_salereturn"] } } }, async (request) =>
+    service.readSaleReturn(db, idOf(request), authOf(request)),
+  );
+  app.post(ret, { config: { access: { permissions: ["add_salereturn"] } } }, async (request, reply) => {
+    const auth = authOf(request);
+    const payload = bodyOf(request);
+    const result = await idempotentCreate(db, auth, payload, async (tx) => {
+      const body = await validateBody(saleReturnSchema, payload);
+      const id = await service.createSaleReturnTx(tx, auth, body);
+      return { status: 201, body: await service.readSaleReturn(tx, id, auth) };
+    });
+    return reply.status(result.status).send(result.body);
+  });
+  const updateReturn = (partial: boolean) => async (request: FastifyRequest) => {
+    const auth = authOf(request);
+    const id = idOf(request);
+    let payload = bodyOf(request);
+    if (partial) payload = { ...(await service.readSaleReturn(db, id, auth)), ...payload };
+    return service.updateSaleReturn(db, auth, id, payload, validator(saleReturnSchema));
+  };
+  app.put(`${ret}:id/`, { config: { access: { permissions: ["change_salereturn"] } } }, updateReturn(false));
+  app.patch(`${ret}:id/`, { config: { access: { permissions: ["change_salereturn"] } } }, updateReturn(true));
+  app.delete(`${ret}:id/`, { config: { access: { permissions: ["delete_salereturn"] } } }, async (request) => {
+    await service.deleteSaleReturn(db, authOf(request), idOf(request));
+    return { message: "Deleted successfully" };
+  });
+
+  // ---- sale-quotation/
+  const quo = "/api/sale-quotation/";
+  registerLists(app, db, quo, saleQuotationList, ["view_salequotation"]);
+  app.get(`${quo}:id/`, { config: { access: { permissions: ["view_salequotation"] } } }, async (request) =>
+    service.readQuotation(db, idOf(request), authOf(request)),
+  );
+  app.post(quo, { config: { access: { permissions: ["add_salequotation"] } } }, async (request, reply) => {
+    const auth = authOf(request);
+    const payload = bodyOf(request);
+    const result = await idempotentCreate(db, auth, payload, async (tx) => {
+      const body = await validateBody(saleQuotationSchema, payload);
+      const id = await service.createQuotationTx(tx, auth, body);
+      return { status: 201, body: await service.readQuotation(tx, id, auth) };
+    });
+    return reply.status(result.status).send(result.body);
+  });
+  const updateQuotation = (partial: boolean) => async (request: FastifyRequest) => {
+    const auth = authOf(request);
+    const id = idOf(request);
+    let payload = bodyOf(request);
+    if (partial) payload = { ...(await service.readQuotation(db, id, auth)), ...payload };
+    return service.updateQuotation(db, auth, id, payload, validator(saleQuotationSchema));
+  };
+  app.put(`${quo}:id/`, { config: { access: { permissions: ["change_salequotation"] } } }, updateQuotation(false));
+  app.patch(`${quo}:id/`, { config: { access: { permissions: ["change_salequotation"] } } }, updateQuotation(true));
+  app.delete(`${quo}:id/`, { config: { access: { permissions: ["delete_salequotation"] } } }, async (request) => {
+    await service.deleteQuotation(db, authOf(request), idOf(request));
+    return { message: "Deleted successfully" };
+  });
+  app.post(`${quo}:id/convert/`, { config: { access: { permissions: ["add_sale"] } } }, async (request, reply) => {
+    const auth = authOf(request);
+    const id = idOf(request);
+    const payload = bodyOf(request);
+    const result = await idempotentCreate(db, auth, { ...payload, convert_quotation: id }, async (tx) => {
+      const body = await validateBody(quotationConvertSchema, payload);
+      const saleId = await service.convertQuotationTx(tx, auth, id, body, readFormToken(payload));
+      return { status: 201, body: await service.readSale(tx, saleId, auth) };
+    });
+    return reply.status(result.status).send(result.body);
+  });
+}

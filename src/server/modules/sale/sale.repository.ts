@@ -1,0 +1,205 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { queryRows, type Executor, type Tx } from "../../db/client";
+import { customer, inventory, item, sale, saleItem, saleQuotation, saleQuotationItem, saleReturn, saleReturnItem } from "../../db/tables";
+
+/** Queries of the sale module; each takes the transaction (or database) it runs in. */
+
+export async function findInventory(ex: Executor, id: number) {
+  const [row] = await ex
+    .select({ id: inventory.id, branchId: inventory.branchId })
+    .from(inventory)
+    .where(and(eq(inventory.id, id), isNull(inventory.deletedAt)));
+  return row ?? null;
+}
+
+export async function findCustomer(ex: Executor, id: number) {
+  const [row] = await ex
+    .select({ id: customer.id, branchId: customer.branchId })
+    .from(customer)
+    .where(and(eq(customer.id, id), isNull(customer.deletedAt)));
+  return row ?? null;
+}
+
+export interface StockRow {
+  id: number;
+  branch_id: number;
+  inventory_id: number;
+  item_id: number;
+  quantity: string;
+  purchase_price: string;
+  item_type: number;
+}
+
+export async function findStockRows(ex: Executor, ids: number[]): Promise<Map<number, StockRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<StockRow>(
+    ex,
+    sql`select s.id, s.branch_id, s.inventory_id, s.item_id, s.quantity::text as quantity, s.purchase_price::text as purchase_price, i.item_type
+        from stock s join item i on i.id = s.item_id
+        where s.deleted_at is null and s.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function findItemTypes(ex: Executor, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ex
+    .select({ id: item.id, itemType: item.itemType })
+    .from(item)
+    .where(and(inArray(item.id, ids), isNull(item.deletedAt)));
+  return new Map(rows.map((r) => [r.id, r.itemType]));
+}
+
+export type SaleRow = typeof sale.$inferSelect;
+
+/** The sale row, locked for the rest of the transaction (edits, extras, returns against it). */
+export async function lockSale(tx: Tx, id: number): Promise<SaleRow | null> {
+  const [row] = await tx.select().from(sale).where(eq(sale.id, id)).for("update");
+  return row ?? null;
+}
+
+export async function insertSale(tx: Tx, values: typeof sale.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(sale).values(values).returning({ id: sale.id });
+  return row.id;
+}
+
+export async function updateSale(tx: Tx, id: number, values: Partial<typeof sale.$inferInsert>): Promise<void> {
+  await tx.update(sale).set({ ...values, updatedAt: new Date() }).where(eq(sale.id, id));
+}
+
+export async function deleteSale(tx: Tx, id: number): Promise<void> {
+  await tx.update(saleQuotation).set({ convertedSaleId: null, updatedAt: new Date() }).where(eq(saleQuotation.convertedSaleId, id));
+  await tx.delete(sale).where(eq(sale.id, id));
+}
+
+export type SaleItemRow = typeof saleItem.$inferSelect;
+
+export async function saleItems(ex: Executor, saleId: number): Promise<SaleItemRow[]> {
+  return ex.select().from(saleItem).where(eq(saleItem.saleId, saleId)).orderBy(saleItem.id);
+}
+
+export async function insertSaleItems(tx: Tx, rows: (typeof saleItem.$inferInsert)[]): Promise<void> {
+  if (rows.length) await tx.insert(saleItem).values(rows);
+}
+
+/** Removes the lines an edit replaces: every line but the extra material. */
+export async function deleteRegularSaleItems(tx: Tx, saleId: number): Promise<void> {
+  await tx.delete(saleItem).where(and(eq(saleItem.saleId, saleId), eq(saleItem.isExtra, false)));
+}
+
+export async function saleHasReturns(ex: Executor, saleId: number): Promise<boolean> {
+  const [row] = await ex.select({ id: saleReturn.id }).from(saleReturn).where(eq(saleReturn.saleId, saleId)).limit(1);
+  return !!row;
+}
+
+/** Per stock row of a sale: what was sold and at what unit cost. */
+export async function soldByStock(ex: Executor, saleId: number) {
+  return queryRows<{ stock_id: number; item_id: number; item_type: number; quantity: string; cost_price: string }>(
+    ex,
+    sql`select si.stock_id, min(si.item_id) as item_id, min(i.item_type) as item_type, sum(si.quantity)::text as quantity,
+          (sum(si.cost_price * si.quantity) / nullif(sum(si.quantity), 0))::text as cost_price
+        from sale_item si join item i on i.id = si.item_id
+        where si.sale_id = ${saleId} and si.stock_id is not null group by si.stock_id`,
+  );
+}
+
+/** Per stock row: what the sale's returns (other than `exceptReturnId`) took back, and their total. */
+export async function returnedForSale(ex: Executor, saleId: number, exceptReturnId: number | null) {
+  const rows = await queryRows<{ stock_id: number; quantity: string }>(
+    ex,
+    sql`select ri.stock_id, sum(ri.quantity)::text as quantity from sale_return_item ri join sale_return r on r.id = ri.sale_return_id
+        where r.sale_id = ${saleId} and r.id is distinct from ${exceptReturnId} and ri.stock_id is not null group by ri.stock_id`,
+  );
+  const [total] = await queryRows<{ total: string }>(
+    ex,
+    sql`select coalesce(sum(total_price), 0)::text as total from sale_return where sale_id = ${saleId} and id is distinct from ${exceptReturnId}`,
+  );
+  return { byStock: new Map(rows.map((r) => [r.stock_id, r.quantity])), total: total.total };
+}
+
+export type SaleReturnRow = typeof saleReturn.$inferSelect;
+
+export async function lockSaleReturn(tx: Tx, id: number): Promise<SaleReturnRow | null> {
+  const [row] = await tx.select().from(saleReturn).where(eq(saleReturn.id, id)).for("update");
+  return row ?? null;
+}
+
+export async function insertSaleReturn(tx: Tx, values: typeof saleReturn.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(saleReturn).values(values).returning({ id: saleReturn.id });
+  return row.id;
+}
+
+export async function updateSaleReturn(tx: Tx, id: number, values: Partial<typeof saleReturn.$inferInsert>): Promise<void> {
+  await tx.update(saleReturn).set({ ...values, updatedAt: new Date() }).where(eq(saleReturn.id, id));
+}
+
+export async function replaceSaleReturnItems(tx: Tx, returnId: number, rows: (typeof saleReturnItem.$inferInsert)[]): Promise<void> {
+  await tx.delete(saleReturnItem).where(eq(saleReturnItem.saleReturnId, returnId));
+  if (rows.length) await tx.insert(saleReturnItem).values(rows);
+}
+
+export async function deleteSaleReturn(tx: Tx, id: number): Promise<void> {
+  await tx.delete(saleReturn).where(eq(saleReturn.id, id));
+}
+
+export type SaleQuotationRow = typeof saleQuotation.$inferSelect;
+
+export async function lockQuotation(tx: Tx, id: number): Promise<SaleQuotationRow | null> {
+  const [row] = await tx.select().from(saleQuotation).where(eq(saleQuotation.id, id)).for("update");
+  return row ?? null;
+}
+
+export async function insertQuotation(tx: Tx, values: typeof saleQuotation.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(saleQuotation).values(values).returning({ id: saleQuotation.id });
+  return row.id;
+}
+
+export async function updateQuotation(tx: Tx, id: number, values: Partial<typeof saleQuotation.$inferInsert>): Promise<void> {
+  await tx.update(saleQuotation).set({ ...values, updatedAt: new Date() }).where(eq(saleQuotation.id, id));
+}
+
+export async function quotationItems(ex: Executor, id: number) {
+  return ex.select().from(saleQuotationItem).where(eq(saleQuotationItem.saleQuotationId, id)).orderBy(saleQuotationItem.id);
+}
+
+export async function replaceQuotationItems(tx: Tx, id: number, rows: (typeof saleQuotationItem.$inferInsert)[]): Promise<void> {
+  await tx.delete(saleQuotationItem).where(eq(saleQuotationItem.saleQuotationId, id));
+  if (rows.length) await tx.insert(saleQuotationItem).values(rows);
+}
+
+export async function deleteQuotation(tx: Tx, id: number): Promise<void> {
+  await tx.delete(saleQuotation).where(eq(saleQuotation.id, id));
+}
+
+/** The lines of a document as the API answers them (item name, barcode, batch, expiry ...). */
+export async function readSaleLines(ex: Executor, saleId: number) {
+  return queryRows<Record<string, unknown>>(
+    ex,
+    sql`select si.id, si.stock_id as stock, si.item_id as item, i.name as item_name, i.barcode, i.item_type,
+          st.batch_number, st.expire_date, si.quantity::text as quantity, si.price::text as price, si.fee::text as fee,
+          si.discount::text as discount, si.net_price::text as net_price, si.total_price::text as total_price, si.is_extra
+        from sale_item si join item i on i.id = si.item_id left join stock st on st.id = si.stock_id
+        where si.sale_id = ${saleId} order by si.id`,
+  );
+}
+
+export async function readReturnLines(ex: Executor, returnId: number) {
+  return queryRows<Record<string, unknown>>(
+    ex,
+    sql`select ri.id, ri.stock_id as stock, ri.item_id as item, i.name as item_name, i.barcode, i.item_type,
+          st.batch_number, st.expire_date, ri.quantity::text as quantity, ri.price::text as price, ri.total_price::text as total_price
+        from sale_return_item ri join item i on i.id = ri.item_id left join stock st on st.id = ri.stock_id
+        where ri.sale_return_id = ${returnId} order by ri.id`,
+  );
+}
+
+export async function readQuotationLines(ex: Executor, quotationId: number) {
+  return queryRows<Record<string, unknown>>(
+    ex,
+    sql`select qi.id, qi.stock_id as stock, qi.item_id as item, i.name as item_name, i.barcode, i.item_type,
+          st.batch_number, st.expire_date, qi.quantity::text as quantity, qi.price::text as price, qi.total_price::text as total_price
+        from sale_quotation_item qi join item i on i.id = qi.item_id left join stock st on st.id = qi.stock_id
+        where qi.sale_quotation_id = ${quotationId} order by qi.id`,
+  );
+}
+

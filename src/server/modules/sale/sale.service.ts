@@ -1,0 +1,615 @@
+import { sql } from "drizzle-orm";
+import { MESSAGES, interpolate } from "../../../core/messages";
+import { allocatePaid, dueBy, installmentSchedule, nextDueDate, type ReceiptFrequency } from "../../../core/installments";
+import { carriesQuantity, ITEM_TYPES } from "../../../core/item-types";
+import { add, greaterThan, isZero, lessThan, mul, round, sub, sum, toDecimalString, type MoneyInput } from "../../../core/money";
+import { paymentStatus } from "../../../core/payment-status";
+import { lineTotal, netTotal, paymentProblem, postSale, postSaleReturn, saleLineTotals } from "../../../core/posting";
+import type { QuotationConvertInput, SaleExtraInput, SaleInput, SaleQuotationInput, SaleReturnInput } from "../../../core/validation/sale-schemas";
+import { toIsoDate } from "../../../core/dates";
+import type { Db, Executor, Tx } from "../../db/client";
+import type { AuthContext } from "../../http/access";
+import { badRequest, fieldErrors, notFound, staleRecord } from "../../http/errors";
+import { invalidChoice, readOne } from "../../http/resource";
+import { deletePosting, writePosting } from "../ledger/ledger.repository";
+import { assertCashbox, baseCurrencyId, documentRate } from "../documents/currency-context";
+import { nextDocumentNumber } from "../documents/document-number";
+import { applyMovements, reverseMovements, type Movement } from "../stock/stock-ledger";
+import * as repo from "./sale.repository";
+import { saleList, saleQuotationList, saleReturnList } from "./sale.lists";
+
+/**
+ * The rules of the Sale area (SPEC sections 2-5, DESIGN section 3): a sale takes stock (a movement
+ * per line) and posts to the ledger in one transaction; a paid sale or one with returns cannot
+ * change; returns put stock back and reverse the returned part; quotations move nothing.
+ * Creates run inside the caller's idempotent transaction (the route's idempotentCreate); edits and
+ * deletes open their own.
+ */
+
+export const SALE_DOC = "sale";
+export const SALE_RETURN_DOC = "sale_return";
+export const SALE_QUOTATION_DOC = "sale_quotation";
+
+const today = () => toIsoDate(new Date());
+
+// ---------------------------------------------------------------------------------------------- reads
+
+export async function readSale(ex: Executor, id: number, auth: AuthContext) {
+  const row = await readOne<Record<string, unknown>>(ex, saleList, sql`s.id`, id, auth);
+  return { ...row, items: await repo.readSaleLines(ex, id) };
+}
+
+export async function readSaleReturn(ex: Executor, id: number, auth: AuthContext) {
+  const row = await readOne<Record<string, unknown>>(ex, saleReturnList, sql`sr.id`, id, auth);
+  return { ...row, items: await repo.readReturnLines(ex, id) };
+}
+
+export async function readQuotation(ex: Executor, id: number, auth: AuthContext) {
+  const row = await readOne<Record<string, unknown>>(ex, saleQuotationList, sql`q.id`, id, auth);
+  return { ...row, items: await repo.readQuotationLines(ex, id) };
+}
+
+// ---------------------------------------------------------------------------------------- sale lines
+
+interface BuiltLine {
+  stockId: number | null;
+  itemId: number;
+  quantity: string;
+  price: string;
+  fee: string;
+  discount: string;
+  netPrice: string;
+  totalPrice: string;
+  costPrice: string;
+  /** Takes stock (not a service). */
+  moves: boolean;
+}
+
+interface LineInput {
+  stock?: number | null;
+  item?: number | null;
+  quantity?: string | null;
+  price: string;
+  fee?: string | null;
+  discount?: string | null;
+}
+
+/**
+ * Checks the lines against the inventory's stock (read in this transaction, so an edit sees the
+ * quantities its own reversal gave back) and prices them. The locked, authoritative check is
+ * applyMovements' own; this one gives the form's messages.
+ */
+async function buildLines(tx: Tx, inventoryId: number, items: readonly LineInput[], options: { onlyMaterial?: boolean } = {}): Promise<BuiltLine[]> {
+  const stockIds = items.map((l) => l.stock).filter((id): id is number => id != null);
+  const stocks = await repo.findStockRows(tx, stockIds);
+  const itemTypes = await repo.findItemTypes(tx, items.filter((l) => l.stock == null && l.item != null).map((l) => l.item as number));
+  const seen = new Set<number>();
+  return items.map((line, i) => {
+    let itemId: number;
+    let itemType: number;
+    let row: repo.StockRow | undefined;
+    if (line.stock != null) {
+      if (seen.has(line.stock)) throw badRequest(MESSAGES.itemAlreadyInList);
+      seen.add(line.stock);
+      row = stocks.get(line.stock);
+      if (!row || row.inventory_id !== inventoryId) throw invalidChoice(`items[${i}].stock`);
+      itemId = row.item_id;
+      itemType = row.item_type;
+    } else {
+      const type = itemTypes.get(line.item as number);
+      if (type === undefined) throw invalidChoice(`items[${i}].item`);
+      // Only a service may come without a stock row.
+      if (carriesQuantity(type)) throw fieldErrors({ [`items[${i}].stock`]: [MESSAGES.required] });
+      itemId = line.item as number;
+      itemType = type;
+    }
+    if (options.onlyMaterial && itemType !== ITEM_TYPES.MATERIAL) throw badRequest(MESSAGES.onlyMaterial);
+    const moves = carriesQuantity(itemType);
+    const quantity = moves ? line.quantity : "1";
+    if (quantity == null) throw fieldErrors({ [`items[${i}].quantity`]: [MESSAGES.required] });
+    if (moves && row) {
+      if (isZero(row.quantity)) throw badRequest(MESSAGES.cannotSellZeroQuantity);
+      if (greaterThan(quantity, row.quantity)) throw badRequest(MESSAGES.quantityAboveStock);
+    }
+    const fee = line.fee ?? "0";
+    const discount = line.discount ?? "0";
+    const totals = saleLineTotals({ quantity, price: line.price, fee, discount });
+    if (lessThan(totals.net_price, 0)) throw fieldErrors({ [`items[${i}].discount`]: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(add(line.price, fee)) })] });
+    return {
+      stockId: line.stock ?? null,
+      itemId,
+      quantity,
+      price: line.price,
+      fee,
+      discount,
+      netPrice: totals.net_price,
+      totalPrice: totals.total_price,
+      costPrice: moves && row ? row.purchase_price : "0",
+      moves,
+    };
+  });
+}
+
+const outMovements = (lines: readonly { stockId: number | null; quantity: string; moves?: boolean }[]): Movement[] =>
+  lines.filter((l) => l.stockId != null && l.moves !== false).map((l) => ({ stockId: l.stockId as number, quantity: toDecimalString(mul(l.quantity, -1), 3) }));
+
+// ------------------------------------------------------------------------------------------- posting
+
+interface SaleMoney {
+  branchId: number;
+  customerId: number;
+  currencyId: number;
+  exchangeRate: string;
+  cashboxId: number | null;
+  discount: string;
+  paidAmount: string;
+  inputDate: string;
+}
+
+/** Re-posts a sale from its stored lines: revenue, the customer's debt, cash received, cost of goods. */
+async function postSaleFromLines(tx: Tx, saleId: number, money: SaleMoney, userId: number): Promise<string> {
+  const items = await repo.saleItems(tx, saleId);
+  const total = toDecimalString(sum(items.map((l) => l.totalPrice)));
+  const costTotal = toDecimalString(sum(items.map((l) => mul(l.costPrice, l.quantity))));
+  await deletePosting(tx, SALE_DOC, saleId);
+  const lines = postSale({
+    currency_id: money.currencyId,
+    exchange_rate: money.exchangeRate,
+    customer_id: money.customerId,
+    cashbox_id: money.cashboxId,
+    total_price: total,
+    discount: money.discount,
+    paid_amount: money.paidAmount,
+    cost_total: costTotal,
+    base_currency_id: await baseCurrencyId(tx),
+  });
+  await writePosting(tx, { branchId: money.branchId, documentType: SALE_DOC, documentId: saleId, entryDate: money.inputDate, userId }, lines);
+  return total;
+}
+
+// ---------------------------------------------------------------------------------------- sale header
+
+interface CheckedHeader {
+  branchId: number;
+  inventoryId: number;
+  customerId: number;
+  currencyId: number;
+  exchangeRate: string;
+}
+
+async function checkHeader(
+  tx: Tx,
+  auth: AuthContext,
+  body: { branch: number; inventory: number; customer: number; currency: number; exchange_rate?: string | null },
+): Promise<CheckedHeader> {
+  if (!auth.branchIds.includes(body.branch)) throw invalidChoice("branch");
+  const inv = await repo.findInventory(tx, body.inventory);
+  if (!inv || inv.branchId !== body.branch) throw invalidChoice("inventory");
+  const cust = await repo.findCustomer(tx, body.customer);
+  if (!cust || cust.branchId !== body.branch) throw invalidChoice("customer");
+  const exchangeRate = await documentRate(tx, body.currency, body.exchange_rate);
+  return { branchId: body.branch, inventoryId: body.inventory, customerId: body.customer, currencyId: body.currency, exchangeRate };
+}
+
+/** Discount within the total; paid within the net, from a cashbox of the branch in the sale's currency. */
+async function checkPayment(tx: Tx, header: CheckedHeader, total: MoneyInput, discount: string, paid: string, cashboxId: number | null) {
+  if (greaterThan(discount, total)) {
+    throw fieldErrors({ discount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(total) })] });
+  }
+  const net = netTotal(total, discount);
+  const problem = paymentProblem(net, paid, cashboxId);
+  if (problem === "Cashbox is required") throw fieldErrors({ cashbox: [MESSAGES.cashboxRequired] });
+  if (problem === "paid_exceeds_total") throw fieldErrors({ paid_amount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(net) })] });
+  if (cashboxId) await assertCashbox(tx, cashboxId, header.branchId, header.currencyId);
+}
+
+function premiumColumns(body: SaleInput) {
+  if (!body.is_premium) {
+    return { isPremium: false, monthsCount: null, premiumReceiptAmount: null, receiptFrequency: null, nextReceiptDate: null };
+  }
+  return {
+    isPremium: true,
+    monthsCount: body.months_count ?? null,
+    premiumReceiptAmount: body.premium_receipt_amount ?? null,
+    receiptFrequency: body.receipt_frequency ?? null,
+    nextReceiptDate: body.next_receipt_date ?? null,
+  };
+}
+
+function lineRows(saleId: number, lines: readonly BuiltLine[], isExtra: boolean) {
+  return lines.map((l) => ({
+    saleId,
+    stockId: l.stockId,
+    itemId: l.itemId,
+    quantity: l.quantity,
+    price: l.price,
+    fee: l.fee,
+    discount: l.discount,
+    netPrice: l.netPrice,
+    totalPrice: l.totalPrice,
+    costPrice: l.costPrice,
+    isExtra,
+  }));
+}
+
+/** Books a sale in the caller's transaction: number, lines, stock out, posting. Answers its id. */
+export async function createSaleTx(tx: Tx, auth: AuthContext, body: SaleInput, formToken: string | null): Promise<number> {
+  const header = await checkHeader(tx, auth, body);
+  const lines = await buildLines(tx, header.inventoryId, body.items);
+  const total = toDecimalString(sum(lines.map((l) => l.totalPrice)));
+  const cashboxId = body.cashbox ?? null;
+  await checkPayment(tx, header, total, body.discount, body.paid_amount, cashboxId);
+  const inputDate = body.input_date ?? today();
+  const id = await repo.insertSale(tx, {
+    branchId: header.branchId,
+    invoiceNo: await nextDocumentNumber(tx, header.branchId, SALE_DOC),
+    customerId: header.customerId,
+    inventoryId: header.inventoryId,
+    currencyId: header.currencyId,
+    exchangeRate: header.exchangeRate,
+    paymentType: body.payment_type,
+    cashboxId,
+    paidAmount: body.paid_amount,
+    discount: body.discount,
+    totalPrice: total,
+    inputDate,
+    note: body.note ?? "",
+    formToken,
+    ...premiumColumns(body),
+    guarantorName: body.guarantor_name ?? "",
+    guarantorPhone: body.guarantor_phone ?? "",
+    guarantorAddress: body.guarantor_address ?? "",
+    createdBy: auth.userId,
+  });
+  await repo.insertSaleItems(tx, lineRows(id, lines, false));
+  await applyMovements(tx, outMovements(lines), { documentType: SALE_DOC, documentId: id, userId: auth.userId });
+  await postSaleFromLines(tx, id, { ...header, cashboxId, discount: body.discount, paidAmount: body.paid_amount, inputDate }, auth.userId);
+  return id;
+}
+
+/** The stored sale, visible to the caller and locked; 404 otherwise. */
+async function lockVisibleSale(tx: Tx, auth: AuthContext, id: number): Promise<repo.SaleRow> {
+  const row = await repo.lockSale(tx, id);
+  if (!row || !auth.branchIds.includes(row.branchId)) throw notFound();
+  return row;
+}
+
+/** SPEC section 4: a paid sale cannot be updated, added to or deleted; one with returns cannot change. */
+async function assertSaleChangeable(tx: Tx, row: repo.SaleRow) {
+  if (paymentStatus(netTotal(row.totalPrice, row.discount), row.paidAmount) === "paid") throw badRequest(MESSAGES.paidCannotChange);
+  if (await repo.saleHasReturns(tx, row.id)) throw badRequest(MESSAGES.linkedCannotChange);
+}
+
+function assertFresh(row: { updatedAt: Date }, clientStamp: unknown) {
+  if (typeof clientStamp !== "string" || clientStamp === "") return;
+  if (row.updatedAt.getTime() !== new Date(clientStamp).getTime()) throw staleRecord();
+}
+
+export type Validate<T> = (payload: unknown) => Promise<T>;
+
+/** Edit of an unpaid sale without returns: stock and posting undone and redone, in one transaction. */
+export async function updateSale(db: Db, auth: AuthContext, id: number, payload: Record<string, unknown>, validate: Validate<SaleInput>) {
+  return db.transaction(async (tx) => {
+    const row = await lockVisibleSale(tx, auth, id);
+    assertFresh(row, payload.updated_at);
+    await assertSaleChangeable(tx, row);
+    // The branch (and with it the invoice number) stays the sale's; extra material stays as it is.
+    const items = Array.isArray(payload.items) ? payload.items.filter((l: unknown) => !(l && typeof l === "object" && (l as { is_extra?: unknown }).is_extra === true)) : payload.items;
+    const body = await validate({ ...payload, items, branch: row.branchId });
+    const source = { documentType: SALE_DOC, documentId: id, userId: auth.userId };
+    await reverseMovements(tx, source);
+    const extras = (await repo.saleItems(tx, id)).filter((l) => l.isExtra);
+    if (extras.length && body.inventory !== row.inventoryId) throw invalidChoice("inventory");
+    await repo.deleteRegularSaleItems(tx, id);
+    const header = await checkHeader(tx, auth, body);
+    const lines = await buildLines(tx, header.inventoryId, body.items);
+    const total = sum([...lines.map((l) => l.totalPrice), ...extras.map((l) => l.totalPrice)]);
+    const cashboxId = body.cashbox ?? null;
+    await checkPayment(tx, header, total, body.discount, body.paid_amount, cashboxId);
+    const inputDate = body.input_date ?? row.inputDate;
+    await repo.updateSale(tx, id, {
+      customerId: header.customerId,
+      inventoryId: header.inventoryId,
+      currencyId: header.currencyId,
+      exchangeRate: header.exchangeRate,
+      paymentType: body.payment_type,
+      cashboxId,
+      paidAmount: body.paid_amount,
+      discount: body.discount,
+      totalPrice: toDecimalString(total),
+      inputDate,
+      note: body.note ?? "",
+      ...premiumColumns(body),
+      guarantorName: body.guarantor_name ?? "",
+      guarantorPhone: body.guarantor_phone ?? "",
+      guarantorAddress: body.guarantor_address ?? "",
+    });
+    await repo.insertSaleItems(tx, lineRows(id, lines, false));
+    await applyMovements(
+      tx,
+      [...outMovements(lines), ...outMovements(extras.map((l) => ({ stockId: l.stockId, quantity: l.quantity })))],
+      source,
+    );
+    await postSaleFromLines(tx, id, { ...header, cashboxId, discount: body.discount, paidAmount: body.paid_amount, inputDate }, auth.userId);
+    return readSale(tx, id, auth);
+  });
+}
+
+export async function deleteSale(db: Db, auth: AuthContext, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockVisibleSale(tx, auth, id);
+    await assertSaleChangeable(tx, row);
+    await reverseMovements(tx, { documentType: SALE_DOC, documentId: id, userId: auth.userId });
+    await deletePosting(tx, SALE_DOC, id);
+    await repo.deleteSale(tx, id);
+  });
+}
+
+/** Extra material added to a sale (only material items): lines, stock out, the sale re-posted. */
+export async function addSaleExtraTx(tx: Tx, auth: AuthContext, id: number, body: SaleExtraInput): Promise<void> {
+  const row = await lockVisibleSale(tx, auth, id);
+  await assertSaleChangeable(tx, row);
+  const lines = await buildLines(tx, row.inventoryId, body.items, { onlyMaterial: true });
+  await repo.insertSaleItems(tx, lineRows(id, lines, true));
+  await applyMovements(tx, outMovements(lines), { documentType: SALE_DOC, documentId: id, userId: auth.userId });
+  const money: SaleMoney = {
+    branchId: row.branchId,
+    customerId: row.customerId,
+    currencyId: row.currencyId,
+    exchangeRate: row.exchangeRate,
+    cashboxId: row.cashboxId,
+    discount: row.discount,
+    paidAmount: row.paidAmount,
+    inputDate: row.inputDate,
+  };
+  const total = await postSaleFromLines(tx, id, money, auth.userId);
+  await repo.updateSale(tx, id, { totalPrice: total });
+}
+
+// --------------------------------------------------------------------------------------- installments
+
+/** The expected receipts of an installment sale, what was paid allocated in order, and what is due. */
+export async function premiumSchedule(ex: Executor, auth: AuthContext, id: number, asOf: string = today()) {
+  const sale = await readOne<Record<string, string | number | boolean | null>>(ex, saleList, sql`s.id`, id, auth);
+  return premiumSummary(sale, asOf);
+}
+
+export function premiumSummary(sale: Record<string, unknown>, asOf: string) {
+  const owed = toDecimalString(sub(String(sale.net_price), String(sale.returned_amount)));
+  const paid = String(sale.paid_amount);
+  const receipts = sale.is_premium
+    ? allocatePaid(
+        installmentSchedule(owed, {
+          months_count: Number(sale.months_count),
+          premium_receipt_amount: String(sale.premium_receipt_amount ?? "0"),
+          receipt_frequency: (sale.receipt_frequency as ReceiptFrequency) ?? "monthly",
+          next_receipt_date: String(sale.next_receipt_date ?? ""),
+        }),
+        paid,
+      )
+    : [];
+  const remaining = greaterThan(owed, paid) ? toDecimalString(sub(owed, paid)) : "0.00";
+  return {
+    sale: sale.id,
+    invoice_no: sale.invoice_no,
+    is_premium: !!sale.is_premium,
+    owed,
+    paid_amount: toDecimalString(paid),
+    remaining,
+    next_due_date: nextDueDate(receipts),
+    due_as_of: asOf,
+    due_amount: dueBy(receipts, asOf),
+    receipts,
+  };
+}
+
+// -------------------------------------------------------------------------------------------- returns
+
+/** Returns against a sale: same customer and currency, no more than sold per line or than the sale's net. */
+async function writeReturn(tx: Tx, auth: AuthContext, body: SaleReturnInput, existing: repo.SaleReturnRow | null): Promise<number> {
+  const saleRow = await repo.lockSale(tx, body.sale);
+  if (!saleRow || !auth.branchIds.includes(saleRow.branchId)) throw badRequest(MESSAGES.saleInvoiceNotFound);
+  if (existing && existing.saleId !== saleRow.id) throw badRequest(MESSAGES.saleInvoiceNotFound);
+  if (body.customer != null && body.customer !== saleRow.customerId) throw badRequest(MESSAGES.differentCustomer);
+  if (body.currency != null && body.currency !== saleRow.currencyId) throw badRequest(MESSAGES.differentCurrency);
+  const sold = new Map((await repo.soldByStock(tx, saleRow.id)).map((r) => [r.stock_id, r]));
+  const returned = await repo.returnedForSale(tx, saleRow.id, existing?.id ?? null);
+  const seen = new Set<number>();
+  const lines = body.items.map((line) => {
+    if (seen.has(line.stock)) throw badRequest(MESSAGES.itemAlreadyInList);
+    seen.add(line.stock);
+    const soldLine = sold.get(line.stock);
+    if (!soldLine || !carriesQuantity(soldLine.item_type)) throw badRequest(MESSAGES.itemNotFound);
+    const left = sub(soldLine.quantity, returned.byStock.get(line.stock) ?? "0");
+    if (greaterThan(line.quantity, left)) throw badRequest(MESSAGES.returnAboveSold);
+    return {
+      stockId: line.stock,
+      itemId: soldLine.item_id,
+      quantity: line.quantity,
+      price: line.price,
+      totalPrice: lineTotal(line.quantity, line.price),
+      costPrice: toDecimalString(round(soldLine.cost_price ?? "0")),
+    };
+  });
+  const total = sum(lines.map((l) => l.totalPrice));
+  if (greaterThan(add(returned.total, total), netTotal(saleRow.totalPrice, saleRow.discount))) throw badRequest(MESSAGES.returnAboveSale);
+
+  const inputDate = body.input_date ?? existing?.inputDate ?? today();
+  const values = {
+    customerId: saleRow.customerId,
+    inventoryId: saleRow.inventoryId,
+    currencyId: saleRow.currencyId,
+    exchangeRate: saleRow.exchangeRate,
+    totalPrice: toDecimalString(total),
+    inputDate,
+    note: body.note ?? "",
+  };
+  let id: number;
+  if (existing) {
+    id = existing.id;
+    await repo.updateSaleReturn(tx, id, values);
+  } else {
+    id = await repo.insertSaleReturn(tx, {
+      ...values,
+      branchId: saleRow.branchId,
+      invoiceNo: await nextDocumentNumber(tx, saleRow.branchId, SALE_RETURN_DOC),
+      saleId: saleRow.id,
+      createdBy: auth.userId,
+    });
+  }
+  await repo.replaceSaleReturnItems(tx, id, lines.map((l) => ({ saleReturnId: id, ...l })));
+  const source = { documentType: SALE_RETURN_DOC, documentId: id, userId: auth.userId };
+  await applyMovements(tx, lines.map((l) => ({ stockId: l.stockId, quantity: l.quantity })), source);
+  await deletePosting(tx, SALE_RETURN_DOC, id);
+  const posting = postSaleReturn({
+    currency_id: saleRow.currencyId,
+    exchange_rate: saleRow.exchangeRate,
+    customer_id: saleRow.customerId,
+    total_price: total,
+    cost_total: sum(lines.map((l) => mul(l.costPrice, l.quantity))),
+    base_currency_id: await baseCurrencyId(tx),
+  });
+  await writePosting(tx, { branchId: saleRow.branchId, documentType: SALE_RETURN_DOC, documentId: id, entryDate: inputDate, userId: auth.userId }, posting);
+  return id;
+}
+
+export const createSaleReturnTx = (tx: Tx, auth: AuthContext, body: SaleReturnInput) => writeReturn(tx, auth, body, null);
+
+async function lockVisibleReturn(tx: Tx, auth: AuthContext, id: number) {
+  const row = await repo.lockSaleReturn(tx, id);
+  if (!row || !auth.branchIds.includes(row.branchId)) throw notFound();
+  return row;
+}
+
+export async function updateSaleReturn(db: Db, auth: AuthContext, id: number, payload: Record<string, unknown>, validate: Validate<SaleReturnInput>) {
+  return db.transaction(async (tx) => {
+    const row = await lockVisibleReturn(tx, auth, id);
+    assertFresh(row, payload.updated_at);
+    const body = await validate({ ...payload, sale: row.saleId });
+    await reverseMovements(tx, { documentType: SALE_RETURN_DOC, documentId: id, userId: auth.userId });
+    await writeReturn(tx, auth, body, row);
+    return readSaleReturn(tx, id, auth);
+  });
+}
+
+export async function deleteSaleReturn(db: Db, auth: AuthContext, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockVisibleReturn(tx, auth, id);
+    await reverseMovements(tx, { documentType: SALE_RETURN_DOC, documentId: id, userId: auth.userId });
+    await deletePosting(tx, SALE_RETURN_DOC, id);
+    await repo.deleteSaleReturn(tx, id);
+  });
+}
+
+// ----------------------------------------------------------------------------------------- quotations
+
+async function quotationLines(tx: Tx, inventoryId: number, items: SaleQuotationInput["items"]) {
+  const stocks = await repo.findStockRows(tx, items.map((l) => l.stock).filter((id): id is number => id != null));
+  const itemTypes = await repo.findItemTypes(tx, items.filter((l) => l.stock == null && l.item != null).map((l) => l.item as number));
+  const seen = new Set<number>();
+  return items.map((line, i) => {
+    let itemId: number;
+    if (line.stock != null) {
+      if (seen.has(line.stock)) throw badRequest(MESSAGES.itemAlreadyInList);
+      seen.add(line.stock);
+      const row = stocks.get(line.stock);
+      if (!row || row.inventory_id !== inventoryId) throw invalidChoice(`items[${i}].stock`);
+      itemId = row.item_id;
+    } else {
+      if (line.item == null || !itemTypes.has(line.item)) throw fieldErrors({ [`items[${i}].stock`]: [MESSAGES.required] });
+      itemId = line.item;
+    }
+    const quantity = line.quantity ?? "1";
+    return { stockId: line.stock ?? null, itemId, quantity, price: line.price, totalPrice: lineTotal(quantity, line.price) };
+  });
+}
+
+async function writeQuotation(tx: Tx, auth: AuthContext, body: SaleQuotationInput, existing: repo.SaleQuotationRow | null): Promise<number> {
+  const header = await checkHeader(tx, auth, body);
+  const lines = await quotationLines(tx, header.inventoryId, body.items);
+  const total = sum(lines.map((l) => l.totalPrice));
+  if (greaterThan(body.discount, total)) throw fieldErrors({ discount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(total) })] });
+  const values = {
+    customerId: header.customerId,
+    inventoryId: header.inventoryId,
+    currencyId: header.currencyId,
+    exchangeRate: header.exchangeRate,
+    discount: body.discount,
+    totalPrice: toDecimalString(total),
+    inputDate: body.input_date ?? existing?.inputDate ?? today(),
+    note: body.note ?? "",
+  };
+  let id: number;
+  if (existing) {
+    id = existing.id;
+    await repo.updateQuotation(tx, id, values);
+  } else {
+    id = await repo.insertQuotation(tx, {
+      ...values,
+      branchId: header.branchId,
+      invoiceNo: await nextDocumentNumber(tx, header.branchId, SALE_QUOTATION_DOC),
+      createdBy: auth.userId,
+    });
+  }
+  await repo.replaceQuotationItems(tx, id, lines.map((l) => ({ saleQuotationId: id, ...l })));
+  return id;
+}
+
+export const createQuotationTx = (tx: Tx, auth: AuthContext, body: SaleQuotationInput) => writeQuotation(tx, auth, body, null);
+
+async function lockVisibleQuotation(tx: Tx, auth: AuthContext, id: number) {
+  const row = await repo.lockQuotation(tx, id);
+  if (!row || !auth.branchIds.includes(row.branchId)) throw notFound();
+  return row;
+}
+
+export async function updateQuotation(db: Db, auth: AuthContext, id: number, payload: Record<string, unknown>, validate: Validate<SaleQuotationInput>) {
+  return db.transaction(async (tx) => {
+    const row = await lockVisibleQuotation(tx, auth, id);
+    assertFresh(row, payload.updated_at);
+    if (row.convertedSaleId) throw badRequest(MESSAGES.quotationConverted);
+    const body = await validate({ ...payload, branch: row.branchId });
+    await writeQuotation(tx, auth, body, row);
+    return readQuotation(tx, id, auth);
+  });
+}
+
+export async function deleteQuotation(db: Db, auth: AuthContext, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockVisibleQuotation(tx, auth, id);
+    if (row.convertedSaleId) throw badRequest(MESSAGES.quotationConverted);
+    await repo.deleteQuotation(tx, id);
+  });
+}
+
+/** A sale made from a quotation, through the same rules (stock checks apply); the quotation is marked converted. */
+export async function convertQuotationTx(tx: Tx, auth: AuthContext, id: number, body: QuotationConvertInput, formToken: string | null): Promise<number> {
+  const row = await lockVisibleQuotation(tx, auth, id);
+  if (row.convertedSaleId) throw badRequest(MESSAGES.quotationConverted);
+  const items = await repo.quotationItems(tx, id);
+  const sale: SaleInput = {
+    branch: row.branchId,
+    inventory: row.inventoryId,
+    customer: row.customerId,
+    currency: row.currencyId,
+    exchange_rate: row.exchangeRate,
+    payment_type: body.payment_type,
+    cashbox: body.cashbox ?? null,
+    paid_amount: body.paid_amount,
+    discount: row.discount,
+    input_date: body.input_date ?? null,
+    note: row.note,
+    items: items.map((l) => ({ stock: l.stockId, item: l.itemId, quantity: l.quantity, price: l.price, fee: null, discount: null })),
+    is_premium: false,
+    months_count: null,
+    premium_receipt_amount: null,
+    receipt_frequency: null,
+    next_receipt_date: null,
+    guarantor_name: null,
+    guarantor_phone: null,
+    guarantor_address: null,
+  };
+  const saleId = await createSaleTx(tx, auth, sale, formToken);
+  await repo.updateQuotation(tx, id, { convertedSaleId: saleId });
+  return saleId;
+}

@@ -1,0 +1,128 @@
+import { eq, sql } from "drizzle-orm";
+import { queryRows } from "../../../src/server/db/client";
+import { cashbox, currency, customer, inventory, item } from "../../../src/server/db/tables";
+import { applyMovements, findOrCreateStock } from "../../../src/server/modules/stock/stock-ledger";
+import { formToken, type TestApp } from "../support/test-app";
+
+export interface SaleWorld {
+  erbil: number;
+  suli: number;
+  iqd: number;
+  usd: number;
+  inv: { erbil: number; erbil2: number; suli: number };
+  cash: { erbilIqd: number; erbilUsd: number; suliIqd: number };
+  cust: { erbilGeneral: number; aram: number; suli: number };
+  goods: number[];
+  service: number;
+  material: number[];
+}
+
+/** Ids of the demo data the sale tests work with (seed.ts). */
+export async function saleWorld(t: TestApp): Promise<SaleWorld> {
+  const rows = await queryRows<{ id: number; name: string }>(t.db, sql`select id, name from branch order by id`);
+  const erbil = rows.find((r) => r.name === "Erbil Main")!.id;
+  const suli = rows.find((r) => r.name === "Sulaymaniyah")!.id;
+  const cur = await t.db.select().from(currency);
+  const iqd = cur.find((c) => c.code === "IQD")!.id;
+  const usd = cur.find((c) => c.code === "USD")!.id;
+  const invs = await t.db.select().from(inventory).orderBy(inventory.id);
+  const boxes = await t.db.select().from(cashbox).orderBy(cashbox.id);
+  const custs = await t.db.select().from(customer).orderBy(customer.id);
+  const items = await t.db.select({ id: item.id, itemType: item.itemType }).from(item).orderBy(item.id);
+  return {
+    erbil,
+    suli,
+    iqd,
+    usd,
+    inv: {
+      erbil: invs.filter((i) => i.branchId === erbil)[0].id,
+      erbil2: invs.filter((i) => i.branchId === erbil)[1].id,
+      suli: invs.filter((i) => i.branchId === suli)[0].id,
+    },
+    cash: {
+      erbilIqd: boxes.find((b) => b.branchId === erbil && b.currencyId === iqd)!.id,
+      erbilUsd: boxes.find((b) => b.branchId === erbil && b.currencyId === usd)!.id,
+      suliIqd: boxes.find((b) => b.branchId === suli && b.currencyId === iqd)!.id,
+    },
+    cust: {
+      erbilGeneral: custs.find((c) => c.branchId === erbil && c.isGeneral)!.id,
+      aram: custs.find((c) => c.name === "Aram Market")!.id,
+      suli: custs.find((c) => c.name === "Rebin Store")!.id,
+    },
+    // Items far from the start of the list, so demo stock (if any) is unlikely to share their rows.
+    goods: items.filter((i) => i.itemType === 1).slice(-40).map((i) => i.id),
+    service: items.find((i) => i.itemType === 2)!.id,
+    material: items.filter((i) => i.itemType === 4).map((i) => i.id),
+  };
+}
+
+let batch = 0;
+/** A fresh stock row of the item in the inventory, holding `quantity` at `purchasePrice` (base currency). */
+export async function makeStock(t: TestApp, inventoryId: number, itemId: number, quantity: string, purchasePrice = "1000"): Promise<number> {
+  batch += 1;
+  return t.db.transaction(async (tx) => {
+    const [inv] = await tx.select().from(inventory).where(eq(inventory.id, inventoryId));
+    const id = await findOrCreateStock(
+      tx,
+      { branchId: inv.branchId, inventoryId, itemId, batchNumber: `T-${Date.now()}-${batch}`, expireDate: "2030-01-01" },
+      { purchasePrice, salePrice: "0" },
+    );
+    if (Number(quantity) > 0) await applyMovements(tx, [{ stockId: id, quantity }], { documentType: "test_opening", documentId: id, userId: 1 });
+    return id;
+  });
+}
+
+export async function stockQuantity(t: TestApp, stockId: number): Promise<string> {
+  const [row] = await queryRows<{ q: string }>(t.db, sql`select quantity::text as q from stock where id = ${stockId}`);
+  return row.q;
+}
+
+export async function movementCount(t: TestApp, stockId: number): Promise<number> {
+  const [row] = await queryRows<{ n: string }>(t.db, sql`select count(*) as n from stock_movement where stock_id = ${stockId}`);
+  return Number(row.n);
+}
+
+export async function tableCount(t: TestApp, table: string): Promise<number> {
+  const [row] = await queryRows<{ n: string }>(t.db, sql`select count(*) as n from ${sql.identifier(table)}`);
+  return Number(row.n);
+}
+
+/** Entries of a document: they must balance per currency. */
+export async function documentEntries(t: TestApp, documentType: string, documentId: number) {
+  return queryRows<{ account_type: string; account_id: number | null; currency_id: number; debit: string; credit: string }>(
+    t.db,
+    sql`select account_type, account_id, currency_id, debit::text as debit, credit::text as credit from ledger_entry
+        where document_type = ${documentType} and document_id = ${documentId} order by id`,
+  );
+}
+
+export async function unbalancedCurrencies(t: TestApp, documentType: string, documentId: number): Promise<number> {
+  const rows = await queryRows<{ n: string }>(
+    t.db,
+    sql`select count(*) as n from (select currency_id from ledger_entry where document_type = ${documentType} and document_id = ${documentId}
+        group by currency_id having sum(debit) <> sum(credit)) x`,
+  );
+  return Number(rows[0].n);
+}
+
+/** debit - credit of an account in a currency, from the ledger. */
+export async function balance(t: TestApp, accountType: string, accountId: number | null, currencyId: number): Promise<string> {
+  const [row] = await queryRows<{ b: string }>(
+    t.db,
+    sql`select coalesce(sum(debit - credit), 0)::text as b from ledger_entry where account_type = ${accountType}
+        and account_id is not distinct from ${accountId} and currency_id = ${currencyId}`,
+  );
+  return row.b;
+}
+
+export async function counter(t: TestApp, branchId: number, documentType: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    t.db,
+    sql`select last_number as n from document_counter where branch_id = ${branchId} and document_type = ${documentType}`,
+  );
+  return row ? Number(row.n) : 0;
+}
+
+export const post = (t: TestApp, token: string, path: string, body: Record<string, unknown>, token_ = formToken("sale")) =>
+  t.call(token, "POST", `/api/${path}`, { ...body, form_token: token_ });
+
