@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Box, IconButton, Table, Text } from "@chakra-ui/react";
+import { Box, IconButton, Input, Table, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LuTrash2 } from "react-icons/lu";
 import { formatDate } from "../../../core/dates";
@@ -29,6 +29,12 @@ export interface DocumentLinesTableProps {
   extraColumn?: { title: string; render: (line: DocumentLine, index: number) => ReactNode };
   /** Label of the quantity column (default "Quantity"). */
   quantityTitle?: string;
+  /** Label of the price column (default "Price"; a purchase: "Purchase Price"). */
+  priceTitle?: string;
+  /** No price, net nor total columns (transfers, damaged stock). */
+  hidePrice?: boolean;
+  /** Batch number and expire date are typed on the line (a purchase with batch tracking). */
+  batchEditable?: boolean;
   emptyText?: string;
 }
 
@@ -36,11 +42,12 @@ const money = (v: string) => formatAmount(tryMoney(v) ?? 0);
 
 /** The lines of a stock document: item, batch, expiry, quantity, price, fee, discount, net, total, remove. */
 export function DocumentLinesTable(props: DocumentLinesTableProps) {
-  const { lines, onChange, showBatch = true, showExpiry = true, showFee = false, showDiscount = false, checkStock = false, errors, extraColumn } = props;
+  const { lines, onChange, showBatch = true, showExpiry = true, showFee = false, showDiscount = false, checkStock = false, errors, extraColumn, hidePrice = false } = props;
+  const batchEditable = Boolean(props.batchEditable && onChange);
   const { t } = useLingui();
   const editable = Boolean(onChange);
   const priceEditable = props.priceEditable ?? editable;
-  const showNet = props.showNet ?? (showFee || showDiscount);
+  const showNet = !hidePrice && (props.showNet ?? (showFee || showDiscount));
 
   const update = (index: number, patch: Partial<DocumentLine>) => {
     if (!onChange) return;
@@ -89,9 +96,7 @@ export function DocumentLinesTable(props: DocumentLinesTableProps) {
             ) : null}
             <Table.ColumnHeader textAlign="end">{props.quantityTitle ?? t`Quantity`}</Table.ColumnHeader>
             {extraColumn ? <Table.ColumnHeader textAlign="end">{extraColumn.title}</Table.ColumnHeader> : null}
-            <Table.ColumnHeader textAlign="end">
-              <Trans>Price</Trans>
-            </Table.ColumnHeader>
+            {hidePrice ? null : <Table.ColumnHeader textAlign="end">{props.priceTitle ?? t`Price`}</Table.ColumnHeader>}
             {showFee ? (
               <Table.ColumnHeader textAlign="end">
                 <Trans>Fee</Trans>
@@ -107,9 +112,11 @@ export function DocumentLinesTable(props: DocumentLinesTableProps) {
                 <Trans>Net Price</Trans>
               </Table.ColumnHeader>
             ) : null}
-            <Table.ColumnHeader textAlign="end">
-              <Trans>Total Price</Trans>
-            </Table.ColumnHeader>
+            {hidePrice ? null : (
+              <Table.ColumnHeader textAlign="end">
+                <Trans>Total Price</Trans>
+              </Table.ColumnHeader>
+            )}
             {editable ? <Table.ColumnHeader w="1%" /> : null}
           </Table.Row>
         </Table.Header>
@@ -143,8 +150,41 @@ export function DocumentLinesTable(props: DocumentLinesTableProps) {
                     </Text>
                   ) : null}
                 </Table.Cell>
-                {showBatch ? <Table.Cell>{line.batch_number}</Table.Cell> : null}
-                {showExpiry ? <Table.Cell whiteSpace="nowrap">{line.expire_date ? formatDate(line.expire_date) : ""}</Table.Cell> : null}
+                {showBatch ? (
+                  <Table.Cell>
+                    {batchEditable ? (
+                      <Input
+                        aria-label={`${t`Batch`} ${index + 1}`}
+                        name={`items.${index}.batch_number`}
+                        minW="28"
+                        value={line.batch_number}
+                        onChange={(event) => update(index, { batch_number: event.target.value })}
+                        onKeyDown={(event) => {
+                          if (event.key === "Enter") event.preventDefault();
+                        }}
+                      />
+                    ) : (
+                      line.batch_number
+                    )}
+                  </Table.Cell>
+                ) : null}
+                {showExpiry ? (
+                  <Table.Cell whiteSpace="nowrap">
+                    {batchEditable ? (
+                      <Input
+                        type="date"
+                        aria-label={`${t`Expire Date`} ${index + 1}`}
+                        name={`items.${index}.expire_date`}
+                        value={line.expire_date ?? ""}
+                        onChange={(event) => update(index, { expire_date: event.target.value || null })}
+                      />
+                    ) : line.expire_date ? (
+                      formatDate(line.expire_date)
+                    ) : (
+                      ""
+                    )}
+                  </Table.Cell>
+                ) : null}
                 <Table.Cell textAlign="end">
                   {editable && hasQuantity
                     ? cellInput(index, "quantity", t`Quantity`, { min: 0, max: checkStock && line.available !== null ? Number(line.available) : undefined })
@@ -156,15 +196,19 @@ export function DocumentLinesTable(props: DocumentLinesTableProps) {
                   ) : null}
                 </Table.Cell>
                 {extraColumn ? <Table.Cell textAlign="end">{extraColumn.render(line, index)}</Table.Cell> : null}
-                <Table.Cell textAlign="end">{priceEditable ? cellInput(index, "price", t`Price`, { min: 0, currency: true }) : money(line.price)}</Table.Cell>
+                {hidePrice ? null : (
+                  <Table.Cell textAlign="end">{priceEditable ? cellInput(index, "price", props.priceTitle ?? t`Price`, { min: 0, currency: true }) : money(line.price)}</Table.Cell>
+                )}
                 {showFee ? <Table.Cell textAlign="end">{editable ? cellInput(index, "fee", t`Fee`, { min: 0, currency: true }) : money(line.fee)}</Table.Cell> : null}
                 {showDiscount ? (
                   <Table.Cell textAlign="end">{editable ? cellInput(index, "discount", t`Discount`, { min: 0, currency: true }) : money(line.discount)}</Table.Cell>
                 ) : null}
                 {showNet ? <Table.Cell textAlign="end">{money(amounts.net_price)}</Table.Cell> : null}
-                <Table.Cell textAlign="end" fontWeight="medium" data-testid="line-total">
-                  {money(amounts.total_price)}
-                </Table.Cell>
+                {hidePrice ? null : (
+                  <Table.Cell textAlign="end" fontWeight="medium" data-testid="line-total">
+                    {money(amounts.total_price)}
+                  </Table.Cell>
+                )}
                 {editable ? (
                   <Table.Cell>
                     <IconButton aria-label={t`Remove line ${index + 1}`} variant="ghost" colorPalette="red" size="md" onClick={() => remove(index)}>
