@@ -64,7 +64,7 @@ export async function readOne<T>(ex: Executor, spec: ListSpec, idSql: SQL, id: n
 }
 
 /** 423 when the client edited a version older than the stored one (it sends the updated_at it loaded). */
-async function assertFresh(tx: Tx, table: string, id: number, clientStamp: unknown) {
+export async function assertFresh(tx: Tx, table: string, id: number, clientStamp: unknown) {
   if (typeof clientStamp !== "string" || clientStamp === "") return;
   const [row] = await queryRows<{ updated_at: string | Date }>(
     tx,

@@ -1,4 +1,99 @@
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
+import { div, round, sum, toDecimalString } from "../../core/money";
+import { lineTotal } from "../../core/posting";
+import { toIsoDate } from "../../core/dates";
 import type { Tx } from "../db/client";
+import { appUser, branch, cashbox, currency, inventory, item, supplierBranch } from "../db/tables";
+import type { AuthContext } from "../http/access";
+import { createPurchase } from "../modules/purchase/purchase.service";
+import { applyMovements, findOrCreateStock } from "../modules/stock/stock-ledger";
 
-/** Opening stock and a few weeks of purchases, transfers and damaged stock. Filled in by the stock module. */
-export async function seedDemoStock(_tx: Tx): Promise<void> {}
+/** Same small deterministic generator as seed.ts, so every fresh demo database is the same. */
+function generator(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+const daysAgo = (days: number) => toIsoDate(new Date(Date.now() - days * 86_400_000));
+
+/**
+ * Opening stock in every inventory and a few weeks of purchases, written through the same stock
+ * and purchase functions the API uses, so stock rows, movements and the ledger agree.
+ */
+export async function seedDemoStock(tx: Tx): Promise<void> {
+  const random = generator(4242);
+  const [admin] = await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.username, "admin"));
+  const branches = await tx.select({ id: branch.id }).from(branch).orderBy(asc(branch.id));
+  const inventories = await tx.select().from(inventory).where(isNull(inventory.deletedAt)).orderBy(asc(inventory.id));
+  // Services keep no stock; inactive items are not bought.
+  const goods = await tx
+    .select()
+    .from(item)
+    .where(and(isNull(item.deletedAt), ne(item.itemType, 2), eq(item.isActive, true)))
+    .orderBy(asc(item.id));
+
+  // Opening stock: the warehouse holds about half the goods, the shop floor fewer (kept small: every API
+  // test file seeds a fresh database); about one in eight is under its minimum quantity.
+  for (const [index, inv] of inventories.entries()) {
+    const share = index % 2 === 0 ? 0.45 : 0.15;
+    const movements = [];
+    for (const it of goods) {
+      if (random() > share) continue;
+      const low = random() < 0.12;
+      const quantity = low ? Math.floor(random() * Number(it.minQuantity)) : 10 + Math.floor(random() * 70);
+      if (quantity === 0) continue;
+      const stockId = await findOrCreateStock(
+        tx,
+        { branchId: inv.branchId, inventoryId: inv.id, itemId: it.id, batchNumber: it.batchNumber, expireDate: it.expireDate },
+        { purchasePrice: it.purchasePrice, salePrice: it.salePrice },
+      );
+      movements.push({ stockId, quantity: String(quantity) });
+    }
+    await applyMovements(tx, movements, { documentType: "opening", documentId: inv.id, userId: admin.id });
+  }
+
+  const auth: AuthContext = { userId: admin.id, tokenId: 0, isSuperuser: true, permissions: [], branchIds: branches.map((b) => b.id) };
+  const [iqd] = await tx.select().from(currency).where(eq(currency.isBase, true));
+  const [usd] = await tx.select().from(currency).where(eq(currency.code, "USD"));
+  const links = await tx.select().from(supplierBranch).orderBy(asc(supplierBranch.supplierId), asc(supplierBranch.branchId));
+  const boxes = await tx.select().from(cashbox).where(isNull(cashbox.deletedAt));
+  const usdRate = "1320";
+
+  // Twelve purchases over four weeks: paid, partly paid and on credit, one in USD per branch.
+  for (let n = 0; n < 12; n += 1) {
+    const link = links[n % links.length];
+    const inv = inventories.find((i) => i.branchId === link.branchId)!;
+    const inUsd = n % 6 === 5;
+    const cur = inUsd ? usd : iqd;
+    const lines = Array.from({ length: 3 + (n % 4) }, (_, k) => goods[(n * 37 + k * 11) % goods.length]).map((it) => ({
+      item: it.id,
+      quantity: String(12 + Math.floor(random() * 36)),
+      purchase_price: inUsd ? toDecimalString(round(div(it.purchasePrice, usdRate))) : it.purchasePrice,
+      sale_price: it.salePrice,
+      batch_number: it.batchNumber,
+      expire_date: it.expireDate,
+    }));
+    const kind = n % 3; // 0 paid, 1 partly paid, 2 on credit
+    const box = boxes.find((b) => b.branchId === link.branchId && b.currencyId === cur.id)!;
+    const total = sum(lines.map((l) => lineTotal(l.quantity, l.purchase_price)));
+    const paid = kind === 0 ? total : kind === 1 ? round(div(total, 2), 0) : "0";
+    await createPurchase(tx, {
+      branch: link.branchId,
+      inventory: inv.id,
+      supplier: link.supplierId,
+      currency: cur.id,
+      exchange_rate: inUsd ? usdRate : null,
+      payment_type: kind === 2 ? "debit" : "cash",
+      cashbox: kind === 2 ? null : box.id,
+      paid_amount: toDecimalString(paid),
+      discount: "0",
+      supplier_invoice_no: `SUP-${1000 + n}`,
+      input_date: daysAgo(28 - n * 2),
+      note: "",
+      items: lines,
+    }, auth);
+  }
+}

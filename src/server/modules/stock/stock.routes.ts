@@ -1,5 +1,41 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { changeSalePriceSchema } from "../../../core/validation/purchase-schemas";
 import type { Db } from "../../db/client";
+import { authOf } from "../../http/access";
+import { listAll, listPage, listTotals, type ListQuery } from "../../http/list-engine";
+import { parseId, readOne, validateBody } from "../../http/resource";
+import { sql } from "drizzle-orm";
+import { stockListSpec } from "./stock-list";
+import { changeSalePrices } from "./stock-sale-price";
+import { searchStock, stockById, STOCK_SEARCH_CODES, type StockScopeQuery } from "./stock-search";
+import { stockStatement, type StatementQuery } from "./stock-statement";
 
-/** Stock list, search, statement, sale price changes. Filled in by the stock module. */
-export function registerStockRoutes(_app: FastifyInstance, _deps: { db: Db }): void {}
+/** Stock list, read, search, statement and sale price changes. Stock itself changes only through documents. */
+export function registerStockRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+  const view = { access: { permissions: ["view_stock"] } };
+  const search = { access: { permissions: STOCK_SEARCH_CODES } };
+  const query = (request: FastifyRequest) => (request.query ?? {}) as ListQuery;
+
+  app.get("/api/stock/", { config: view }, async (request) => listPage(db, stockListSpec, query(request), authOf(request), "/api/stock/"));
+  app.get("/api/stock/totals/", { config: view }, async (request) => listTotals(db, stockListSpec, query(request), authOf(request)));
+  app.get("/api/stock/all/", { config: search }, async (request) => listAll(db, stockListSpec, query(request), authOf(request)));
+  app.get("/api/stock/search/", { config: search }, async (request) => {
+    const q = (request.query ?? {}) as StockScopeQuery & { keyword?: string };
+    return searchStock(db, authOf(request), typeof q.keyword === "string" ? q.keyword : "", q);
+  });
+  app.get("/api/stock/search-by-id/", { config: search }, async (request) => {
+    const q = (request.query ?? {}) as StockScopeQuery & { id?: string };
+    return stockById(db, authOf(request), q.id, q);
+  });
+  app.get("/api/stock/statement/", { config: view }, async (request) =>
+    stockStatement(db, authOf(request), (request.query ?? {}) as StatementQuery),
+  );
+  app.post("/api/stock/change-sale-price/", { config: { access: { permissions: ["change_stock"] } } }, async (request) => {
+    const body = await validateBody(changeSalePriceSchema, request.body);
+    const results = await changeSalePrices(db, authOf(request), body);
+    return { message: "Updated successfully", results };
+  });
+  app.get("/api/stock/:id/", { config: view }, async (request) =>
+    readOne(db, stockListSpec, sql`s.id`, parseId((request.params as { id: string }).id), authOf(request)),
+  );
+}

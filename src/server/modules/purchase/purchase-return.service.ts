@@ -1,0 +1,121 @@
+import { MESSAGES } from "../../../core/messages";
+import { add, greaterThan, round, sum, toDecimalString, type Money } from "../../../core/money";
+import { lineTotal, netTotal, postPurchaseReturn } from "../../../core/posting";
+import { toIsoDate } from "../../../core/dates";
+import { purchaseReturnSchema, type PurchaseReturnInput } from "../../../core/validation/purchase-schemas";
+import type { Tx } from "../../db/client";
+import type { AuthContext } from "../../http/access";
+import { badRequest, fieldErrors, notFound } from "../../http/errors";
+import { invalidChoice, validateBody } from "../../http/resource";
+import { deletePosting, writePosting } from "../ledger/ledger.repository";
+import { nextDocumentNumber } from "../documents/document-number";
+import { applyMovements, reverseMovements } from "../stock/stock-ledger";
+import { lockPurchase, purchasedByStock, type PurchaseRow } from "./purchase.repository";
+import {
+  deletePurchaseReturnLines, deletePurchaseReturnRow, insertPurchaseReturn, insertPurchaseReturnLines, lockPurchaseReturn,
+  returnedAmount, returnedByStock, stockItems, updatePurchaseReturnHeader, type PurchaseReturnHeader,
+} from "./purchase-return.repository";
+
+export const PURCHASE_RETURN_DOCUMENT = "purchase_return";
+
+/**
+ * The rules of a return against its purchase, which is locked first so concurrent returns of the
+ * same purchase are checked one after another: each stock row must be one the purchase filled, no
+ * more than it brought in minus earlier returns, and the returned money no more than its net price.
+ */
+async function checkReturn(tx: Tx, input: PurchaseReturnInput, auth: AuthContext, exceptReturnId: number | null) {
+  const purchase = await lockPurchase(tx, input.purchase);
+  if (!purchase || !auth.branchIds.includes(purchase.branchId)) throw invalidChoice("purchase");
+
+  const brought = await purchasedByStock(tx, purchase.id);
+  const errors: Record<string, string[]> = {};
+  input.items.forEach((line, index) => {
+    if (!brought.has(line.stock)) errors[`items[${index}].stock`] = [MESSAGES.invalidChoice];
+  });
+  if (Object.keys(errors).length) throw fieldErrors(errors);
+
+  const earlier = await returnedByStock(tx, purchase.id, exceptReturnId);
+  const asked = new Map<number, Money>();
+  for (const line of input.items) asked.set(line.stock, add(asked.get(line.stock) ?? 0, line.quantity));
+  for (const [stockId, quantity] of asked) {
+    if (greaterThan(add(quantity, earlier.get(stockId) ?? 0), brought.get(stockId)!)) throw badRequest(MESSAGES.quantityAboveStock);
+  }
+
+  const lines = input.items.map((line) => ({ ...line, total_price: lineTotal(line.quantity, line.price) }));
+  const total = round(sum(lines.map((l) => l.total_price)));
+  const before = await returnedAmount(tx, purchase.id, exceptReturnId);
+  if (greaterThan(add(before, total), netTotal(purchase.totalPrice, purchase.discount))) {
+    throw badRequest(MESSAGES.purchaseReturnAboveRemain);
+  }
+  return { purchase, lines, total: toDecimalString(total) };
+}
+
+function headerOf(purchase: PurchaseRow, input: PurchaseReturnInput, total: string, auth: AuthContext): PurchaseReturnHeader {
+  return {
+    branchId: purchase.branchId,
+    invoiceNo: 0,
+    purchaseId: purchase.id,
+    supplierId: purchase.supplierId,
+    inventoryId: purchase.inventoryId,
+    currencyId: purchase.currencyId,
+    exchangeRate: purchase.exchangeRate,
+    totalPrice: total,
+    inputDate: input.input_date ?? toIsoDate(new Date()),
+    note: input.note ?? "",
+    createdBy: auth.userId,
+  };
+}
+
+/** Lines saved, stock out (never below zero), and the posting back to the supplier. */
+async function bookReturn(tx: Tx, id: number, header: PurchaseReturnHeader, lines: Awaited<ReturnType<typeof checkReturn>>["lines"], userId: number) {
+  const items = await stockItems(tx, [...new Set(lines.map((l) => l.stock))]);
+  await insertPurchaseReturnLines(
+    tx,
+    lines.map((l) => ({ purchaseReturnId: id, stockId: l.stock, itemId: items.get(l.stock)!, quantity: l.quantity, price: l.price, totalPrice: l.total_price })),
+  );
+  const out = lines.map((l) => ({ stockId: l.stock, quantity: toDecimalString(round(l.quantity, 3).negated(), 3) }));
+  await applyMovements(tx, out, { documentType: PURCHASE_RETURN_DOCUMENT, documentId: id, userId });
+  await writePosting(
+    tx,
+    { branchId: header.branchId, documentType: PURCHASE_RETURN_DOCUMENT, documentId: id, entryDate: header.inputDate, userId },
+    postPurchaseReturn({ supplier_id: header.supplierId, currency_id: header.currencyId, exchange_rate: header.exchangeRate, total_price: header.totalPrice }),
+  );
+}
+
+async function unbookReturn(tx: Tx, id: number, userId: number) {
+  await reverseMovements(tx, { documentType: PURCHASE_RETURN_DOCUMENT, documentId: id, userId });
+  await deletePosting(tx, PURCHASE_RETURN_DOCUMENT, id);
+  await deletePurchaseReturnLines(tx, id);
+}
+
+export async function createPurchaseReturn(tx: Tx, payload: unknown, auth: AuthContext): Promise<number> {
+  const input = await validateBody(purchaseReturnSchema, payload);
+  const { purchase, lines, total } = await checkReturn(tx, input, auth, null);
+  const header = headerOf(purchase, input, total, auth);
+  header.invoiceNo = await nextDocumentNumber(tx, purchase.branchId, PURCHASE_RETURN_DOCUMENT);
+  const id = await insertPurchaseReturn(tx, header);
+  await bookReturn(tx, id, header, lines, auth.userId);
+  return id;
+}
+
+export async function updatePurchaseReturn(tx: Tx, id: number, payload: unknown, auth: AuthContext): Promise<void> {
+  const current = await lockPurchaseReturn(tx, id);
+  if (!current || !auth.branchIds.includes(current.branchId)) throw notFound();
+  const input = await validateBody(purchaseReturnSchema, payload);
+  // Purchase before stock rows, the lock order of a create, so the two cannot deadlock.
+  await lockPurchase(tx, current.purchaseId);
+  // The stock this return took goes back first, so the new lines are checked against the full quantities.
+  await unbookReturn(tx, id, auth.userId);
+  const { purchase, lines, total } = await checkReturn(tx, input, auth, id);
+  const header = headerOf(purchase, input, total, auth);
+  header.invoiceNo = purchase.branchId === current.branchId ? current.invoiceNo : await nextDocumentNumber(tx, purchase.branchId, PURCHASE_RETURN_DOCUMENT);
+  await updatePurchaseReturnHeader(tx, id, header);
+  await bookReturn(tx, id, header, lines, auth.userId);
+}
+
+export async function deletePurchaseReturn(tx: Tx, id: number, auth: AuthContext): Promise<void> {
+  const current = await lockPurchaseReturn(tx, id);
+  if (!current || !auth.branchIds.includes(current.branchId)) throw notFound();
+  await unbookReturn(tx, id, auth.userId);
+  await deletePurchaseReturnRow(tx, id);
+}

@@ -1,0 +1,172 @@
+import { MESSAGES, interpolate } from "../../../core/messages";
+import { greaterThan, mul, round, sum, toDecimalString } from "../../../core/money";
+import { paymentStatus } from "../../../core/payment-status";
+import { lineTotal, netTotal, paymentProblem, postPurchase } from "../../../core/posting";
+import { carriesQuantity } from "../../../core/item-types";
+import { toIsoDate } from "../../../core/dates";
+import { purchaseSchema, type PurchaseInput } from "../../../core/validation/purchase-schemas";
+import type { Tx } from "../../db/client";
+import type { AuthContext } from "../../http/access";
+import { badRequest, fieldErrors, notFound } from "../../http/errors";
+import { invalidChoice, validateBody } from "../../http/resource";
+import { deletePosting, writePosting } from "../ledger/ledger.repository";
+import { nextDocumentNumber } from "../documents/document-number";
+import { assertCashbox, documentRate } from "../documents/currency-context";
+import { applyMovements, findOrCreateStock, reverseMovements } from "../stock/stock-ledger";
+import {
+  batchTrackingOn, deletePurchaseLines, deletePurchaseRow, hasReturns, insertPurchase, insertPurchaseLines, inventoryInBranch,
+  liveItems, lockPurchase, setStockPrices, supplierServesBranch, updatePurchaseHeader, type PurchaseHeader, type PurchaseRow,
+} from "./purchase.repository";
+
+export const PURCHASE_DOCUMENT = "purchase";
+
+interface CheckedPurchase {
+  header: PurchaseHeader;
+  lines: (PurchaseInput["items"][number] & { total_price: string; batch_number: string; expire_date: string | null })[];
+}
+
+/** Every rule of a purchase body that needs the database (SPEC sections 4-5, issue 4). */
+async function checkPurchase(tx: Tx, input: PurchaseInput, auth: AuthContext): Promise<CheckedPurchase> {
+  if (!auth.branchIds.includes(input.branch)) throw invalidChoice("branch");
+  if (!(await inventoryInBranch(tx, input.inventory, input.branch))) throw invalidChoice("inventory");
+  if (!(await supplierServesBranch(tx, input.supplier, input.branch))) throw invalidChoice("supplier");
+  const rate = await documentRate(tx, input.currency, input.exchange_rate);
+
+  const items = await liveItems(tx, [...new Set(input.items.map((l) => l.item))]);
+  const itemErrors: Record<string, string[]> = {};
+  input.items.forEach((line, index) => {
+    const found = items.get(line.item);
+    if (!found || !carriesQuantity(found.itemType)) itemErrors[`items[${index}].item`] = [MESSAGES.invalidChoice];
+  });
+  if (Object.keys(itemErrors).length) throw fieldErrors(itemErrors);
+
+  const batches = await batchTrackingOn(tx);
+  const lines = input.items.map((line) => ({
+    ...line,
+    total_price: lineTotal(line.quantity, line.purchase_price),
+    batch_number: batches ? (line.batch_number ?? "").trim() : "",
+    expire_date: batches ? (line.expire_date ?? null) : null,
+  }));
+  const total = round(sum(lines.map((l) => l.total_price)));
+  const discount = input.discount ?? "0";
+  if (greaterThan(discount, total)) {
+    throw fieldErrors({ discount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(total) })] });
+  }
+  const net = netTotal(total, discount);
+  const paid = input.paid_amount ?? "0";
+  const cashboxId = input.cashbox ?? null;
+  const problem = paymentProblem(net, paid, cashboxId);
+  if (problem === "Cashbox is required") throw fieldErrors({ cashbox: [MESSAGES.cashboxRequired] });
+  if (problem === "paid_exceeds_total") {
+    throw fieldErrors({ paid_amount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(net) })] });
+  }
+  if (cashboxId) await assertCashbox(tx, cashboxId, input.branch, input.currency);
+
+  return {
+    header: {
+      branchId: input.branch,
+      invoiceNo: 0,
+      supplierId: input.supplier,
+      inventoryId: input.inventory,
+      currencyId: input.currency,
+      exchangeRate: rate,
+      paymentType: input.payment_type,
+      cashboxId,
+      paidAmount: toDecimalString(paid),
+      discount: toDecimalString(discount),
+      totalPrice: toDecimalString(total),
+      supplierInvoiceNo: input.supplier_invoice_no ?? "",
+      inputDate: input.input_date ?? toIsoDate(new Date()),
+      note: input.note ?? "",
+      createdBy: auth.userId,
+    },
+    lines,
+  };
+}
+
+/** Stock in for every line (at its base-currency cost) and the posting, for a saved header. */
+async function bookPurchase(tx: Tx, purchaseId: number, checked: CheckedPurchase, userId: number): Promise<void> {
+  const { header, lines } = checked;
+  const rows = [];
+  for (const line of lines) {
+    const baseCost = toDecimalString(round(mul(line.purchase_price, header.exchangeRate)));
+    const stockId = await findOrCreateStock(
+      tx,
+      { branchId: header.branchId, inventoryId: header.inventoryId, itemId: line.item, batchNumber: line.batch_number, expireDate: line.expire_date },
+      { purchasePrice: baseCost, salePrice: line.sale_price },
+    );
+    await setStockPrices(tx, stockId, baseCost, line.sale_price);
+    rows.push({
+      purchaseId,
+      itemId: line.item,
+      stockId,
+      quantity: line.quantity,
+      purchasePrice: line.purchase_price,
+      salePrice: line.sale_price,
+      batchNumber: line.batch_number,
+      expireDate: line.expire_date,
+      totalPrice: line.total_price,
+    });
+  }
+  await insertPurchaseLines(tx, rows);
+  const source = { documentType: PURCHASE_DOCUMENT, documentId: purchaseId, userId };
+  await applyMovements(tx, rows.map((r) => ({ stockId: r.stockId, quantity: r.quantity })), source);
+  await writePosting(
+    tx,
+    { branchId: header.branchId, documentType: PURCHASE_DOCUMENT, documentId: purchaseId, entryDate: header.inputDate, userId },
+    postPurchase({
+      supplier_id: header.supplierId,
+      cashbox_id: header.cashboxId ?? null,
+      currency_id: header.currencyId,
+      exchange_rate: header.exchangeRate,
+      total_price: header.totalPrice,
+      discount: header.discount ?? "0",
+      paid_amount: header.paidAmount ?? "0",
+    }),
+  );
+}
+
+/** Undoes a purchase's stock and posting; the stock check fails if what it brought in has gone meanwhile. */
+async function unbookPurchase(tx: Tx, purchaseId: number, userId: number): Promise<void> {
+  await reverseMovements(tx, { documentType: PURCHASE_DOCUMENT, documentId: purchaseId, userId });
+  await deletePosting(tx, PURCHASE_DOCUMENT, purchaseId);
+  await deletePurchaseLines(tx, purchaseId);
+}
+
+/** A purchase that is paid or has returns is final (SPEC section 4). */
+async function assertChangeable(tx: Tx, row: PurchaseRow): Promise<void> {
+  if (paymentStatus(netTotal(row.totalPrice, row.discount), row.paidAmount) === "paid") throw badRequest(MESSAGES.paidCannotChange);
+  if (await hasReturns(tx, row.id)) throw badRequest(MESSAGES.linkedCannotChange);
+}
+
+/** Creates a purchase in the caller's transaction (the route's idempotent create, or the demo seed). */
+export async function createPurchase(tx: Tx, payload: unknown, auth: AuthContext): Promise<number> {
+  const input = await validateBody(purchaseSchema, payload);
+  const checked = await checkPurchase(tx, input, auth);
+  checked.header.invoiceNo = await nextDocumentNumber(tx, input.branch, PURCHASE_DOCUMENT);
+  const id = await insertPurchase(tx, checked.header);
+  await bookPurchase(tx, id, checked, auth.userId);
+  return id;
+}
+
+/** Edit of an unpaid purchase without returns: the old stock and posting out, the new ones in. */
+export async function updatePurchase(tx: Tx, id: number, payload: unknown, auth: AuthContext): Promise<void> {
+  const current = await lockPurchase(tx, id);
+  if (!current || !auth.branchIds.includes(current.branchId)) throw notFound();
+  await assertChangeable(tx, current);
+  const input = await validateBody(purchaseSchema, payload);
+  const checked = await checkPurchase(tx, input, auth);
+  checked.header.invoiceNo =
+    input.branch === current.branchId ? current.invoiceNo : await nextDocumentNumber(tx, input.branch, PURCHASE_DOCUMENT);
+  await unbookPurchase(tx, id, auth.userId);
+  await updatePurchaseHeader(tx, id, checked.header);
+  await bookPurchase(tx, id, checked, auth.userId);
+}
+
+export async function deletePurchase(tx: Tx, id: number, auth: AuthContext): Promise<void> {
+  const current = await lockPurchase(tx, id);
+  if (!current || !auth.branchIds.includes(current.branchId)) throw notFound();
+  await assertChangeable(tx, current);
+  await unbookPurchase(tx, id, auth.userId);
+  await deletePurchaseRow(tx, id);
+}
