@@ -398,3 +398,36 @@ describe("lists, ledger and isolation", () => {
     expect(await stockQuantity(t, stock)).toBe("4.000");
   });
 });
+
+describe("demo data", () => {
+  it("holds sales in both branches, returns, an installment sale and a quotation, all balanced", async () => {
+    const [counts] = await queryRows<Record<string, string>>(
+      t.db,
+      sql`select (select count(distinct branch_id) from sale where form_token is null) as branches,
+                 (select count(*) from sale where form_token is null) as sales,
+                 (select count(*) from sale where form_token is null and currency_id <> ${w.iqd}) as usd_sales,
+                 (select count(*) from sale_return r join sale s on s.id = r.sale_id where s.form_token is null) as returns,
+                 (select count(*) from sale where form_token is null and is_premium) as premium,
+                 (select count(*) from sale_quotation) as quotations,
+                 (select count(*) from stock where quantity < 0) as negative,
+                 (select count(*) from (select document_type, document_id, currency_id from ledger_entry
+                    where document_type in ('sale', 'sale_return') group by 1, 2, 3 having sum(debit) <> sum(credit)) x) as unbalanced`,
+    );
+    const [opening] = await queryRows<{ n: string }>(t.db, sql`select count(*) as n from stock_movement where document_type = 'opening'`);
+    if (Number(opening.n) === 0) return; // no demo stock to sell from
+    expect(Number(counts.branches)).toBe(2);
+    expect(Number(counts.sales)).toBeGreaterThanOrEqual(15);
+    expect(Number(counts.usd_sales)).toBeGreaterThan(0);
+    expect(Number(counts.returns)).toBe(2);
+    expect(Number(counts.premium)).toBe(1);
+    expect(Number(counts.quotations)).toBeGreaterThanOrEqual(1);
+    expect(Number(counts.negative)).toBe(0);
+    expect(Number(counts.unbalanced)).toBe(0);
+    // Stock rows agree with their movements.
+    const [drift] = await queryRows<{ n: string }>(
+      t.db,
+      sql`select count(*) as n from stock s where s.quantity <> coalesce((select sum(m.quantity) from stock_movement m where m.stock_id = s.id), 0)`,
+    );
+    expect(Number(drift.n)).toBe(0);
+  });
+});
