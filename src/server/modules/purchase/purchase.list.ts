@@ -5,7 +5,7 @@ const net = sql`(p.total_price - p.discount)`;
 /** The SQL twin of paymentStatus (src/core/payment-status.ts), so the list can filter and sort by it. */
 export const paymentStatusSql = sql`(case when p.paid_amount >= ${net} then 'paid' when p.paid_amount <= 0 then 'unpaid' else 'partial_paid' end)`;
 const remaining = sql`greatest(${net} - p.paid_amount, 0)`;
-const returnedAmount = sql`(select coalesce(sum(r.total_price), 0) from purchase_return r where r.purchase_id = p.id)`;
+const returnedAmount = sql`(select coalesce(sum(r.total_price), 0)::numeric(18, 2) from purchase_return r where r.purchase_id = p.id)`;
 
 const listSelect = sql`p.id, p.branch_id as branch, b.name as branch_name, p.invoice_no, p.input_date,
   p.supplier_id as supplier, sp.name as supplier_name, p.inventory_id as inventory, inv.name as inventory_name,
@@ -21,7 +21,7 @@ const lines = sql`(select coalesce(json_agg(json_build_object(
     'stock', pi.stock_id, 'stock_quantity', s.quantity::text, 'quantity', pi.quantity::text,
     'purchase_price', pi.purchase_price::text, 'sale_price', pi.sale_price::text,
     'batch_number', pi.batch_number, 'expire_date', pi.expire_date, 'total_price', pi.total_price::text,
-    'returned_quantity', (select coalesce(sum(ri.quantity), 0)::text from purchase_return_item ri
+    'returned_quantity', (select coalesce(sum(ri.quantity), 0)::numeric(18, 3)::text from purchase_return_item ri
       join purchase_return r on r.id = ri.purchase_return_id where r.purchase_id = p.id and ri.stock_id = pi.stock_id)
   ) order by pi.id), '[]'::json)
   from purchase_item pi join item i on i.id = pi.item_id join stock s on s.id = pi.stock_id where pi.purchase_id = p.id)`;

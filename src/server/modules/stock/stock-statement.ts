@@ -130,7 +130,7 @@ export async function stockStatement(ex: Executor, auth: AuthContext, query: Sta
   );
   const [opening] = await queryRows<{ quantity: string }>(
     ex,
-    sql`select coalesce(sum(m.quantity), 0)::text as quantity from stock_movement m
+    sql`select coalesce(sum(m.quantity), 0)::numeric(18, 3)::text as quantity from stock_movement m
         left join lateral (${documentLookup} limit 1) doc on true
         where ${sql.join(where, sql` and `)}
           and ${after ? sql`coalesce(doc.input_date, to_char(m.created_at, 'YYYY-MM-DD')) < ${after}` : sql`false`}`,

@@ -1,0 +1,159 @@
+import { isNull, sql } from "drizzle-orm";
+import { expect } from "vitest";
+import { queryRows } from "../../../src/server/db/client";
+import { cashbox, currency, inventory, supplier } from "../../../src/server/db/tables";
+import { applyMovements } from "../../../src/server/modules/stock/stock-ledger";
+import { formToken, type TestApp } from "../support/test-app";
+import { demoBranches } from "../master-data/helpers";
+
+export interface Demo {
+  erbil: number;
+  suli: number;
+  iqd: number;
+  usd: number;
+  /** [warehouse, shop floor] of each branch. */
+  inventories: { erbil: number[]; suli: number[] };
+  cashboxes: { erbil: { iqd: number; usd: number }; suli: { iqd: number; usd: number } };
+  /** Zagros serves both branches, Kurdistan Dairy only Erbil, Slemani Cleaning only Sulaymaniyah. */
+  suppliers: { zagros: number; dairy: number; slemani: number };
+}
+
+export async function loadDemo(t: TestApp): Promise<Demo> {
+  const { erbil, sulaymaniyah: suli } = await demoBranches(t);
+  const currencies = await t.db.select().from(currency);
+  const iqd = currencies.find((c) => c.code === "IQD")!.id;
+  const usd = currencies.find((c) => c.code === "USD")!.id;
+  const invs = await t.db.select().from(inventory).where(isNull(inventory.deletedAt)).orderBy(inventory.id);
+  const boxes = await t.db.select().from(cashbox);
+  const box = (branchId: number, currencyId: number) => boxes.find((b) => b.branchId === branchId && b.currencyId === currencyId)!.id;
+  const sups = await t.db.select().from(supplier);
+  const sup = (name: string) => sups.find((s) => s.name === name)!.id;
+  return {
+    erbil,
+    suli,
+    iqd,
+    usd,
+    inventories: { erbil: invs.filter((i) => i.branchId === erbil).map((i) => i.id), suli: invs.filter((i) => i.branchId === suli).map((i) => i.id) },
+    cashboxes: { erbil: { iqd: box(erbil, iqd), usd: box(erbil, usd) }, suli: { iqd: box(suli, iqd), usd: box(suli, usd) } },
+    suppliers: { zagros: sup("Zagros Beverages"), dairy: sup("Kurdistan Dairy Co."), slemani: sup("Slemani Cleaning Supplies") },
+  };
+}
+
+let itemCounter = 0;
+/** A fresh goods item with no stock anywhere. */
+export async function newItem(t: TestApp, admin: string, overrides: Record<string, unknown> = {}): Promise<number> {
+  itemCounter += 1;
+  const res = await t.call(admin, "POST", "/api/item/", {
+    name: `Purchase test item ${Date.now()} ${itemCounter}`,
+    item_type: 1,
+    purchase_price: "1000",
+    sale_price: "1500",
+    min_quantity: "5",
+    form_token: formToken("item"),
+    ...overrides,
+  });
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
+
+/** A body of an Erbil IQD purchase on credit with one line of 10 x 1000; override anything. */
+export function purchaseBody(demo: Demo, itemId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    branch: demo.erbil,
+    inventory: demo.inventories.erbil[0],
+    supplier: demo.suppliers.zagros,
+    currency: demo.iqd,
+    payment_type: "debit",
+    cashbox: null,
+    paid_amount: "0",
+    discount: "0",
+    items: [{ item: itemId, quantity: "10", purchase_price: "1000", sale_price: "1500", batch_number: "", expire_date: null }],
+    ...overrides,
+  };
+}
+
+export async function post(t: TestApp, token: string, path: string, body: Record<string, unknown>) {
+  return t.call(token, "POST", `/api/${path}`, { ...body, form_token: formToken(path.replace(/\W/g, "")) });
+}
+
+export async function stockRows(t: TestApp, inventoryId: number, itemId: number) {
+  return queryRows<{ id: number; quantity: string; purchase_price: string; sale_price: string; batch_number: string; expire_date: string | null }>(
+    t.db,
+    sql`select id, quantity::text as quantity, purchase_price::text as purchase_price, sale_price::text as sale_price, batch_number, expire_date
+        from stock where inventory_id = ${inventoryId} and item_id = ${itemId} order by id`,
+  );
+}
+
+export async function stockQuantity(t: TestApp, stockId: number): Promise<string> {
+  const [row] = await queryRows<{ quantity: string }>(t.db, sql`select quantity::text as quantity from stock where id = ${stockId}`);
+  return row.quantity;
+}
+
+/** Sum of a stock row's movements: must always equal its quantity. */
+export async function movementSum(t: TestApp, stockId: number): Promise<string> {
+  const [row] = await queryRows<{ total: string }>(
+    t.db,
+    sql`select coalesce(sum(quantity), 0)::text as total from stock_movement where stock_id = ${stockId}`,
+  );
+  return row.total;
+}
+
+export interface LedgerLine {
+  account_type: string;
+  account_id: number | null;
+  currency_id: number;
+  debit: string;
+  credit: string;
+}
+
+export async function ledgerOf(t: TestApp, documentType: string, documentId: number): Promise<LedgerLine[]> {
+  return queryRows<LedgerLine>(
+    t.db,
+    sql`select account_type, account_id, currency_id, debit::text as debit, credit::text as credit from ledger_entry
+        where document_type = ${documentType} and document_id = ${documentId} order by account_type, id`,
+  );
+}
+
+/** Documents whose entries do not balance per currency: must be none. */
+export async function unbalancedDocuments(t: TestApp) {
+  return queryRows<{ document_type: string; document_id: number }>(
+    t.db,
+    sql`select document_type, document_id from ledger_entry group by document_type, document_id, currency_id
+        having sum(debit) <> sum(credit)`,
+  );
+}
+
+/** What we owe a supplier in a currency: credit - debit on its account. */
+export async function supplierBalance(t: TestApp, supplierId: number, currencyId: number): Promise<string> {
+  const [row] = await queryRows<{ balance: string }>(
+    t.db,
+    sql`select coalesce(sum(credit - debit), 0)::text as balance from ledger_entry
+        where account_type = 'supplier' and account_id = ${supplierId} and currency_id = ${currencyId}`,
+  );
+  return row.balance;
+}
+
+/** Stock rows whose movements do not add up to their quantity: must be none. */
+export async function driftingStock(t: TestApp) {
+  return queryRows<{ id: number }>(
+    t.db,
+    sql`select s.id from stock s left join stock_movement m on m.stock_id = s.id group by s.id, s.quantity
+        having s.quantity <> coalesce(sum(m.quantity), 0)`,
+  );
+}
+
+/** Takes stock out as another document would (a sale made meanwhile). */
+export async function takeOut(t: TestApp, stockId: number, quantity: string) {
+  await t.db.transaction((tx) => applyMovements(tx, [{ stockId, quantity: `-${quantity}` }], { documentType: "test_sale", documentId: 1, userId: 1 }));
+}
+
+export async function setBatchTracking(t: TestApp, on: boolean) {
+  await t.db.execute(sql`update setting set value = ${on ? "1" : "0"} where key = 'batch_number'`);
+}
+
+export async function newSupplier(t: TestApp, admin: string, branches: number[]): Promise<number> {
+  const res = await t.call(admin, "POST", "/api/supplier/", { name: `Supplier ${Date.now()} ${Math.random()}`, branches, form_token: formToken("sup") });
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
+
