@@ -112,7 +112,7 @@ export async function stockStatement(ex: Executor, auth: AuthContext, query: Sta
           select m.id, coalesce(doc.input_date, to_char(m.created_at, 'YYYY-MM-DD')) as date, m.document_type, m.document_id,
             doc.invoice_no as document_number, m.inventory_id as inventory, inv.name as inventory_name, m.stock_id as stock,
             s.batch_number, nullif(s.expire_date, '') as expire_date,
-            greatest(m.quantity, 0) as in_quantity, greatest(-m.quantity, 0) as out_quantity, m.quantity, m.created_at
+            greatest(m.quantity, 0)::numeric(18, 3) as in_quantity, greatest(-m.quantity, 0)::numeric(18, 3) as out_quantity, m.quantity, m.created_at
           from stock_movement m
           join stock s on s.id = m.stock_id
           join inventory inv on inv.id = m.inventory_id
