@@ -112,11 +112,27 @@ const sale: AppRoute[] = [
     list: lazyScreen(() => import("../features/sale/customer/customer-list")),
     form: lazyScreen(() => import("../features/sale/customer/customer-form")),
   }),
-  ...crud({ name: "sale", path: "sale/sale", model: "sale", area: "sale", plural: msg`Sales`, singular: msg`Sale`, view: true }),
+  ...crud({
+    name: "sale", path: "sale/sale", model: "sale", area: "sale", plural: msg`Sales`, singular: msg`Sale`,
+    list: lazyScreen(() => import("../features/sale/sale/sale-list")),
+    form: lazyScreen(() => import("../features/sale/sale/sale-form")),
+    // Also shows a sale saved offline, as /sale/sale/pending-<outbox entry>/view.
+    view: lazyScreen(() => import("../features/sale/sale/sale-view")),
+  }),
   // SPEC: /:id/extra needs change_sale and add_sale; whether both are needed is not shown, so either passes.
-  page("sale-extra", "sale/sale/:id/extra", msg`Extra Sale Material`, ["change_sale", "add_sale"]),
-  ...crud({ name: "sale-return", path: "sale/sale-return", model: "salereturn", area: "sale", plural: msg`Sale Returns`, singular: msg`Sale Return`, view: true }),
-  ...crud({ name: "sale-quotation", path: "sale/sale-quotation", model: "salequotation", area: "sale", plural: msg`Sale Quotations`, singular: msg`Sale Quotation`, view: true }),
+  page("sale-extra", "sale/sale/:id/extra", msg`Extra Sale Material`, ["change_sale", "add_sale"], undefined, lazyScreen(() => import("../features/sale/sale/sale-extra"))),
+  ...crud({
+    name: "sale-return", path: "sale/sale-return", model: "salereturn", area: "sale", plural: msg`Sale Returns`, singular: msg`Sale Return`,
+    list: lazyScreen(() => import("../features/sale/sale-return/sale-return-list")),
+    form: lazyScreen(() => import("../features/sale/sale-return/sale-return-form")),
+    view: lazyScreen(() => import("../features/sale/sale-return/sale-return-view")),
+  }),
+  ...crud({
+    name: "sale-quotation", path: "sale/sale-quotation", model: "salequotation", area: "sale", plural: msg`Sale Quotations`, singular: msg`Sale Quotation`,
+    list: lazyScreen(() => import("../features/sale/sale-quotation/sale-quotation-list")),
+    form: lazyScreen(() => import("../features/sale/sale-quotation/sale-quotation-form")),
+    view: lazyScreen(() => import("../features/sale/sale-quotation/sale-quotation-view")),
+  }),
 ];
 
 const cashboxCodes = { view: "view_cashbox", add: "add_cashbox", change: "change_cashbox" };
@@ -154,7 +170,7 @@ const report: AppRoute[] = [
   page("report-sale-return-detail", "report/sale-return-detail", msg`Sale Return Detail`, ["view_salereturndetail"], "report"),
   page("report-expired-item", "report/expired-item", msg`Expired Items`, ["report_view_expired_item"], "report"),
   page("report-min-quantity-item", "report/min-quantity-item", msg`Minimum Quantity Items`, ["report_view_min_quantity_item"], "report"),
-  page("report-sale-premium", "report/sale-premium", msg`Sale Premiums`, ["view_salepremium"], "report"),
+  page("report-sale-premium", "report/sale-premium", msg`Sale Premiums`, ["view_salepremium"], "report", lazyScreen(() => import("../features/sale/sale-premium/sale-premium-list"))),
 ];
 
 const hr: AppRoute[] = [

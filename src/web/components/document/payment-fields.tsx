@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useRef } from "react";
 import { Button, ButtonGroup, Field, SimpleGrid } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
-import { MESSAGES } from "../../../core/messages";
 import { useCurrentUser } from "../../lib/use-permission";
 import { translateMessage } from "../../lib/messages";
 import { NumberField } from "../number-field";
 import { EntitySelect } from "../selectors/entity-select";
 import type { RowKey } from "../../offline/sync-tables";
 
-export type PaymentType = "cash" | "debit";
+import type { PaymentType } from "./payment-rules";
+
+export { cashboxProblem, type PaymentType } from "./payment-rules";
 
 export interface PaymentFieldsProps {
   branchId: number | null;
@@ -23,12 +24,8 @@ export interface PaymentFieldsProps {
   onPaidAmountChange: (amount: string) => void;
   errors?: { payment_type?: string; cashbox?: string; paid_amount?: string };
   disabled?: boolean;
-}
-
-/** What the cashbox field says when money is paid without one (SPEC section 5). */
-export function cashboxProblem(paidAmount: string, cashbox: number | null): string | null {
-  const paid = Number(paidAmount || 0);
-  return paid > 0 && !cashbox ? MESSAGES.cashboxRequired : null;
+  /** One field per row (a narrow side panel). */
+  stacked?: boolean;
 }
 
 /**
@@ -63,7 +60,7 @@ export function PaymentFields(props: PaymentFieldsProps) {
   const cashboxError = errors?.cashbox ?? null;
 
   return (
-    <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="start">
+    <SimpleGrid columns={props.stacked ? 1 : { base: 1, md: 3 }} gap="4" alignItems="start">
       <Field.Root>
         <Field.Label>{t`Payment Type`}</Field.Label>
         <ButtonGroup attached w="full" size="md" role="radiogroup" aria-label={t`Payment Type`}>

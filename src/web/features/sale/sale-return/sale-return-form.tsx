@@ -1,0 +1,264 @@
+import { useEffect, useMemo, useState } from "react";
+import { Alert, Button, Card, Field, Flex, Input, SimpleGrid, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { toIsoDate } from "../../../../core/dates";
+import { MESSAGES } from "../../../../core/messages";
+import { add, greaterThan, isPositive, sub, toDecimalString, tryMoney } from "../../../../core/money";
+import type { Paged } from "../../../../core/api-types";
+import { api, getErrorBody, toErrorMessage } from "../../../lib/api-client";
+import { errorAction } from "../../../lib/api-errors";
+import { translateMessage } from "../../../lib/messages";
+import { showError, showInfo, showSuccess } from "../../../lib/toast";
+import { createByResource } from "../../../offline/commands";
+import { CardTitle } from "../../../components/card-title";
+import { documentTotals, lineAmounts, type DocumentLine } from "../../../components/document/document-lines";
+import { DocumentLinesTable } from "../../../components/document/document-lines-table";
+import { linesFromRecord, recordItems, type RecordLine } from "../../../components/document/document-record";
+import { DocumentTotals } from "../../../components/document/document-totals";
+import { SaveButton } from "../../../components/save-button";
+
+const LIST_PATH = "/sale/sale-return";
+
+interface SaleForReturn {
+  id: number;
+  invoice_no: number;
+  customer: number;
+  customer_name: string;
+  currency: number;
+  currency_code: string;
+  inventory_name?: string;
+  net_price: string;
+  items?: RecordLine[];
+  lines?: RecordLine[];
+}
+
+interface ReturnRecord {
+  id: number;
+  sale: number;
+  sale_invoice_no: number;
+  note: string;
+  input_date: string;
+  items?: RecordLine[];
+  lines?: RecordLine[];
+}
+
+/** A sale line offered for return: sold, already returned (by other returns), and what may still come back. */
+export interface ReturnableLine extends DocumentLine {
+  sold: string;
+  returned: string;
+}
+
+/** Sold and returned quantities per stock row; quantity starts at 0 (pure). */
+export function returnableLines(saleLines: readonly DocumentLine[], returns: readonly DocumentLine[][]): ReturnableLine[] {
+  const returned = new Map<number, string>();
+  for (const lines of returns)
+    for (const l of lines) if (l.stock !== null) returned.set(l.stock, toDecimalString(add(returned.get(l.stock) ?? "0", tryMoney(l.quantity) ?? 0), 3));
+  const byStock = new Map<number, ReturnableLine>();
+  for (const l of saleLines) {
+    if (l.stock === null) continue; // services carry no stock: nothing comes back
+    const prior = byStock.get(l.stock);
+    const sold = prior ? toDecimalString(add(prior.sold, tryMoney(l.quantity) ?? 0), 3) : l.quantity;
+    byStock.set(l.stock, {
+      ...l,
+      // The return's price: what the customer paid per unit.
+      price: lineAmounts({ ...l, quantity: "1" }).net_price,
+      fee: "0",
+      discount: "0",
+      sold,
+      returned: returned.get(l.stock) ?? "0",
+      quantity: "0",
+      available: null,
+    });
+  }
+  return [...byStock.values()].map((l) => ({ ...l, available: toDecimalString(sub(l.sold, l.returned), 3) }));
+}
+
+export default function SaleReturnForm() {
+  const { t } = useLingui();
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const [invoiceNo, setInvoiceNo] = useState(search.get("sale") ?? "");
+  const [sale, setSale] = useState<SaleForReturn | null>(null);
+  const [lines, setLines] = useState<ReturnableLine[]>([]);
+  const [note, setNote] = useState("");
+  const [date, setDate] = useState(toIsoDate(new Date()));
+  const [findError, setFindError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const isEdit = Boolean(id);
+
+  const loadSale = async (saleId: number, exceptReturn: number | null, keep?: DocumentLine[]) => {
+    const record = await api.get(`sale/${saleId}/`, { context: { silent: true } }).json<SaleForReturn>();
+    const list = await api.get("sale-return/", { searchParams: { sale: String(saleId), page_size: "200" }, context: { silent: true } }).json<Paged<{ id: number }>>();
+    const others = await Promise.all(
+      list.results.filter((r) => r.id !== exceptReturn).map((r) => api.get(`sale-return/${r.id}/`, { context: { silent: true } }).json<ReturnRecord>()),
+    );
+    const offered = returnableLines(linesFromRecord(recordItems(record)), others.map((r) => linesFromRecord(recordItems(r))));
+    const kept = new Map((keep ?? []).map((l) => [l.stock, l]));
+    setSale(record);
+    setInvoiceNo(String(record.invoice_no));
+    setLines(offered.map((l) => (kept.has(l.stock) ? { ...l, quantity: kept.get(l.stock)!.quantity, price: kept.get(l.stock)!.price } : l)));
+  };
+
+  const find = async (text = invoiceNo) => {
+    setFindError(null);
+    setMessage(null);
+    if (text.trim() === "") {
+      setFindError(MESSAGES.saleInvoiceRequired);
+      return;
+    }
+    try {
+      const page = await api.get("sale/", { searchParams: { invoice_no: text.trim(), page_size: "25" }, context: { silent: true } }).json<Paged<{ id: number }>>();
+      if (page.results.length === 0) {
+        setSale(null);
+        setLines([]);
+        setFindError(MESSAGES.saleInvoiceNotFound);
+        return;
+      }
+      await loadSale(page.results[0].id, null);
+    } catch (e) {
+      setFindError(toErrorMessage(e) ?? MESSAGES.saleInvoiceNotFound);
+    }
+  };
+
+  useEffect(() => {
+    if (id) {
+      api
+        .get(`sale-return/${id}/`, { context: { silent: true } })
+        .json<ReturnRecord>()
+        .then((r) => {
+          setNote(r.note ?? "");
+          setDate((r.input_date ?? "").slice(0, 10));
+          return loadSale(r.sale, r.id, linesFromRecord(recordItems(r)));
+        })
+        .catch((e: unknown) => setFindError(toErrorMessage(e) ?? t`The record could not be loaded.`));
+    } else if (search.get("sale")) void find(search.get("sale")!);
+    // Once on open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+
+  const chosen = useMemo(() => lines.filter((l) => isPositive(tryMoney(l.quantity) ?? 0)), [lines]);
+  const lineErrors = useMemo(() => {
+    const errors: Record<number, string> = {};
+    lines.forEach((l, i) => {
+      if (l.available !== null && greaterThan(tryMoney(l.quantity) ?? 0, l.available)) errors[i] = MESSAGES.quantityAboveStock;
+    });
+    return errors;
+  }, [lines]);
+
+  const save = async () => {
+    if (!sale) {
+      setFindError(MESSAGES.saleInvoiceRequired);
+      return;
+    }
+    if (chosen.length === 0 || Object.keys(lineErrors).length > 0) return;
+    setSaving(true);
+    setMessage(null);
+    const body = {
+      sale: sale.id,
+      customer: sale.customer,
+      currency: sale.currency,
+      input_date: date || null,
+      note: note.trim(),
+      items: chosen.map((l) => ({ stock: l.stock, quantity: l.quantity, price: l.price })),
+    };
+    try {
+      if (id) {
+        await api.put(`sale-return/${id}/`, { json: body, context: { silent: true } });
+        showSuccess(t`Updated successfully`);
+        navigate(`${LIST_PATH}/${id}/view`);
+        return;
+      }
+      const outcome = await createByResource("sale-return/", body);
+      if (outcome.queued) {
+        showInfo(t`Saved, will sync`);
+        navigate(LIST_PATH);
+      } else if (outcome.ok) {
+        showSuccess(t`Saved successfully`);
+        const saved = outcome.body as { id?: number };
+        navigate(saved?.id ? `${LIST_PATH}/${saved.id}/view` : LIST_PATH);
+      } else {
+        const action = errorAction(outcome.status, outcome.body, translateMessage);
+        setMessage(action.kind === "toast" ? action.lines.join("\n") : t`The server refused the return.`);
+      }
+    } catch (e) {
+      const text = toErrorMessage(e);
+      if (text) setMessage(text);
+      else if (getErrorBody(e)) setMessage(JSON.stringify(getErrorBody(e)));
+      else showError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card.Root>
+      <Card.Body p={{ base: "3", md: "5" }}>
+        <CardTitle title={isEdit ? t`Edit Sale Return` : t`Add Sale Return`} back={LIST_PATH} close={LIST_PATH} />
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" alignItems="end">
+            <Field.Root invalid={Boolean(findError)} required ids={{ control: "sale_invoice_no" }}>
+              <Field.Label>
+                {t`Sale Invoice No.`}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Flex gap="2" w="full">
+                <Input
+                  name="sale_invoice_no"
+                  inputMode="numeric"
+                  autoFocus={!isEdit}
+                  disabled={isEdit}
+                  value={invoiceNo}
+                  onChange={(e) => setInvoiceNo(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === "Enter") {
+                      e.preventDefault();
+                      void find();
+                    }
+                  }}
+                />
+                <Button variant="outline" onClick={() => void find()} disabled={isEdit}>
+                  <Trans>Find</Trans>
+                </Button>
+              </Flex>
+              <Field.ErrorText>{findError ? translateMessage(findError) : null}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root ids={{ control: "input_date" }}>
+              <Field.Label>{t`Date`}</Field.Label>
+              <Input type="date" name="input_date" value={date} onChange={(e) => setDate(e.target.value)} />
+            </Field.Root>
+            {sale ? (
+              <Text>
+                <Trans>Customer</Trans>: <b>{sale.customer_name}</b> · {sale.currency_code}
+              </Text>
+            ) : null}
+          </SimpleGrid>
+          {message ? (
+            <Alert.Root status="error" data-testid="server-message">
+              <Alert.Indicator />
+              <Alert.Title whiteSpace="pre-line">{message}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <DocumentLinesTable
+            lines={lines}
+            onChange={(next) => setLines(next as ReturnableLine[])}
+            quantityTitle={t`Return Quantity`}
+            extraColumn={{ title: t`Sold / Returned`, render: (l) => `${(l as ReturnableLine).sold} / ${(l as ReturnableLine).returned}` }}
+            errors={lineErrors}
+            emptyText={t`Find the sale by its invoice number`}
+          />
+          <Field.Root ids={{ control: "note" }}>
+            <Field.Label>{t`Note`}</Field.Label>
+            <Textarea name="note" rows={2} value={note} onChange={(e) => setNote(e.target.value)} />
+          </Field.Root>
+          <Flex justify="space-between" align="start" gap="4" wrap="wrap">
+            <DocumentTotals totals={documentTotals(chosen)} currency={sale?.currency_code} hidePayment hideDiscount />
+            <SaveButton permissions={[isEdit ? "change_salereturn" : "add_salereturn"]} type="button" loading={saving} disabled={!sale || chosen.length === 0} onClick={() => void save()} size="lg" />
+          </Flex>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useState } from "react";
+import { Alert, Button, Card, Center, Flex, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useNavigate, useParams } from "react-router";
+import { api, getErrorBody, toErrorMessage } from "../../../lib/api-client";
+import { translateMessage } from "../../../lib/messages";
+import { showSuccess } from "../../../lib/toast";
+import { newFormToken } from "../../../../core/form-token";
+import { useCurrentUser } from "../../../lib/use-permission";
+import { useOnline } from "../../../offline/sync-status";
+import { CardTitle } from "../../../components/card-title";
+import { documentTotals, toStockItems, type DocumentLine } from "../../../components/document/document-lines";
+import { DocumentLinesTable } from "../../../components/document/document-lines-table";
+import { linesFromRecord, recordItems } from "../../../components/document/document-record";
+import { DocumentTotals, normalisePaymentStatus } from "../../../components/document/document-totals";
+import { StockScanField } from "../../../components/document/stock-scan-field";
+import { serverErrors, type SaleErrors } from "./sale-form-rules";
+import type { SaleRecord } from "./sale-record";
+
+/** /sale/sale/:id/extra: material lines added to an existing (not paid) sale. */
+export default function SaleExtra() {
+  const { t } = useLingui();
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const online = useOnline();
+  const [sale, setSale] = useState<SaleRecord | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [lines, setLines] = useState<DocumentLine[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<SaleErrors>({});
+  const [token] = useState(() => newFormToken(user?.id ?? 0));
+  const view = `/sale/sale/${id}/view`;
+
+  useEffect(() => {
+    let cancelled = false;
+    api
+      .get(`sale/${id}/`, { context: { silent: true } })
+      .json<SaleRecord>()
+      .then((r) => !cancelled && setSale(r))
+      .catch((e: unknown) => !cancelled && setError(toErrorMessage(e) ?? t`The record could not be loaded.`));
+    return () => {
+      cancelled = true;
+    };
+  }, [id, t]);
+
+  const save = async () => {
+    setSaving(true);
+    setErrors({});
+    try {
+      await api.post(`sale/${id}/extra/`, { json: { items: toStockItems(lines), form_token: token } });
+      showSuccess(t`Saved successfully`);
+      navigate(view);
+    } catch (e) {
+      setErrors(serverErrors(getErrorBody(e)));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const paid = sale && normalisePaymentStatus(sale.payment_status) === "paid";
+  return (
+    <Card.Root>
+      <Card.Body p={{ base: "3", md: "5" }}>
+        <CardTitle title={sale ? t`Extra Sale Material: invoice ${sale.invoice_no}` : t`Extra Sale Material`} back={view} close={view} />
+        {error ? (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{error}</Alert.Title>
+          </Alert.Root>
+        ) : !sale ? (
+          <Center py="10">
+            <Spinner />
+          </Center>
+        ) : paid ? (
+          <Alert.Root status="warning" data-testid="edit-refused">
+            <Alert.Indicator />
+            <Alert.Title>{translateMessage("A paid invoice cannot be updated, added to or deleted")}</Alert.Title>
+          </Alert.Root>
+        ) : (
+          <Stack gap="4">
+            <Text color="fg.muted">
+              <Trans>Customer</Trans>: {sale.customer_name} · {sale.inventory_name}
+            </Text>
+            <DocumentLinesTable lines={linesFromRecord(recordItems(sale))} emptyText={t`No items`} />
+            <StockScanField autoFocus inventoryId={sale.inventory} branchId={sale.branch} lines={lines} onLinesChange={setLines} checkStock materialOnly label={t`Scan material`} />
+            <DocumentLinesTable lines={lines} onChange={setLines} checkStock errors={errors.lines} />
+            {errors.items ? <Text color="fg.error">{translateMessage(errors.items)}</Text> : null}
+            <Flex justify="space-between" align="start" wrap="wrap" gap="4">
+              <DocumentTotals totals={documentTotals(lines)} currency={sale.currency_code} hidePayment hideDiscount />
+              <Button colorPalette="blue" size="lg" loading={saving} disabled={lines.length === 0 || !online} onClick={() => void save()}>
+                <Trans>Save</Trans>
+              </Button>
+            </Flex>
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

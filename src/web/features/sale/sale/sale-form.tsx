@@ -1,0 +1,335 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Alert, Box, Button, Card, Center, Field, Flex, Grid, Input, SimpleGrid, Spinner, Stack, Text, Textarea } from "@chakra-ui/react";
+import { useFormik, type FormikErrors } from "formik";
+import { useAtomValue } from "jotai";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useNavigate, useParams } from "react-router";
+import { toIsoDate } from "../../../../core/dates";
+import { api, getErrorBody, toErrorMessage } from "../../../lib/api-client";
+import { baseCurrencyAtom, exchangeRatesAtom } from "../../../lib/app-state";
+import { errorAction } from "../../../lib/api-errors";
+import { translateMessage } from "../../../lib/messages";
+import { showError, showInfo, showSuccess } from "../../../lib/toast";
+import { useCurrentUser } from "../../../lib/use-permission";
+import { createByResource } from "../../../offline/commands";
+import { useOnline } from "../../../offline/sync-status";
+import type { RowKey } from "../../../offline/sync-tables";
+import { CardTitle } from "../../../components/card-title";
+import { handleEnterToNext } from "../../../components/form/enter-navigation";
+import { NumberField } from "../../../components/number-field";
+import { SaveButton } from "../../../components/save-button";
+import { BranchSelect } from "../../../components/selectors/branch-select";
+import { useCurrencies } from "../../../components/selectors/currency-select";
+import { CustomerSelect } from "../../../components/selectors/customer-select";
+import { EntitySelect } from "../../../components/selectors/entity-select";
+import { InventorySelect } from "../../../components/selectors/inventory-select";
+import { useReferenceOptions } from "../../../components/selectors/use-reference-options";
+import { documentTotals } from "../../../components/document/document-lines";
+import { DocumentLinesTable } from "../../../components/document/document-lines-table";
+import { linesFromRecord, recordItems } from "../../../components/document/document-record";
+import { DocumentTotals } from "../../../components/document/document-totals";
+import { PaymentFields } from "../../../components/document/payment-fields";
+import { StockScanField, type StockScanFieldHandle } from "../../../components/document/stock-scan-field";
+import { InstallmentFields, type InstallmentValues } from "./installment-fields";
+import { checkSale, emptySale, hasErrors, saleBody, serverErrors, type SaleErrors, type SaleValues } from "./sale-form-rules";
+import { saleLockReason, type SaleRecord } from "./sale-record";
+
+const LIST_PATH = "/sale/sale";
+
+function fromRecord(r: SaleRecord): SaleValues {
+  return {
+    branch: r.branch,
+    inventory: r.inventory,
+    customer: r.customer,
+    currency: r.currency,
+    exchange_rate: r.exchange_rate ?? "1",
+    payment_type: r.payment_type === "debit" ? "debit" : "cash",
+    cashbox: r.cashbox,
+    paid_amount: r.paid_amount ?? "0",
+    discount: r.discount ?? "0",
+    input_date: (r.input_date ?? "").slice(0, 10),
+    note: r.note ?? "",
+    items: linesFromRecord(recordItems(r).filter((l) => !l.is_extra)),
+    is_premium: Boolean(r.is_premium),
+    months_count: String(r.months_count ?? 1),
+    premium_receipt_amount: r.premium_receipt_amount ?? "",
+    receipt_frequency: r.receipt_frequency ?? "monthly",
+    next_receipt_date: r.next_receipt_date ?? "",
+    guarantor_name: r.guarantor_name ?? "",
+    guarantor_phone: r.guarantor_phone ?? "",
+    guarantor_address: r.guarantor_address ?? "",
+    updated_at: r.updated_at,
+  };
+}
+
+/** The rate of a currency from app state: the base currency is 1. */
+function useRateOf() {
+  const rates = useAtomValue(exchangeRatesAtom);
+  const base = useAtomValue(baseCurrencyAtom);
+  return useCallback(
+    (currencyId: number | null): string => {
+      if (currencyId === null) return "1";
+      if (base?.id === currencyId) return "1";
+      return rates.find((r) => r.currency.id === currencyId)?.rate ?? "";
+    },
+    [rates, base],
+  );
+}
+
+export default function SaleForm() {
+  const { t } = useLingui();
+  const { id } = useParams();
+  const isEdit = Boolean(id);
+  const [record, setRecord] = useState<SaleRecord | null>(null);
+  const [loading, setLoading] = useState(isEdit);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!id) return;
+    let cancelled = false;
+    api
+      .get(`sale/${id}/`, { context: { silent: true } })
+      .json<SaleRecord>()
+      .then((r) => !cancelled && setRecord(r))
+      .catch((e: unknown) => !cancelled && setLoadError(toErrorMessage(e) ?? t`The record could not be loaded.`))
+      .finally(() => !cancelled && setLoading(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [id, t]);
+
+  const lock = record ? saleLockReason(record) : null;
+  return (
+    <Card.Root>
+      <Card.Body p={{ base: "3", md: "5" }}>
+        <CardTitle title={isEdit ? t`Edit Sale` : t`Add Sale`} back={LIST_PATH} close={LIST_PATH} />
+        {loading ? (
+          <Center py="10">
+            <Spinner />
+          </Center>
+        ) : loadError ? (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{loadError}</Alert.Title>
+          </Alert.Root>
+        ) : lock ? (
+          <Alert.Root status="warning" data-testid="edit-refused">
+            <Alert.Indicator />
+            <Alert.Title>
+              {lock === "paid" ? translateMessage("A paid invoice cannot be updated, added to or deleted") : translateMessage("Record is linked to returns, receipts or payments and cannot be changed")}
+            </Alert.Title>
+          </Alert.Root>
+        ) : (
+          <SaleFormBody record={record} />
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function SaleFormBody({ record }: { record: SaleRecord | null }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const online = useOnline();
+  const currencies = useCurrencies();
+  const base = useAtomValue(baseCurrencyAtom);
+  const rateOf = useRateOf();
+  const customers = useReferenceOptions<{ id: RowKey; name: string; is_general?: boolean }>("customer/");
+  const scanRef = useRef<StockScanFieldHandle>(null);
+  const [serverErr, setServerErr] = useState<SaleErrors>({});
+  const isEdit = record !== null;
+
+  const initial = useMemo<SaleValues>(() => {
+    if (record) return fromRecord(record);
+    const v = emptySale(toIsoDate(new Date()));
+    const branch = user?.default_branch_id ?? (user?.branches.length === 1 ? user.branches[0].id : null);
+    const branchRef = user?.branches.find((b) => b.id === branch);
+    v.branch = branch;
+    v.inventory = branchRef?.inventories[0]?.id ?? null;
+    return v;
+    // Initial values are computed once per record.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [record]);
+
+  const formik = useFormik<SaleValues>({
+    initialValues: initial,
+    enableReinitialize: true,
+    validateOnChange: false,
+    validateOnBlur: false,
+    validate: (v) => checkSale(v, { checkStock: !isEdit }) as unknown as FormikErrors<SaleValues>,
+    onSubmit: async (values) => {
+      setServerErr({});
+      const body = saleBody(values);
+      if (record) {
+        try {
+          await api.put(`sale/${record.id}/`, { json: body });
+          showSuccess(t`Updated successfully`);
+          navigate(`${LIST_PATH}/${record.id}/view`);
+        } catch (error) {
+          setServerErr(serverErrors(getErrorBody(error)));
+        }
+        return;
+      }
+      try {
+        const outcome = await createByResource("sale/", body);
+        if (outcome.queued) {
+          showInfo(t`Saved, will sync`);
+          navigate(`${LIST_PATH}/pending-${outcome.entryId}/view`);
+        } else if (outcome.ok) {
+          showSuccess(t`Saved successfully`);
+          const saved = outcome.body as { id?: number };
+          navigate(saved?.id ? `${LIST_PATH}/${saved.id}/view` : LIST_PATH);
+        } else {
+          const action = errorAction(outcome.status, outcome.body, translateMessage);
+          if (action.kind === "toast") showError(action.lines.join("\n"));
+          setServerErr(serverErrors(outcome.body));
+        }
+      } catch (error) {
+        showError(error instanceof Error ? error.message : String(error));
+      }
+    },
+  });
+  const { values, setFieldValue } = formik;
+  const shown = formik.submitCount > 0 ? (formik.errors as SaleErrors) : {};
+  const errors: SaleErrors = { ...shown, ...serverErr, lines: { ...shown.lines, ...serverErr.lines } };
+  const err = (field: keyof SaleValues) => (errors[field] ? translateMessage(String(errors[field])) : undefined);
+
+  // The general customer by default.
+  const general = customers.items.find((c) => c.is_general === true);
+  useEffect(() => {
+    if (!isEdit && values.customer === null && general) void setFieldValue("customer", general.id);
+  }, [isEdit, values.customer, general, setFieldValue]);
+  // The base currency by default, with its rate.
+  useEffect(() => {
+    if (isEdit || values.currency !== null) return;
+    const currency = base ?? currencies.find((c) => c.code === "IQD") ?? currencies[0];
+    if (currency) {
+      void setFieldValue("currency", currency.id);
+      void setFieldValue("exchange_rate", rateOf(currency.id) || "1");
+    }
+  }, [isEdit, values.currency, base, currencies, rateOf, setFieldValue]);
+
+  const setBranch = useCallback((v: RowKey | null) => void setFieldValue("branch", typeof v === "number" ? v : null), [setFieldValue]);
+  const setInventory = useCallback(
+    (v: RowKey | null) => {
+      const next = typeof v === "number" ? v : null;
+      // Changing inventory clears the lines (SPEC section 4).
+      if (next !== formik.values.inventory) void setFieldValue("items", []);
+      void setFieldValue("inventory", next);
+    },
+    [setFieldValue, formik.values.inventory],
+  );
+  const setCustomer = useCallback((v: RowKey | null) => void setFieldValue("customer", v), [setFieldValue]);
+  const setCurrency = (v: RowKey | null) => {
+    const next = typeof v === "number" ? v : null;
+    void setFieldValue("currency", next);
+    void setFieldValue("exchange_rate", rateOf(next));
+  };
+  const setPaymentType = useCallback((v: "cash" | "debit") => void setFieldValue("payment_type", v), [setFieldValue]);
+  const setCashbox = useCallback((v: number | null) => void setFieldValue("cashbox", v), [setFieldValue]);
+  const setPaid = useCallback((v: string) => void setFieldValue("paid_amount", v), [setFieldValue]);
+  const setInstallment = (field: keyof InstallmentValues, value: string | boolean) => void setFieldValue(field, value);
+
+  const totals = documentTotals(values.items, values.discount, values.paid_amount);
+  const currencyCode = currencies.find((c) => c.id === values.currency)?.code ?? "";
+  const isBase = values.currency !== null && (base?.id === values.currency || currencyCode === "IQD");
+  const editBlocked = isEdit && !online;
+
+  return (
+    <form noValidate onSubmit={formik.handleSubmit} onKeyDown={handleEnterToNext} data-testid="sale-form">
+      <Grid templateColumns={{ base: "1fr", xl: "minmax(0, 1fr) 340px" }} gap="5">
+        <Stack gap="4" minW="0">
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
+            <BranchSelect name="branch" value={values.branch} onChange={setBranch} invalid={Boolean(err("branch"))} errorText={err("branch")} required disabled={isEdit} />
+            <InventorySelect name="inventory" branchId={values.branch} value={values.inventory} onChange={setInventory} autoPick required invalid={Boolean(err("inventory"))} errorText={err("inventory")} />
+            <CustomerSelect name="customer" branch={values.branch} value={values.customer} onChange={setCustomer} allowCreate required invalid={Boolean(err("customer"))} errorText={err("customer")} />
+            <EntitySelect
+              label={t`Currency`}
+              name="currency"
+              required
+              items={currencies.map((c) => ({ ...c, name: c.code }))}
+              value={values.currency}
+              onChange={setCurrency}
+              invalid={Boolean(err("currency"))}
+              errorText={err("currency")}
+            />
+            <Field.Root invalid={Boolean(err("exchange_rate"))} required ids={{ control: "exchange_rate" }}>
+              <Field.Label>
+                {t`Exchange Rate`}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <NumberField name="exchange_rate" value={values.exchange_rate} onValueChange={(v) => void setFieldValue("exchange_rate", v)} min={0} hideStepper disabled={isBase} />
+              <Field.ErrorText>{err("exchange_rate")}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root ids={{ control: "input_date" }}>
+              <Field.Label>{t`Date`}</Field.Label>
+              <Input type="date" name="input_date" value={values.input_date} onChange={(e) => void setFieldValue("input_date", e.target.value)} />
+            </Field.Root>
+          </SimpleGrid>
+          <StockScanField
+            ref={scanRef}
+            autoFocus
+            inventoryId={values.inventory}
+            branchId={values.branch}
+            lines={values.items}
+            onLinesChange={(lines) => void setFieldValue("items", lines)}
+            checkStock
+          />
+          {err("items") && values.items.length === 0 ? (
+            <Text color="fg.error" fontSize="sm" role="alert">
+              <Trans>Add at least one item</Trans>
+            </Text>
+          ) : null}
+          <DocumentLinesTable
+            lines={values.items}
+            onChange={(lines) => void setFieldValue("items", lines)}
+            showFee
+            showDiscount
+            checkStock={!isEdit}
+            errors={errors.lines}
+          />
+          <InstallmentFields values={values} onChange={setInstallment} net={totals.net} paid={values.paid_amount} errors={errors as Partial<Record<keyof InstallmentValues, string>>} />
+        </Stack>
+        <Stack gap="4">
+          <DocumentTotals totals={totals} currency={currencyCode} />
+          <Field.Root invalid={Boolean(err("discount"))} ids={{ control: "discount" }}>
+            <Field.Label>{t`Discount`}</Field.Label>
+            <NumberField name="discount" value={values.discount} onValueChange={(v) => void setFieldValue("discount", v)} min={0} currency hideStepper />
+            <Field.ErrorText>{err("discount")}</Field.ErrorText>
+          </Field.Root>
+          <Box>
+            <PaymentFields
+              branchId={values.branch}
+              currencyId={values.currency}
+              net={totals.net}
+              paymentType={values.payment_type}
+              onPaymentTypeChange={setPaymentType}
+              cashbox={values.cashbox}
+              onCashboxChange={setCashbox}
+              paidAmount={values.paid_amount}
+              onPaidAmountChange={setPaid}
+              errors={{ cashbox: errors.cashbox, paid_amount: errors.paid_amount }}
+              stacked
+            />
+          </Box>
+          <Field.Root ids={{ control: "note" }}>
+            <Field.Label>{t`Note`}</Field.Label>
+            <Textarea name="note" rows={2} value={values.note} onChange={(e) => void setFieldValue("note", e.target.value)} />
+          </Field.Root>
+          <Flex justify="end" align="center" gap="3" wrap="wrap">
+            {editBlocked ? (
+              <Text fontSize="sm" color="fg.warning">
+                <Trans>Editing needs a connection</Trans>
+              </Text>
+            ) : null}
+            <Button variant="outline" size="lg" onClick={() => scanRef.current?.focus()}>
+              <Trans>Back to scan</Trans>
+            </Button>
+            <SaveButton permissions={[isEdit ? "change_sale" : "add_sale"]} loading={formik.isSubmitting} disabled={editBlocked} size="lg" />
+          </Flex>
+        </Stack>
+      </Grid>
+    </form>
+  );
+}
