@@ -82,15 +82,23 @@ const stock: AppRoute[] = [
   page("print-stock", "stock/print-stock", msg`Print Item`, ["view_stock"], "stock", lazyScreen(() => import("../features/stock/print-stock/print-stock-page"))),
   ...crud({
     name: "inventory-stock-transfer", path: "stock/inventory-stock-transfer", model: "inventorystocktransfer", area: "stock",
-    plural: msg`Inventory Transfers`, singular: msg`Inventory Transfer`, view: true,
+    plural: msg`Inventory Transfers`, singular: msg`Inventory Transfer`,
+    list: lazyScreen(() => import("../features/stock/inventory-stock-transfer/transfer-list")),
+    form: lazyScreen(() => import("../features/stock/inventory-stock-transfer/transfer-form")),
+    view: lazyScreen(() => import("../features/stock/inventory-stock-transfer/transfer-view")),
   }),
   ...crud({
     name: "damaged-stock-type", path: "stock/damaged-stock-type", model: "damagedstocktype", area: "stock",
     plural: msg`Damaged Stock Types`, singular: msg`Damaged Stock Type`,
+    list: lazyScreen(() => import("../features/stock/damaged-stock-type/damaged-stock-type-list")),
+    form: lazyScreen(() => import("../features/stock/damaged-stock-type/damaged-stock-type-form")),
   }),
   ...crud({
     name: "damaged-stock", path: "stock/damaged-stock", model: "damagedstock", area: "stock",
-    plural: msg`Damaged Stock`, singular: msg`Damaged Stock Entry`, view: true,
+    plural: msg`Damaged Stock`, singular: msg`Damaged Stock Entry`,
+    list: lazyScreen(() => import("../features/stock/damaged-stock/damaged-stock-list")),
+    form: lazyScreen(() => import("../features/stock/damaged-stock/damaged-stock-form")),
+    view: lazyScreen(() => import("../features/stock/damaged-stock/damaged-stock-view")),
   }),
 ];
 

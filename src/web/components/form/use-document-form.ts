@@ -1,0 +1,125 @@
+import { useEffect, useState } from "react";
+import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors, type FormikHelpers, type FormikValues } from "formik";
+import { useNavigate, useParams } from "react-router";
+import { useLingui } from "@lingui/react/macro";
+import type { AnyObjectSchema } from "yup";
+import { api, toErrorMessage, toFieldErrors } from "../../lib/api-client";
+import { errorAction, fieldErrorsFromBody } from "../../lib/api-errors";
+import { translateMessage } from "../../lib/messages";
+import { showError, showInfo, showSuccess } from "../../lib/toast";
+import { createByResource } from "../../offline/commands";
+import { maskLocalKeys } from "./local-key-mask";
+
+export interface DocumentFormOptions<Values extends FormikValues, Record> {
+  /** Resource path, e.g. "purchase/". */
+  endpoint: string;
+  /** The list route, e.g. "/purchase/purchase" (the view is <listPath>/<id>/view). */
+  listPath: string;
+  schema: AnyObjectSchema;
+  initialValues: Values;
+  fromRecord: (record: Record) => Values;
+  toBody: (values: Values) => { [field: string]: unknown };
+  /** Why a loaded record cannot be edited (approved, paid, linked), as an English SPEC message; null when it can. */
+  editRefusal?: (record: Record) => string | null;
+  /** Extra checks after the schema (English messages by field). */
+  extraValidate?: (values: Values) => FormikErrors<Values>;
+}
+
+/**
+ * A document form (purchase, transfer, damaged stock...): loads the record for /:id/edit and refuses
+ * the edit up front when the state forbids it (SPEC section 4); creates through the outbox (queued
+ * offline: "Saved, will sync", back to the list) or goes on to the printable view; edits PUT online.
+ */
+export function useDocumentForm<Values extends FormikValues, Record>(options: DocumentFormOptions<Values, Record>) {
+  const { t } = useLingui();
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const isEdit = Boolean(id);
+  const [loaded, setLoaded] = useState<Values | null>(null);
+  const [record, setRecord] = useState<Record | null>(null);
+  const [loading, setLoading] = useState(isEdit);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const base = options.endpoint.endsWith("/") ? options.endpoint : `${options.endpoint}/`;
+  const { fromRecord } = options;
+
+  useEffect(() => {
+    if (!id) return;
+    let cancelled = false;
+    setLoading(true);
+    api
+      .get(`${base}${id}/`)
+      .json<Record>()
+      .then((r) => {
+        if (cancelled) return;
+        setRecord(r);
+        setLoaded(fromRecord(r));
+      })
+      .catch(() => !cancelled && setLoadFailed(true))
+      .finally(() => !cancelled && setLoading(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [base, id, fromRecord]);
+
+  const refusal = record && options.editRefusal ? options.editRefusal(record) : null;
+
+  const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
+    const { masked, unmask } = maskLocalKeys(values);
+    const body = unmask(options.toBody(masked));
+    if (id) {
+      try {
+        await api.put(`${base}${id}/`, { json: body });
+        showSuccess(t`Updated successfully`);
+        navigate(`${options.listPath}/${id}/view`);
+      } catch (error) {
+        helpers.setErrors(toFieldErrors(error) as FormikErrors<Values>);
+        const message = toErrorMessage(error);
+        if (message) helpers.setStatus({ message });
+      }
+      return;
+    }
+    try {
+      const outcome = await createByResource(base, body);
+      if (outcome.queued) {
+        showInfo(t`Saved, will sync`);
+        navigate(options.listPath);
+      } else if (outcome.ok) {
+        showSuccess(t`Saved successfully`);
+        const created = outcome.body as { id?: number } | null;
+        navigate(created?.id ? `${options.listPath}/${created.id}/view` : options.listPath);
+      } else {
+        const action = errorAction(outcome.status, outcome.body, translateMessage);
+        if (action.kind === "toast") showError(action.lines.join("\n"));
+        helpers.setErrors(fieldErrorsFromBody(outcome.body, translateMessage) as FormikErrors<Values>);
+      }
+    } catch (error) {
+      showError(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const formik = useFormik<Values>({
+    initialValues: loaded ?? options.initialValues,
+    enableReinitialize: true,
+    validateOnChange: false,
+    validate: async (values) => {
+      const extra = options.extraValidate?.(values) ?? {};
+      try {
+        await validateYupSchema(maskLocalKeys(options.toBody(values)).masked, options.schema);
+        return extra;
+      } catch (error) {
+        return { ...(yupToFormErrors<Values>(error) as object), ...extra } as FormikErrors<Values>;
+      }
+    },
+    onSubmit: submit,
+  });
+  return { formik, id: id ?? null, isEdit, loading, loadFailed, record, refusal };
+}
+
+/** Per-line messages of a document's `items` errors (schema or server), by line index. */
+export function lineErrorsOf(errors: unknown, shown = true): Record<number, string | undefined> {
+  const items = shown && errors && typeof errors === "object" ? (errors as Record<string, unknown>).items : undefined;
+  if (!Array.isArray(items)) return {};
+  return Object.fromEntries(
+    items.map((e: unknown, i) => [i, e && typeof e === "object" ? (Object.values(e as Record<string, unknown>).find((v) => typeof v === "string") as string | undefined) : undefined]),
+  );
+}

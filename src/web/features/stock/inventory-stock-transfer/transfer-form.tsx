@@ -1,0 +1,119 @@
+import { useCallback } from "react";
+import { Box, SimpleGrid } from "@chakra-ui/react";
+import { useFormikContext } from "formik";
+import { useLingui } from "@lingui/react/macro";
+import { toIsoDate } from "../../../../core/dates";
+import { inventoryStockTransferSchema } from "../../../../core/validation/stock-document-schemas";
+import type { DocumentLine } from "../../../components/document/document-lines";
+import { DocumentLinesTable } from "../../../components/document/document-lines-table";
+import { StockScanField } from "../../../components/document/stock-scan-field";
+import { DocumentFormScreen } from "../../../components/form/document-form-screen";
+import { TextField, useFormField } from "../../../components/form/form-fields";
+import { lineErrorsOf, useDocumentForm } from "../../../components/form/use-document-form";
+import { BranchSelect } from "../../../components/selectors/branch-select";
+import { InventorySelect } from "../../../components/selectors/inventory-select";
+import type { RowKey } from "../../../offline/sync-tables";
+import { transferEditRefusal, transferLines, type TransferRecord } from "./transfer-record";
+
+const LIST_PATH = "/stock/inventory-stock-transfer";
+
+interface Values {
+  branch: RowKey | null;
+  from_inventory: RowKey | null;
+  to_inventory: RowKey | null;
+  input_date: string;
+  note: string;
+  lines: DocumentLine[];
+}
+
+const initial = (): Values => ({ branch: null, from_inventory: null, to_inventory: null, input_date: toIsoDate(new Date()), note: "", lines: [] });
+
+const toBody = (v: Values) => ({
+  branch: v.branch,
+  from_inventory: v.from_inventory,
+  to_inventory: v.to_inventory,
+  input_date: v.input_date || null,
+  note: v.note.trim(),
+  items: v.lines.filter((l) => l.stock !== null).map((l) => ({ stock: l.stock, quantity: l.quantity })),
+});
+
+const fromRecord = (r: TransferRecord): Values => ({
+  branch: r.branch,
+  from_inventory: r.from_inventory,
+  to_inventory: r.to_inventory,
+  input_date: (r.input_date ?? "").slice(0, 10),
+  note: r.note ?? "",
+  lines: transferLines(r),
+});
+
+/** Add / edit an inventory stock transfer: branch, from and to inventory, the source's stock scanned, quantities. */
+export default function TransferForm() {
+  const { t } = useLingui();
+  const form = useDocumentForm<Values, TransferRecord>({
+    endpoint: "inventory-stock-transfer/",
+    listPath: LIST_PATH,
+    schema: inventoryStockTransferSchema,
+    initialValues: initial(),
+    fromRecord,
+    toBody,
+    editRefusal: transferEditRefusal,
+  });
+  return (
+    <DocumentFormScreen title={form.isEdit ? t`Edit Inventory Transfer` : t`Add Inventory Transfer`} listPath={LIST_PATH} model="inventorystocktransfer" {...form}>
+      <TransferFields />
+    </DocumentFormScreen>
+  );
+}
+
+function TransferFields() {
+  const { t } = useLingui();
+  const { values, setFieldValue, errors, submitCount } = useFormikContext<Values>();
+  const branch = useFormField<RowKey | null>("branch");
+  const from = useFormField<RowKey | null>("from_inventory");
+  const to = useFormField<RowKey | null>("to_inventory");
+  const branchId = typeof values.branch === "number" ? values.branch : null;
+  const setLines = useCallback((lines: DocumentLine[]) => void setFieldValue("lines", lines), [setFieldValue]);
+  return (
+    <>
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" mb="4">
+        <BranchSelect name="branch" value={branch.value} onChange={branch.setValue} invalid={branch.invalid} errorText={branch.errorText} required />
+        <InventorySelect
+          name="from_inventory"
+          label={t`From Inventory`}
+          branchId={branchId}
+          value={from.value}
+          onChange={(value) => {
+            // Changing the source clears the lines: they are its stock rows (SPEC section 4).
+            if (value !== from.value) setLines([]);
+            from.setValue(value);
+          }}
+          invalid={from.invalid}
+          errorText={from.errorText}
+          required
+        />
+        <InventorySelect name="to_inventory" label={t`To Inventory`} value={to.value} onChange={to.setValue} invalid={to.invalid} errorText={to.errorText} required />
+        <TextField name="input_date" label={t`Date`} type="date" />
+        <Box gridColumn={{ md: "span 2" }}>
+          <TextField name="note" label={t`Note`} />
+        </Box>
+      </SimpleGrid>
+      <Box mb="3">
+        <StockScanField
+          inventoryId={typeof values.from_inventory === "number" ? values.from_inventory : null}
+          branchId={branchId}
+          lines={values.lines}
+          checkStock
+          existQty
+          onLinesChange={setLines}
+        />
+      </Box>
+      <DocumentLinesTable
+        lines={values.lines}
+        onChange={setLines}
+        hidePrice
+        checkStock
+        errors={lineErrorsOf(errors, submitCount > 0)}
+      />
+    </>
+  );
+}
