@@ -33,9 +33,10 @@ function refusalLines(entry: OutboxEntry): string[] {
   return action.kind === "toast" ? action.lines : [entry.last_error ?? `HTTP ${answer.status}`];
 }
 
-/** A short label of what the entry creates: its resource and the name it carries, if any. */
+/** A short label of what the entry creates: its resource and its name or provisional number ("sale: P-3"). */
 function entryLabel(entry: OutboxEntry): string {
-  const name = entry.body.name;
+  const doc = entry.effects.find((effect) => effect.kind === "pending-doc");
+  const name = doc?.number ?? entry.body.name;
   const resource = entry.resource.replace(/\/$/, "");
   return typeof name === "string" && name !== "" ? `${resource}: ${name}` : resource;
 }
