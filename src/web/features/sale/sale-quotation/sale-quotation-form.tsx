@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
 import { Alert, Card, Center, Field, Flex, Grid, Input, SimpleGrid, Spinner, Stack, Textarea } from "@chakra-ui/react";
-import { useAtomValue } from "jotai";
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate, useParams } from "react-router";
 import { toIsoDate } from "../../../../core/dates";
@@ -8,7 +7,6 @@ import { MESSAGES } from "../../../../core/messages";
 import { isPositive, tryMoney } from "../../../../core/money";
 import { api, getErrorBody, toErrorMessage } from "../../../lib/api-client";
 import { errorAction } from "../../../lib/api-errors";
-import { baseCurrencyAtom, exchangeRatesAtom } from "../../../lib/app-state";
 import { translateMessage } from "../../../lib/messages";
 import { showError, showInfo, showSuccess } from "../../../lib/toast";
 import { useCurrentUser } from "../../../lib/use-permission";
@@ -18,7 +16,6 @@ import { CardTitle } from "../../../components/card-title";
 import { NumberField } from "../../../components/number-field";
 import { SaveButton } from "../../../components/save-button";
 import { BranchSelect } from "../../../components/selectors/branch-select";
-import { useCurrencies } from "../../../components/selectors/currency-select";
 import { CustomerSelect } from "../../../components/selectors/customer-select";
 import { EntitySelect } from "../../../components/selectors/entity-select";
 import { InventorySelect } from "../../../components/selectors/inventory-select";
@@ -28,6 +25,7 @@ import { DocumentLinesTable } from "../../../components/document/document-lines-
 import { linesFromRecord, recordItems, type RecordLine } from "../../../components/document/document-record";
 import { DocumentTotals } from "../../../components/document/document-totals";
 import { StockScanField } from "../../../components/document/stock-scan-field";
+import { useDocumentCurrency } from "../../../components/document/use-document-currency";
 
 const LIST_PATH = "/sale/sale-quotation";
 
@@ -60,9 +58,7 @@ export default function SaleQuotationForm() {
   const { id } = useParams();
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const currencies = useCurrencies();
-  const base = useAtomValue(baseCurrencyAtom);
-  const rates = useAtomValue(exchangeRatesAtom);
+  const { currencies, baseCurrency: base, rateOf } = useDocumentCurrency();
   const customers = useReferenceOptions<{ id: RowKey; name: string; is_general?: boolean }>("customer/");
   const firstBranch = user?.default_branch_id ?? user?.branches[0]?.id ?? null;
   const [branch, setBranch] = useState<number | null>(firstBranch);
@@ -79,7 +75,6 @@ export default function SaleQuotationForm() {
   const [loading, setLoading] = useState(Boolean(id));
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  const rateOf = useCallback((c: number | null) => (c === null || c === base?.id ? "1" : (rates.find((r) => r.currency.id === c)?.rate ?? "")), [base, rates]);
 
   useEffect(() => {
     if (!id) return;

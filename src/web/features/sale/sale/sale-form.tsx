@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Box, Button, Card, Center, Field, Flex, Grid, Input, SimpleGrid, Spinner, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useFormik, type FormikErrors } from "formik";
-import { useAtomValue } from "jotai";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate, useParams } from "react-router";
 import { toIsoDate } from "../../../../core/dates";
 import { api, getErrorBody, toErrorMessage } from "../../../lib/api-client";
-import { baseCurrencyAtom, exchangeRatesAtom } from "../../../lib/app-state";
 import { errorAction } from "../../../lib/api-errors";
 import { translateMessage } from "../../../lib/messages";
 import { showError, showInfo, showSuccess } from "../../../lib/toast";
@@ -19,7 +17,6 @@ import { handleEnterToNext } from "../../../components/form/enter-navigation";
 import { NumberField } from "../../../components/number-field";
 import { SaveButton } from "../../../components/save-button";
 import { BranchSelect } from "../../../components/selectors/branch-select";
-import { useCurrencies } from "../../../components/selectors/currency-select";
 import { CustomerSelect } from "../../../components/selectors/customer-select";
 import { EntitySelect } from "../../../components/selectors/entity-select";
 import { InventorySelect } from "../../../components/selectors/inventory-select";
@@ -28,6 +25,7 @@ import { documentTotals } from "../../../components/document/document-lines";
 import { DocumentLinesTable } from "../../../components/document/document-lines-table";
 import { linesFromRecord, recordItems } from "../../../components/document/document-record";
 import { DocumentTotals } from "../../../components/document/document-totals";
+import { useDocumentCurrency } from "../../../components/document/use-document-currency";
 import { PaymentFields } from "../../../components/document/payment-fields";
 import { StockScanField, type StockScanFieldHandle } from "../../../components/document/stock-scan-field";
 import { InstallmentFields, type InstallmentValues } from "./installment-fields";
@@ -60,20 +58,6 @@ function fromRecord(r: SaleRecord): SaleValues {
     guarantor_address: r.guarantor_address ?? "",
     updated_at: r.updated_at,
   };
-}
-
-/** The rate of a currency from app state: the base currency is 1. */
-function useRateOf() {
-  const rates = useAtomValue(exchangeRatesAtom);
-  const base = useAtomValue(baseCurrencyAtom);
-  return useCallback(
-    (currencyId: number | null): string => {
-      if (currencyId === null) return "1";
-      if (base?.id === currencyId) return "1";
-      return rates.find((r) => r.currency.id === currencyId)?.rate ?? "";
-    },
-    [rates, base],
-  );
 }
 
 export default function SaleForm() {
@@ -132,9 +116,7 @@ function SaleFormBody({ record }: { record: SaleRecord | null }) {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const online = useOnline();
-  const currencies = useCurrencies();
-  const base = useAtomValue(baseCurrencyAtom);
-  const rateOf = useRateOf();
+  const { currencies, baseCurrency: base, rateOf } = useDocumentCurrency();
   const customers = useReferenceOptions<{ id: RowKey; name: string; is_general?: boolean }>("customer/");
   const scanRef = useRef<StockScanFieldHandle>(null);
   const [serverErr, setServerErr] = useState<SaleErrors>({});
