@@ -109,7 +109,13 @@ const purchase: AppRoute[] = [
     list: lazyScreen(() => import("../features/purchase/supplier/supplier-list")),
     form: lazyScreen(() => import("../features/purchase/supplier/supplier-form")),
   }),
-  ...crud({ name: "purchase", path: "purchase/purchase", model: "purchase", area: "purchase", plural: msg`Purchases`, singular: msg`Purchase`, view: true }),
+  ...crud({
+    name: "purchase", path: "purchase/purchase", model: "purchase", area: "purchase",
+    plural: msg`Purchases`, singular: msg`Purchase`,
+    list: lazyScreen(() => import("../features/purchase/purchase/purchase-list")),
+    form: lazyScreen(() => import("../features/purchase/purchase/purchase-form")),
+    view: lazyScreen(() => import("../features/purchase/purchase/purchase-view")),
+  }),
   ...crud({ name: "purchase-return", path: "purchase/purchase-return", model: "purchasereturn", area: "purchase", plural: msg`Purchase Returns`, singular: msg`Purchase Return`, view: true }),
 ];
 
