@@ -116,7 +116,13 @@ const purchase: AppRoute[] = [
     form: lazyScreen(() => import("../features/purchase/purchase/purchase-form")),
     view: lazyScreen(() => import("../features/purchase/purchase/purchase-view")),
   }),
-  ...crud({ name: "purchase-return", path: "purchase/purchase-return", model: "purchasereturn", area: "purchase", plural: msg`Purchase Returns`, singular: msg`Purchase Return`, view: true }),
+  ...crud({
+    name: "purchase-return", path: "purchase/purchase-return", model: "purchasereturn", area: "purchase",
+    plural: msg`Purchase Returns`, singular: msg`Purchase Return`,
+    list: lazyScreen(() => import("../features/purchase/purchase-return/purchase-return-list")),
+    form: lazyScreen(() => import("../features/purchase/purchase-return/purchase-return-form")),
+    view: lazyScreen(() => import("../features/purchase/purchase-return/purchase-return-view")),
+  }),
 ];
 
 const sale: AppRoute[] = [
