@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate, useParams } from "react-router";
 import { LuPencil, LuPlus, LuUndo2, LuPackagePlus } from "react-icons/lu";
 import { formatDate } from "../../../../core/dates";
+import { formatAmount, tryMoney } from "../../../../core/money";
 import { api, toErrorMessage } from "../../../lib/api-client";
 import { translateMessage } from "../../../lib/messages";
 import { useHasPermission } from "../../../lib/use-permission";
@@ -14,10 +15,10 @@ import { CardTitle } from "../../../components/card-title";
 import { documentTotals, type DocumentLine } from "../../../components/document/document-lines";
 import { DocumentPrint, DocumentPrintButtons, type PrintableDocument } from "../../../components/document/document-print";
 import { normalisePaymentStatus } from "../../../components/document/document-totals";
-import { ScheduleTable } from "./installment-fields";
 import { saleLockReason, saleToPrintable, type SaleLabels, type SaleRecord } from "./sale-record";
 
 const LIST_PATH = "/sale/sale";
+const money = (v: string) => formatAmount(tryMoney(v) ?? 0);
 
 export function useSaleLabels(): SaleLabels {
   const { t } = useLingui();
@@ -123,7 +124,7 @@ function BookedSaleView({ id }: { id: string }) {
       {
         title: t`Schedule of receipts`,
         head: ["#", t`Date`, t`Amount`, t`Paid`, t`Due`],
-        rows: schedule.receipts.map((r) => [String(r.index), formatDate(r.date), r.amount, r.paid, r.due]),
+        rows: schedule.receipts.map((r) => [String(r.index), formatDate(r.date), money(r.amount), money(r.paid), money(r.due)]),
       },
     ];
   }
@@ -190,11 +191,11 @@ function BookedSaleView({ id }: { id: string }) {
             </Flex>
             <DocumentPrint doc={doc} />
             {sale.is_premium && schedule ? (
-              <Box>
-                <Text fontWeight="bold" mb="2">
-                  <Trans>Installments</Trans> · <Trans>Due now</Trans>: {schedule.due_amount} · <Trans>Next receipt</Trans>: {schedule.next_due_date ? formatDate(schedule.next_due_date) : "-"}
+              <Box borderWidth="1px" borderRadius="md" p="3" data-testid="premium-due">
+                <Text fontWeight="bold">
+                  <Trans>Installments</Trans> · <Trans>Due now</Trans>: {money(schedule.due_amount)} · <Trans>Next receipt</Trans>:{" "}
+                  {schedule.next_due_date ? formatDate(schedule.next_due_date) : "-"}
                 </Text>
-                <ScheduleTable rows={schedule.receipts} />
               </Box>
             ) : null}
           </Stack>
