@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { MESSAGES } from "../../../core/messages";
+import { add, isZero, negate, QUANTITY_SCALE, toDecimalString, type Money } from "../../../core/money";
 import { queryRows, type Tx } from "../../db/client";
 import { currentXact, nextSyncVersion } from "../../db/schema/columns";
 import { stock, stockMovement } from "../../db/tables";
@@ -59,7 +60,8 @@ export async function applyMovements(tx: Tx, movements: readonly Movement[], sou
   const merged = new Map<number, string>();
   for (const m of movements) {
     const previous = merged.get(m.stockId);
-    merged.set(m.stockId, previous === undefined ? m.quantity : String(Number(previous) + Number(m.quantity)));
+    // Decimal sums (money.ts): float addition would turn 0.1 + 0.2 into 0.30000000000000004.
+    merged.set(m.stockId, previous === undefined ? m.quantity : toDecimalString(add(previous, m.quantity), QUANTITY_SCALE));
   }
   for (const stockId of [...merged.keys()].sort((a, b) => a - b)) {
     const delta = merged.get(stockId)!;
@@ -91,9 +93,11 @@ export async function reverseMovements(tx: Tx, source: MovementSource): Promise<
     .select({ stockId: stockMovement.stockId, quantity: stockMovement.quantity })
     .from(stockMovement)
     .where(and(eq(stockMovement.documentType, source.documentType), eq(stockMovement.documentId, source.documentId)));
-  const net = new Map<number, number>();
-  for (const r of rows) net.set(r.stockId, (net.get(r.stockId) ?? 0) + Number(r.quantity));
-  const reversal = [...net].filter(([, q]) => q !== 0).map(([stockId, q]) => ({ stockId, quantity: String(-q) }));
+  const net = new Map<number, Money>();
+  for (const r of rows) net.set(r.stockId, add(net.get(r.stockId) ?? 0, r.quantity));
+  const reversal = [...net]
+    .filter(([, q]) => !isZero(q))
+    .map(([stockId, q]) => ({ stockId, quantity: toDecimalString(negate(q), QUANTITY_SCALE) }));
   await applyMovements(tx, reversal, source);
 }
 
