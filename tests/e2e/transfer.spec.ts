@@ -1,0 +1,91 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { LoginPage } from "./support/pages";
+import { ADMIN } from "./support/users";
+
+/**
+ * An inventory transfer (issue 4): created on the form by scanning stock of the source inventory,
+ * Pending on its view, approved there ("Approved Successfully"), and the stock moved from the source
+ * row to the destination inventory. The approved transfer offers no edit any more.
+ */
+
+interface Me {
+  default_branch_id: number | null;
+  branches: { id: number; name: string; inventories: { id: number; name: string }[] }[];
+}
+interface Paged<T> {
+  count: number;
+  results: T[];
+}
+interface StockRow {
+  id: number;
+  inventory: number;
+  item: { id: number; barcode: string | null; name: string; item_type: number };
+  quantity: string;
+}
+
+const tokenOf = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("bo.token") ?? "null") as string | null);
+
+async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const answer = await request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(answer.status(), path).toBe(200);
+  return (await answer.json()) as T;
+}
+
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  const box = page.getByRole("combobox", { name: new RegExp(`^${label}`) });
+  if (!(await box.isVisible())) return;
+  await box.click();
+  await box.fill(option);
+  await page.getByRole("option", { name: option, exact: true }).first().click();
+}
+
+test("a transfer created, approved, and the stock moved", async ({ page, request }) => {
+  await new LoginPage(page).signIn(ADMIN);
+  const token = (await tokenOf(page))!;
+  const me = await apiGet<Me>(request, token, "user/me/");
+  const branch = me.branches.find((b) => b.id === me.default_branch_id) ?? me.branches[0];
+  const [from, to] = branch.inventories;
+  const stock = await apiGet<Paged<StockRow>>(request, token, `stock/?inventory=${from.id}&quantity__gte=5&item_type=1&ordering=id&page_size=50`);
+  const row = stock.results.find((r) => r.item.barcode)!;
+  expect(row, "a stock row with 5 or more in the source").toBeTruthy();
+  const sumIn = async (inventory: number) =>
+    (await apiGet<Paged<StockRow>>(request, token, `stock/?inventory=${inventory}&item=${row.item.id}&page_size=200`)).results.reduce((s, r) => s + Number(r.quantity), 0);
+  const fromBefore = Number((await apiGet<StockRow>(request, token, `stock/${row.id}/`)).quantity);
+  const toBefore = await sumIn(to.id);
+
+  await page.goto("/stock/inventory-stock-transfer/add");
+  await expect(page.getByRole("textbox", { name: "Scan barcode" })).toBeVisible();
+  await choose(page, "Branch", branch.name);
+  await choose(page, "From Inventory", from.name);
+  await choose(page, "To Inventory", to.name);
+  const scan = page.getByRole("textbox", { name: "Scan barcode" });
+  await scan.click();
+  await page.keyboard.type(row.item.barcode!, { delay: 5 });
+  await page.keyboard.press("Enter");
+  const option = page.getByRole("option").first();
+  // Several batches of the item: the one of this stock row is chosen from the list.
+  if (await option.isVisible().catch(() => false)) await page.getByRole("option").filter({ hasText: row.item.name }).first().click();
+  await expect(page.getByTestId("document-line")).toHaveCount(1);
+  await page.getByRole("textbox", { name: "Quantity 1" }).fill("2");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+
+  await expect(page).toHaveURL(/\/stock\/inventory-stock-transfer\/\d+\/view$/);
+  await expect(page.getByTestId("transfer-status")).toHaveText("Pending");
+  const transferId = Number(/inventory-stock-transfer\/(\d+)\/view/.exec(page.url())![1]);
+  const saved = await apiGet<{ items: { stock: number }[] }>(request, token, `inventory-stock-transfer/${transferId}/`);
+  const movedStock = saved.items[0].stock;
+  const movedBefore = movedStock === row.id ? fromBefore : Number((await apiGet<StockRow>(request, token, `stock/${movedStock}/`)).quantity);
+
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByText("Approved Successfully")).toBeVisible();
+  await expect(page.getByTestId("transfer-status")).toHaveText("Approved");
+  await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Edit" })).toHaveCount(0);
+
+  expect(Number((await apiGet<StockRow>(request, token, `stock/${movedStock}/`)).quantity)).toBe(movedBefore - 2);
+  expect(await sumIn(to.id)).toBe(toBefore + 2);
+
+  // The list shows it approved.
+  await page.goto("/stock/inventory-stock-transfer");
+  await expect(page.getByRole("row").filter({ hasText: from.name }).filter({ hasText: "Approved" }).first()).toBeVisible();
+});
