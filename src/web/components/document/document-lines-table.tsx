@@ -36,6 +36,8 @@ export interface DocumentLinesTableProps {
   /** Batch number and expire date are typed on the line (a purchase with batch tracking). */
   batchEditable?: boolean;
   emptyText?: string;
+  /** Flags lines without a positive quantity or above the stock (default true when editable). */
+  validate?: boolean;
 }
 
 const money = (v: string) => formatAmount(tryMoney(v) ?? 0);
@@ -133,7 +135,7 @@ export function DocumentLinesTable(props: DocumentLinesTableProps) {
           {lines.map((line, index) => {
             const amounts = lineAmounts(line);
             const hasQuantity = carriesQuantity(line.item_type);
-            const problem = errors?.[index] ?? (editable ? lineProblem(line, checkStock) : null);
+            const problem = errors?.[index] ?? (editable && props.validate !== false ? lineProblem(line, checkStock) : null);
             return (
               <Table.Row key={line.key} data-testid="document-line" aria-invalid={problem ? true : undefined}>
                 <Table.Cell>{index + 1}</Table.Cell>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Alert, Button, Card, Field, Flex, Input, SimpleGrid, Stack, Text, Textarea } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate, useParams, useSearchParams } from "react-router";
-import { toIsoDate } from "../../../../core/dates";
+import { formatDate, toIsoDate } from "../../../../core/dates";
 import { MESSAGES } from "../../../../core/messages";
 import { add, greaterThan, isPositive, sub, toDecimalString, tryMoney } from "../../../../core/money";
 import type { Paged } from "../../../../core/api-types";
@@ -31,6 +31,16 @@ interface SaleForReturn {
   net_price: string;
   items?: RecordLine[];
   lines?: RecordLine[];
+}
+
+interface SaleCandidate {
+  id: number;
+  invoice_no: number;
+  branch_name?: string;
+  customer_name: string;
+  net_price: string;
+  currency_code: string;
+  input_date: string;
 }
 
 interface ReturnRecord {
@@ -87,6 +97,7 @@ export default function SaleReturnForm() {
   const [findError, setFindError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [candidates, setCandidates] = useState<SaleCandidate[]>([]);
   const isEdit = Boolean(id);
 
   const loadSale = async (saleId: number, exceptReturn: number | null, keep?: DocumentLine[]) => {
@@ -109,12 +120,20 @@ export default function SaleReturnForm() {
       setFindError(MESSAGES.saleInvoiceRequired);
       return;
     }
+    setCandidates([]);
     try {
-      const page = await api.get("sale/", { searchParams: { invoice_no: text.trim(), page_size: "25" }, context: { silent: true } }).json<Paged<{ id: number }>>();
+      const page = await api.get("sale/", { searchParams: { invoice_no: text.trim(), page_size: "25" }, context: { silent: true } }).json<Paged<SaleCandidate>>();
       if (page.results.length === 0) {
         setSale(null);
         setLines([]);
         setFindError(MESSAGES.saleInvoiceNotFound);
+        return;
+      }
+      // Numbers are per branch: the same number in several branches is the user's choice.
+      if (page.results.length > 1) {
+        setSale(null);
+        setLines([]);
+        setCandidates(page.results);
         return;
       }
       await loadSale(page.results[0].id, null);
@@ -235,6 +254,28 @@ export default function SaleReturnForm() {
               </Text>
             ) : null}
           </SimpleGrid>
+          {candidates.length > 0 ? (
+            <Stack gap="2" data-testid="sale-candidates">
+              <Text fontWeight="medium">
+                <Trans>Several sales have this number: choose one</Trans>
+              </Text>
+              <Flex gap="2" wrap="wrap">
+                {candidates.map((c) => (
+                  <Button
+                    key={c.id}
+                    variant="outline"
+                    size="lg"
+                    onClick={() => {
+                      setCandidates([]);
+                      void loadSale(c.id, null);
+                    }}
+                  >
+                    {[c.branch_name, c.customer_name, formatDate(c.input_date), `${c.net_price} ${c.currency_code}`].filter(Boolean).join(" · ")}
+                  </Button>
+                ))}
+              </Flex>
+            </Stack>
+          ) : null}
           {message ? (
             <Alert.Root status="error" data-testid="server-message">
               <Alert.Indicator />
@@ -247,6 +288,7 @@ export default function SaleReturnForm() {
             quantityTitle={t`Return Quantity`}
             extraColumn={{ title: t`Sold / Returned`, render: (l) => `${(l as ReturnableLine).sold} / ${(l as ReturnableLine).returned}` }}
             errors={lineErrors}
+            validate={false}
             emptyText={t`Find the sale by its invoice number`}
           />
           <Field.Root ids={{ control: "note" }}>
