@@ -13,9 +13,9 @@ export function useCurrencies(): CurrencyRef[] {
   return loaded.length > 0 ? loaded : fetched.items;
 }
 
-export function CurrencySelect({ allowCreate: _ignored, ...props }: SelectorProps) {
+export function CurrencySelect({ allowCreate: _ignored, currencies: given, ...props }: SelectorProps & { currencies?: CurrencyRef[] }) {
   const { t } = useLingui();
-  const currencies = useCurrencies();
-  const items = currencies.map((c) => ({ ...c, name: c.code }));
+  const loaded = useCurrencies();
+  const items = (given ?? loaded).map((c) => ({ ...c, name: c.code }));
   return <EntitySelect label={t`Currency`} {...props} items={items} onChange={(id) => props.onChange(id)} />;
 }

@@ -62,10 +62,16 @@ export function ItemSelect({ onPick, branchId, inventoryId, exactBarcode = true,
     const searchParams: Record<string, string> = { keyword: keyword.trim() };
     if (branchId) searchParams.branch_id = String(branchId);
     if (inventoryId) searchParams.inventory_id = String(inventoryId);
+    // Offline (or no answer), the cache answers, batch tracking or not: its rows carry no batch.
+    const fromCache = async () => {
+      const byBarcode = batch ? await findCachedByBarcode(keyword) : [];
+      return byBarcode.length > 0 ? byBarcode : searchCachedItems(keyword);
+    };
+    if (typeof navigator !== "undefined" && navigator.onLine === false) return fromCache();
     try {
       return await api.get(batch ? "item/batch-search/" : "item/search/", { searchParams }).json<ItemSearchResult[]>();
     } catch (error) {
-      if (!batch && isNetworkError(error)) return searchCachedItems(keyword);
+      if (isNetworkError(error)) return fromCache();
       throw error;
     }
   };

@@ -15,11 +15,12 @@ import { NumberFormField, TextField, useFormField } from "../../../components/fo
 import { lineErrorsOf, useDocumentForm } from "../../../components/form/use-document-form";
 import { NumberField } from "../../../components/number-field";
 import { BranchSelect } from "../../../components/selectors/branch-select";
-import { CurrencySelect, useCurrencies } from "../../../components/selectors/currency-select";
+import { CurrencySelect } from "../../../components/selectors/currency-select";
+import { useDocumentCurrency } from "../../../components/document/use-document-currency";
 import { InventorySelect } from "../../../components/selectors/inventory-select";
 import { ItemSelect } from "../../../components/selectors/item-select";
 import { SupplierSelect } from "../../../components/selectors/supplier-select";
-import { baseCurrencyAtom, batchTrackingAtom, exchangeRatesAtom } from "../../../lib/app-state";
+import { batchTrackingAtom } from "../../../lib/app-state";
 import type { RowKey } from "../../../offline/sync-tables";
 import { purchaseLineFor } from "./item-prices";
 import { purchaseEditRefusal, purchaseLines, toPurchaseItems, type PurchaseLine, type PurchaseRecord } from "./purchase-record";
@@ -125,7 +126,7 @@ export default function PurchaseForm() {
 function PurchaseTotals() {
   const { t } = useLingui();
   const { values } = useFormikContext<Values>();
-  const currencies = useCurrencies();
+  const { currencies } = useDocumentCurrency();
   const code = currencies.find((c) => c.id === values.currency)?.code ?? "";
   const totals = documentTotals(values.lines, values.discount || "0", values.paid_amount || "0");
   return (
@@ -139,9 +140,7 @@ function PurchaseFields() {
   const { t } = useLingui();
   const { values, setFieldValue, errors, submitCount } = useFormikContext<Values>();
   const batchTracking = useAtomValue(batchTrackingAtom);
-  const rates = useAtomValue(exchangeRatesAtom);
-  const baseCurrency = useAtomValue(baseCurrencyAtom);
-  const currencies = useCurrencies();
+  const { currencies, baseCurrency, rateOf } = useDocumentCurrency();
   const branch = useFormField<RowKey | null>("branch");
   const inventory = useFormField<RowKey | null>("inventory");
   const supplier = useFormField<RowKey | null>("supplier");
@@ -159,17 +158,14 @@ function PurchaseFields() {
   // The base currency by default.
   useEffect(() => {
     if (values.currency === null) {
-      const base = baseCurrency ?? currencies.find((c) => c.code === "IQD") ?? currencies[0];
+      const base = baseCurrency ?? currencies[0];
       if (base) void setFieldValue("currency", base.id);
     }
   }, [values.currency, baseCurrency, currencies, setFieldValue]);
 
   const pickCurrency = (id: RowKey | null) => {
     currency.setValue(id);
-    const code = currencies.find((c) => c.id === id)?.code;
-    const isBase = (baseCurrency && baseCurrency.id === id) || code === "IQD";
-    const rate = rates.find((r) => r.currency.id === id)?.rate;
-    void setFieldValue("exchange_rate", isBase ? "1" : (rate ?? ""));
+    void setFieldValue("exchange_rate", rateOf(typeof id === "number" ? id : null));
   };
 
   const addItem = async (found: Parameters<typeof purchaseLineFor>[0]) => {
@@ -185,7 +181,7 @@ function PurchaseFields() {
   };
 
   const net = documentTotals(values.lines, values.discount || "0", 0).net;
-  const isBase = (baseCurrency && baseCurrency.id === values.currency) || currencies.find((c) => c.id === values.currency)?.code === "IQD";
+  const isBase = values.currency === null || baseCurrency?.id === values.currency;
 
   return (
     <>
@@ -203,7 +199,7 @@ function PurchaseFields() {
         />
         <SupplierSelect name="supplier" value={supplier.value} onChange={supplier.setValue} invalid={supplier.invalid} errorText={supplier.errorText} required allowCreate />
         <TextField name="supplier_invoice_no" label={t`Supplier Invoice No.`} />
-        <CurrencySelect name="currency" value={currency.value} onChange={pickCurrency} invalid={currency.invalid} errorText={currency.errorText} required />
+        <CurrencySelect name="currency" currencies={currencies} value={currency.value} onChange={pickCurrency} invalid={currency.invalid} errorText={currency.errorText} required />
         <NumberFormField name="exchange_rate" label={t`Exchange Rate`} min={0} hideStepper disabled={Boolean(isBase)} />
         <TextField name="input_date" label={t`Date`} type="date" />
         <TextField name="note" label={t`Note`} />
