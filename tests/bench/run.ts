@@ -1,11 +1,16 @@
 import { writeFileSync } from "node:fs";
 import { existsSync } from "node:fs";
 import { runBrowserBench } from "./browser-bench";
+import { runDocumentsBench } from "./documents-bench";
 import { runServerBench, type BenchResult } from "./server-bench";
+import { runSalesListBench } from "./sales-list-bench";
 
 /** `npm run bench`: runs the benchmarks and rewrites BENCHMARKS.md with the figures. */
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
 const results: BenchResult[] = await runServerBench(items);
+// 1M sales take minutes to generate: only on demand, on PostgreSQL (BENCH_DATABASE_URL).
+if (process.env.BENCH_SALES_LIST === "1") results.push(...(await runSalesListBench()));
+results.push(...(await runDocumentsBench()));
 if (existsSync(new URL("../../dist/web/index.html", import.meta.url))) results.push(...(await runBrowserBench(items)));
 else console.warn("dist/web is missing: run `npm run build` for the browser benchmarks");
 
