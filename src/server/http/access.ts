@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { and, eq, gt } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { hasAnyPermission } from "../../core/permissions";
-import type { Db } from "../db/client";
-import { appUser, authToken, branch, groupPermission, userBranch, userGroup, userPermission } from "../db/tables";
+import { queryRows, type Db } from "../db/client";
 import { hashToken } from "./passwords";
 import { forbidden, notFound, unauthorized } from "./errors";
 
@@ -28,39 +27,31 @@ declare module "fastify" {
   }
 }
 
-export async function loadPermissions(db: Db, userId: number): Promise<string[]> {
-  const direct = await db.select({ code: userPermission.code }).from(userPermission).where(eq(userPermission.userId, userId));
-  const viaGroups = await db
-    .select({ code: groupPermission.code })
-    .from(groupPermission)
-    .innerJoin(userGroup, eq(userGroup.groupId, groupPermission.groupId))
-    .where(eq(userGroup.userId, userId));
-  return [...new Set([...direct, ...viaGroups].map((r) => r.code))].sort();
-}
-
-export async function loadBranchIds(db: Db, userId: number, isSuperuser: boolean): Promise<number[]> {
-  const rows = isSuperuser
-    ? await db.select({ id: branch.id }).from(branch)
-    : await db.select({ id: userBranch.branchId }).from(userBranch).where(eq(userBranch.userId, userId));
-  return rows.map((r) => r.id).sort((a, b) => a - b);
-}
-
+/**
+ * Token, user, permissions and visible branches in one round trip: this runs on every request, so
+ * it is one query rather than four.
+ */
 async function resolveToken(db: Db, header: string | undefined): Promise<AuthContext | null> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
   if (!match) return null;
-  const [row] = await db
-    .select({ tokenId: authToken.id, userId: appUser.id, isSuperuser: appUser.isSuperuser })
-    .from(authToken)
-    .innerJoin(appUser, eq(appUser.id, authToken.userId))
-    .where(and(eq(authToken.tokenHash, hashToken(match[1])), gt(authToken.expiresAt, new Date()), eq(appUser.isActive, true)))
-    .limit(1);
+  const [row] = await queryRows<{ token_id: number; user_id: number; is_superuser: boolean; permissions: string[]; branch_ids: number[] }>(
+    db,
+    sql`select t.id as token_id, u.id as user_id, u.is_superuser,
+          array(select code from user_permission where user_id = u.id
+                union select gp.code from group_permission gp join user_group ug on ug.group_id = gp.group_id where ug.user_id = u.id
+                order by 1) as permissions,
+          case when u.is_superuser then array(select id from branch order by id)
+               else array(select branch_id from user_branch where user_id = u.id order by branch_id) end as branch_ids
+        from auth_token t join app_user u on u.id = t.user_id
+        where t.token_hash = ${hashToken(match[1])} and t.expires_at > now() and u.is_active`,
+  );
   if (!row) return null;
   return {
-    userId: row.userId,
-    tokenId: row.tokenId,
-    isSuperuser: row.isSuperuser,
-    permissions: await loadPermissions(db, row.userId),
-    branchIds: await loadBranchIds(db, row.userId, row.isSuperuser),
+    userId: row.user_id,
+    tokenId: row.token_id,
+    isSuperuser: row.is_superuser,
+    permissions: row.permissions,
+    branchIds: row.branch_ids.map(Number),
   };
 }
 

@@ -1,0 +1,101 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { buildApp } from "../../src/server/app";
+import { openDatabase } from "../../src/server/db/client";
+import { seedIfEmpty } from "../../src/server/seed/seed";
+import { wipePostgres } from "../api/support/test-app";
+import type { BenchResult } from "./server-bench";
+
+/**
+ * DESIGN section 6: document creation on the server (stock lock, movements, ledger) against
+ * pgbench's TPC-B rate on the same PostgreSQL. Purchases and sales go through the real HTTP layer
+ * (app.inject), several at once, as tablets would send them.
+ */
+const PGBENCH = ["/usr/lib/postgresql/15/bin/pgbench", "/usr/bin/pgbench"].find((p) => existsSync(p));
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+
+function pgbenchTps(url: string): number | null {
+  if (!PGBENCH) return null;
+  const target = new URL(url);
+  const db = "pgbench_compare";
+  const args = ["-h", target.hostname, "-p", target.port || "5432", "-U", decodeURIComponent(target.username || "postgres")];
+  execFileSync("psql", [...args, "-d", target.pathname.slice(1), "-c", `drop database if exists ${db}`, "-c", `create database ${db}`], { stdio: "ignore" });
+  execFileSync(PGBENCH, [...args, "-i", "-q", "-s", "10", db], { stdio: "ignore" });
+  const out = execFileSync(PGBENCH, [...args, "-c", String(CLIENTS), "-j", "2", "-T", String(SECONDS), db], { encoding: "utf8" });
+  const match = /tps = ([\d.]+)/.exec(out);
+  return match ? Number(match[1]) : null;
+}
+
+export async function runDocumentsBench(): Promise<BenchResult[]> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return [];
+  await wipePostgres(url);
+  const database = await openDatabase({ url });
+  await database.migrateAndRun(async (db) => void (await seedIfEmpty(db, { demo: true })));
+  const app = await buildApp({ db: database.db });
+  const results: BenchResult[] = [];
+  try {
+    const call = async (method: "GET" | "POST", path: string, token: string | null, payload?: unknown) => {
+      const res = await app.inject({ method, url: `/api/${path}`, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      return { status: res.statusCode, body: res.json() };
+    };
+    const token = (await call("POST", "login/", null, { username: "admin", password: "admin" })).body.token as string;
+    const me = (await call("GET", "user/me/", token)).body;
+    const branch = me.branches[0].id as number;
+    const inventory = me.branches[0].inventories[0].id as number;
+    const iqd = (await call("GET", "currency/base-currency/", token)).body.id as number;
+    const supplier = ((await call("GET", `supplier/all/?branch=${branch}`, token)).body as { id: number }[])[0].id;
+    const customer = ((await call("GET", `customer/all/?branch=${branch}`, token)).body as { id: number; is_general: boolean }[]).find((c) => c.is_general)!.id;
+    const items = ((await call("GET", "item/all/?item_type=1&is_active=true&ordering=id", token)).body as { id: number }[]).slice(0, 40);
+
+    let counter = 0;
+    const purchaseBody = () => ({
+      branch, inventory, supplier, currency: iqd, payment_type: "debit", cashbox: null, paid_amount: "0", discount: "0",
+      items: [0, 1, 2].map((k) => ({ item: items[(counter * 3 + k) % items.length].id, quantity: "50", purchase_price: "1000", sale_price: "1500", batch_number: "", expire_date: null })),
+      form_token: `bench-p-${Date.now()}-${++counter}`,
+    });
+
+    async function measure(name: string, make: () => Promise<number>): Promise<number> {
+      const deadline = Date.now() + SECONDS * 1000;
+      let done = 0;
+      let failed = 0;
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          while (Date.now() < deadline) {
+            const status = await make();
+            if (status === 201) done += 1;
+            else failed += 1;
+          }
+        }),
+      );
+      if (failed > 0) console.warn(`${name}: ${failed} refused`);
+      return done / SECONDS;
+    }
+
+    const purchasesPerSecond = await measure("purchases", async () => (await call("POST", "purchase/", token, purchaseBody())).status);
+    const stockRows = ((await call("GET", `stock/all/?inventory=${inventory}&quantity__gte=100&ordering=-quantity`, token)).body as { id: number }[]).slice(0, 30);
+    let saleCounter = 0;
+    const salesPerSecond = await measure("sales", async () => {
+      saleCounter += 1;
+      const lines = [0, 1, 2].map((k) => ({ stock: stockRows[(saleCounter * 3 + k) % stockRows.length].id, quantity: "1", price: "1500" }));
+      const uniqueLines = lines.filter((l, i) => lines.findIndex((o) => o.stock === l.stock) === i);
+      const res = await call("POST", "sale/", token, {
+        branch, inventory, customer, currency: iqd, payment_type: "debit", cashbox: null, paid_amount: "0", discount: "0",
+        items: uniqueLines, form_token: `bench-s-${Date.now()}-${saleCounter}`,
+      });
+      return res.status;
+    });
+
+    const tps = pgbenchTps(url);
+    const versus = (rate: number) => (tps ? `${Math.round((rate / tps) * 100)}% of pgbench TPC-B (${Math.round(tps)} tps, ${CLIENTS} clients)` : "pgbench not found");
+    results.push(
+      { name: `purchases created per second, 3 lines, ${CLIENTS} concurrent clients (PostgreSQL)`, value: Math.round(purchasesPerSecond), unit: "purchases/s", budget: "(issue 4: against pgbench)", detail: versus(purchasesPerSecond) },
+      { name: `sales created per second, 3 lines, ${CLIENTS} concurrent clients (PostgreSQL)`, value: Math.round(salesPerSecond), unit: "sales/s", budget: "at least a third of pgbench TPC-B", detail: versus(salesPerSecond) },
+    );
+  } finally {
+    await app.close();
+    await database.close();
+  }
+  return results;
+}
