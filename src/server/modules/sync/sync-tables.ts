@@ -2,14 +2,18 @@ import { sql, type SQL } from "drizzle-orm";
 
 /**
  * The reference tables devices cache (DESIGN section 4), by their snake_case sync name. `scope` limits
- * branch-bound tables to the caller's branches; `extra` adds derived fields to the row.
+ * branch-bound tables to the caller's branches; `extra` adds derived fields to the row (field name ->
+ * SQL expression over the row `t`).
  */
 export interface SyncTable {
   name: string;
   table: string;
   scope?: (branchIds: SQL) => SQL;
-  extra?: (branchIds: SQL) => SQL;
+  extra?: (branchIds: SQL) => Record<string, SQL>;
 }
+
+/** Columns never sent to devices: sync bookkeeping and who wrote the row. */
+export const HIDDEN_COLUMNS = ["xact_id", "sync_version", "created_by"];
 
 export const SYNC_TABLES: SyncTable[] = [
   { name: "currency", table: "currency" },
@@ -22,7 +26,7 @@ export const SYNC_TABLES: SyncTable[] = [
   {
     name: "item",
     table: "item",
-    extra: () => sql`jsonb_build_object('image', case when t.image_media_id is null then null else '/media/' || t.image_media_id || '/' end)`,
+    extra: () => ({ image: sql`case when t.image_media_id is null then null else '/media/' || t.image_media_id || '/' end` }),
   },
   { name: "partner", table: "partner" },
   { name: "customer", table: "customer", scope: (ids) => sql`t.branch_id = any(${ids})` },
@@ -30,8 +34,9 @@ export const SYNC_TABLES: SyncTable[] = [
     name: "supplier",
     table: "supplier",
     scope: (ids) => sql`exists (select 1 from supplier_branch sb where sb.supplier_id = t.id and sb.branch_id = any(${ids}))`,
-    extra: (ids) =>
-      sql`jsonb_build_object('branches', (select coalesce(jsonb_agg(sb.branch_id order by sb.branch_id), '[]'::jsonb) from supplier_branch sb where sb.supplier_id = t.id and sb.branch_id = any(${ids})))`,
+    extra: (ids) => ({
+      branches: sql`(select coalesce(json_agg(sb.branch_id order by sb.branch_id), '[]'::json) from supplier_branch sb where sb.supplier_id = t.id and sb.branch_id = any(${ids}))`,
+    }),
   },
   { name: "cashbox", table: "cashbox", scope: (ids) => sql`t.branch_id = any(${ids})` },
   { name: "stock", table: "stock", scope: (ids) => sql`t.branch_id = any(${ids})` },
@@ -40,6 +45,6 @@ export const SYNC_TABLES: SyncTable[] = [
     name: "print_info",
     table: "print_info",
     scope: (ids) => sql`t.branch_id = any(${ids})`,
-    extra: () => sql`jsonb_build_object('logo', case when t.logo_media_id is null then null else '/media/' || t.logo_media_id || '/' end)`,
+    extra: () => ({ logo: sql`case when t.logo_media_id is null then null else '/media/' || t.logo_media_id || '/' end` }),
   },
 ];
