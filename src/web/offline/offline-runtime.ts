@@ -1,7 +1,7 @@
 import { getOfflineDb, META, type OfflineDb } from "./db";
 import { createFetchTransport } from "./http-transport";
 import { Outbox, type ReplayReport } from "./outbox";
-import { ReferenceSync, type PullOutcome } from "./reference-sync";
+import { APP_PULL_PAGE_SIZE, ReferenceSync, type PullOutcome } from "./reference-sync";
 
 /**
  * The offline layer running in the page: one database, one outbox, one reference sync, and their
@@ -103,7 +103,13 @@ export function startOffline(options: OfflineRuntimeOptions): OfflineRuntime {
       void scheduleReplay();
     },
   });
-  const referenceSync = new ReferenceSync({ db, transport, getUserId: options.getUserId, onUnauthorized: options.onUnauthorized });
+  const referenceSync = new ReferenceSync({
+    db,
+    transport,
+    getUserId: options.getUserId,
+    onUnauthorized: options.onUnauthorized,
+    pageSize: APP_PULL_PAGE_SIZE,
+  });
 
   const syncNow = async () => {
     const replayReport = await replay(true);
