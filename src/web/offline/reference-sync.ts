@@ -1,7 +1,7 @@
 import { META, type OfflineDb } from "./db";
 import { NetworkError, type Transport } from "./http-transport";
 import { reapplyPendingEffects } from "./local-effects";
-import { localStockDeltas, overlayRow, releaseSettledStock } from "./stock-overlay";
+import { localStockDeltas, overlayRow, releaseSettledStock, type StockDeltas } from "./stock-overlay";
 import { isReferenceTable, type CachedRow } from "./sync-tables";
 
 /**
@@ -114,9 +114,12 @@ export class ReferenceSync {
     let cursor = (await db.getMeta<string>(META.cursor)) ?? "";
     this.update({ running: true, rows: 0, firstLoad: !cursor, lastSyncAt, error: null });
     let rows = 0;
-    // Page N+1 is requested (with page N's cursor) while page N is written: the network and the
-    // server overlap the IndexedDB transaction. Pages are still stored one by one, in order, each
-    // with its own cursor; a prefetched page is only a read, dropped when the run stops.
+    // Page N+1 is requested (with page N's cursor) while page N is written, and its transaction is
+    // queued while page N's commits: the network, the server, the main thread's work on a page and
+    // IndexedDB's commit of the one before all overlap. Each page is still stored in ONE transaction
+    // with its cursor, in order: a transaction applies its page only when the stored cursor is the one
+    // the page was requested with (so if page N failed, page N+1 aborts too and nothing is skipped).
+    // At most one page is being fetched and two stored; a prefetched page is only a read.
     const fetchPage = (since: string) => {
       const query = new URLSearchParams({ limit: String(this.options.pageSize ?? PULL_PAGE_SIZE) });
       if (since) query.set("since", since);
@@ -125,26 +128,46 @@ export class ReferenceSync {
       return request;
     };
     let next = fetchPage(cursor);
+    let storing: { done: Promise<number>; reset: boolean } | null = null;
+    /** Waits for the page in flight to be stored (its error, if any, is thrown), then reports it. */
+    const settle = async () => {
+      const pending = storing;
+      storing = null;
+      if (!pending) return;
+      rows += await pending.done;
+      this.update({ rows, firstLoad: this.progress.firstLoad || pending.reset });
+    };
+    const stock: StockState = { deltas: null };
     try {
       for (;;) {
         const answer = await next;
         if (answer.status === 401) {
+          await settle();
           this.options.onUnauthorized?.();
-          this.update({ running: false, error: "HTTP 401" });
+          this.update({ running: false, rows, error: "HTTP 401" });
           return "unauthorized";
         }
         if (answer.status !== 200) {
-          this.update({ running: false, error: `HTTP ${answer.status}` });
+          await settle();
+          this.update({ running: false, rows, error: `HTTP ${answer.status}` });
           return "failed";
         }
         // The user may have changed while the page was on its way: never store it for another.
-        if (this.options.getUserId() !== userId) return "signed-out";
+        if (this.options.getUserId() !== userId) {
+          await settle().catch(() => undefined);
+          return "signed-out";
+        }
         const page = answer.body as PullPage;
         if (page.has_more) next = fetchPage(page.cursor);
-        rows += await this.store(userId, page);
+        const done = this.store(userId, page, cursor, stock);
+        done.catch(() => undefined); // awaited by settle()
+        await settle();
+        storing = { done, reset: page.reset };
         cursor = page.cursor;
-        this.update({ rows, firstLoad: this.progress.firstLoad || page.reset });
-        if (!page.has_more) break;
+        if (!page.has_more) {
+          await settle();
+          break;
+        }
       }
       const at = this.now();
       await db.transaction("rw", [db.meta, db.outbox, db.ref("stock")], async () => {
@@ -155,6 +178,12 @@ export class ReferenceSync {
       this.update({ running: false, lastSyncAt: at, firstLoad: false, error: null });
       return "done";
     } catch (error) {
+      if (error instanceof CursorMovedError) {
+        // Another tab stored pages meanwhile (or this run's previous page failed): the next run
+        // starts again from the stored cursor.
+        this.update({ running: false, rows, error: error.message });
+        return "failed";
+      }
       if (error instanceof NetworkError) {
         this.update({ running: false, error: `Network: ${error.message}` });
         return "network";
@@ -164,30 +193,74 @@ export class ReferenceSync {
     }
   }
 
-  /** One page, with its cursor, in one transaction. Returns the number of rows written. */
-  private async store(userId: number, page: PullPage): Promise<number> {
+  /**
+   * One page, with its cursor, in one transaction. Returns the number of rows written. The writes are
+   * issued before the transaction's checks are answered, so the main thread prepares them while an
+   * earlier page's transaction still commits; a failed check aborts the transaction with them.
+   */
+  private async store(userId: number, page: PullPage, since: string, stock: StockState): Promise<number> {
     const db = this.options.db;
     let rows = 0;
     await db.transaction("rw", [db.meta, db.outbox, ...db.refTables()], async () => {
-      // Checked inside the transaction: a user switch in another tab must not get this page.
-      if ((await db.getMeta<number>(META.userId)) !== userId) throw new Error("The device changed user during the sync");
+      // Checked inside the transaction: a user switch in another tab must not get this page, and the
+      // page must follow the stored cursor (the page before it committed; no other run moved it).
+      // (Dexie's own promises, not async functions': they may wait while more requests are issued.)
+      const owner = db.meta.get(META.userId).then((row) => row?.value);
+      const stored = db.meta.get(META.cursor).then((row) => row?.value as string | undefined);
+      const writes: Promise<unknown>[] = [];
       if (page.reset) {
+        if ((await owner) !== userId) throw new Error("The device changed user during the sync");
         await Promise.all(db.refTables().map((table) => table.clear()));
         await reapplyPendingEffects(db, userId);
+        stock.deltas = await localStockDeltas(db);
       }
+      stock.deltas ??= await localStockDeltas(db);
+      const stockRows = page.tables.stock?.upserts ?? [];
       for (const [name, change] of Object.entries(page.tables)) {
         // A table this version of the app does not know yet (added on the server first) is skipped.
         if (!isReferenceTable(name)) continue;
         const table = db.ref(name);
         if (name === "stock" && change.upserts.length > 0) {
-          const deltas = await localStockDeltas(db);
-          await table.bulkPut(change.upserts.map((row) => overlayRow(row, deltas)));
-        } else if (change.upserts.length > 0) await table.bulkPut(change.upserts);
-        if (change.deletes.length > 0) await table.bulkDelete(change.deletes);
+          const deltas = stock.deltas;
+          writes.push(table.bulkPut(change.upserts.map((row) => overlayRow(row, deltas))));
+        } else if (change.upserts.length > 0) writes.push(table.bulkPut(change.upserts));
+        if (change.deletes.length > 0) writes.push(table.bulkDelete(change.deletes));
         rows += change.upserts.length + change.deletes.length;
+      }
+      if ((await owner) !== userId) throw new Error("The device changed user during the sync");
+      if (((await stored) ?? "") !== since) throw new CursorMovedError();
+      await Promise.all(writes);
+      if (stockRows.length > 0) {
+        // The stock rows were laid over the device's changes as last read; what the outbox says now,
+        // in this transaction, wins (a queued or synced sale in between).
+        const now = await localStockDeltas(db);
+        if (!sameDeltas(now, stock.deltas)) {
+          stock.deltas = now;
+          await db.ref("stock").bulkPut(stockRows.map((row) => overlayRow(row, now)));
+        }
       }
       await db.setMeta(META.cursor, page.cursor);
     });
     return rows;
   }
+}
+
+/** A page reached its transaction when the stored cursor was no longer the one it was requested with. */
+class CursorMovedError extends Error {
+  constructor() {
+    super("The sync cursor moved (another tab pulled); the next pull goes on from it");
+    this.name = "CursorMovedError";
+  }
+}
+
+/** The device's stock changes as last read during a run (see store()). */
+interface StockState {
+  deltas: StockDeltas | null;
+}
+
+const sameMap = (a: Map<unknown, { eq(other: unknown): boolean }>, b: Map<unknown, unknown>) =>
+  a.size === b.size && [...a].every(([key, value]) => b.has(key) && value.eq(b.get(key)));
+
+function sameDeltas(a: StockDeltas, b: StockDeltas | null): boolean {
+  return b !== null && sameMap(a.byId, b.byId) && sameMap(a.byIdentity, b.byIdentity);
 }
