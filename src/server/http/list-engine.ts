@@ -18,6 +18,13 @@ export interface ListField {
   type: FieldType;
   sortable?: boolean;
   filterable?: boolean;
+  /**
+   * Never null: the ordering then says plain `asc`/`desc` (no `nulls first/last`), which a btree index
+   * on the expression serves in both directions instead of a sort of the whole filtered set.
+   */
+  notNull?: boolean;
+  /** Reads a joined table (not the list's main table): counting then needs `source`, not `countSource`. */
+  joined?: boolean;
 }
 
 export interface ListSpec {
@@ -27,7 +34,21 @@ export interface ListSpec {
   select: SQL;
   fields: Record<string, ListField>;
   search?: SQL[];
-  /** Always applied (tombstones, fixed scopes). */
+  /**
+   * Replaces `search` when set: the condition for a search term (trimmed, non-empty), for lists that
+   * search through indexes (a prefix, an id list) rather than `ilike '%term%'` on every row.
+   */
+  searchWhere?: (term: string) => SQL;
+  /** Set when `searchWhere` reads a joined table. */
+  searchJoined?: boolean;
+  /**
+   * The main table alone, under the alias `source` gives it (`sale s`); needs an `id` field. When set
+   * and no condition reads a joined field, the count runs on it, and the page picks its ids on it
+   * before joining only those rows (when the ordering reads no joined field either), so neither pays
+   * for joins that cannot change which rows match (inner joins on not-null foreign keys, left joins),
+   * and the planner never trades a sort of the matches for a long walk in id order through the joins.
+   */
+  mainSource?: SQL;  /** Always applied (tombstones, fixed scopes). */
   baseWhere?: SQL;
   /** Expression giving the row's branch id: scopes the list and serves the branch filter. */
   branch?: SQL;
@@ -41,6 +62,14 @@ export interface ListSpec {
 }
 
 export type ListQuery = Record<string, string | string[] | undefined>;
+
+/**
+ * `count` of a page is exact up to COUNT_CAP rows. Beyond, counting every matching row would cost a
+ * scan of the whole filtered set on each page (a million sales), so `count` is then the planner's
+ * estimate, never below COUNT_CAP + 1 nor below the rows up to this page; `next` stays exact (the page
+ * query reads one row more than it shows).
+ */
+export const COUNT_CAP = 10_000;
 
 const MAX_ALL_ROWS = 20_000;
 
@@ -119,7 +148,12 @@ function filterCondition(name: string, field: ListField, op: FilterOperator, raw
 
 /** Where conditions for a query; throws 400 on anything the spec does not declare. */
 export function listConditions(spec: ListSpec, query: ListQuery, auth: AuthContext): SQL[] {
+  return buildConditions(spec, query, auth).where;
+}
+
+function buildConditions(spec: ListSpec, query: ListQuery, auth: AuthContext): { where: SQL[]; joined: boolean } {
   const where: SQL[] = [];
+  let joined = false;
   if (spec.baseWhere) where.push(spec.baseWhere);
 
   const requestedBranches = [single(query.branch), single(query.branches)]
@@ -148,9 +182,16 @@ export function listConditions(spec: ListSpec, query: ListQuery, auth: AuthConte
       continue;
     }
     if (name === "search") {
+      if (spec.searchWhere) {
+        if (raw.trim() === "") continue;
+        where.push(spec.searchWhere(raw.trim()));
+        joined ||= !!spec.searchJoined;
+        continue;
+      }
       if (!spec.search?.length) throw badParam(name, `Unknown filter: ${name}`);
       const pattern = `%${escapeLike(raw.trim())}%`;
       where.push(sql`(${sql.join(spec.search.map((c) => sql`${c} ilike ${pattern}`), sql` or `)})`);
+      joined = true;
       continue;
     }
     if (name === "start_date" || name === "end_date") {
@@ -171,23 +212,36 @@ export function listConditions(spec: ListSpec, query: ListQuery, auth: AuthConte
     const field = spec.fields[fieldName];
     if (!field || field.filterable === false) throw badParam(name, `Unknown filter: ${name}`);
     where.push(filterCondition(name, field, op, raw));
+    joined ||= !!field.joined;
   }
-  return where;
+  return { where, joined };
+}
+
+/** Whether the ordering reads a joined field. */
+function orderingJoined(spec: ListSpec, query: ListQuery): boolean {
+  const raw = single(query.ordering) || spec.defaultOrdering || "-id";
+  return raw.split(",").some((p) => !!spec.fields[p.trim().replace(/^-/, "")]?.joined);
 }
 
 export function listOrdering(spec: ListSpec, query: ListQuery): SQL {
   const raw = single(query.ordering) || spec.defaultOrdering || "-id";
   const parts = raw.split(",").map((p) => p.trim()).filter(Boolean);
+  let lastDescending = true;
   const clauses = parts.map((part) => {
     const descending = part.startsWith("-");
+    lastDescending = descending;
     const field = spec.fields[descending ? part.slice(1) : part];
     if (!field || field.sortable === false) throw badParam("ordering", `Unknown ordering: ${part}`);
     // Text sorts as people read it (alpha next to Alpha), the same on every collation.
     const key = field.type === "text" ? sql`lower(${field.sql})` : field.sql;
+    if (field.notNull) return descending ? sql`${key} desc` : sql`${key} asc`;
     return descending ? sql`${key} desc nulls last` : sql`${key} asc nulls first`;
   });
-  // A stable tie-break so pages never repeat or skip rows.
-  if (spec.fields.id && !parts.some((p) => p.replace(/^-/, "") === "id")) clauses.push(sql`${spec.fields.id.sql} desc`);
+  // A stable tie-break so pages never repeat or skip rows, in the direction of the last key so that one
+  // index on (key, id) serves the ordering both ways.
+  if (spec.fields.id && !parts.some((p) => p.replace(/^-/, "") === "id")) {
+    clauses.push(lastDescending ? sql`${spec.fields.id.sql} desc` : sql`${spec.fields.id.sql} asc`);
+  }
   return sql.join(clauses, sql`, `);
 }
 
@@ -213,18 +267,52 @@ function pageLink(basePath: string, query: ListQuery, page: number): string {
   return `${basePath}?${params.toString()}`;
 }
 
+/** The planner's row estimate for `select 1 from <from> <where>`; null when it cannot say. */
+async function estimateRows(ex: Executor, from: SQL, where: SQL): Promise<number | null> {
+  try {
+    const rows = await queryRows<Record<string, unknown>>(ex, sql`explain (format json) select 1 from ${from} ${where}`);
+    const raw = Object.values(rows[0] ?? {})[0];
+    const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan?: { "Plan Rows"?: number } }[];
+    const estimate = plan?.[0]?.Plan?.["Plan Rows"];
+    return typeof estimate === "number" && Number.isFinite(estimate) ? Math.round(estimate) : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function listPage<T>(ex: Executor, spec: ListSpec, query: ListQuery, auth: AuthContext, basePath: string): Promise<Paged<T>> {
   const { page, pageSize } = pageParams(query);
-  const where = whereClause(listConditions(spec, query, auth));
-  const [{ count }] = await queryRows<{ count: number | string }>(ex, sql`select count(*) as count from ${spec.source} ${where}`);
-  const total = Number(count);
-  const results = await queryRows<T>(
+  const conditions = buildConditions(spec, query, auth);
+  const where = whereClause(conditions.where);
+  const countFrom = spec.mainSource && !conditions.joined ? spec.mainSource : spec.source;
+  const offset = (page - 1) * pageSize;
+  const ordering = listOrdering(spec, query);
+  const id = spec.fields.id?.sql;
+  // Exact up to COUNT_CAP: counting stops at the cap instead of reading the whole filtered set.
+  const [{ count }] = await queryRows<{ count: number | string }>(
     ex,
-    sql`select ${spec.select} from ${spec.source} ${where} order by ${listOrdering(spec, query)} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    sql`select count(*) as count from (select 1 from ${countFrom} ${where} limit ${COUNT_CAP + 1}) capped`,
   );
+  // One row more than the page shows: `next` is exact even when `count` is an estimate.
+  const rows = await queryRows<T>(
+    ex,
+    spec.mainSource && id && !conditions.joined && !orderingJoined(spec, query)
+      ? // An array (an init plan), not `in (select ...)`: the ids come first, then only those rows are joined.
+        sql`select ${spec.select} from ${spec.source}
+          where ${id} = any(array(select ${id} from ${spec.mainSource} ${where} order by ${ordering} limit ${pageSize + 1} offset ${offset}))
+          order by ${ordering}`
+      : sql`select ${spec.select} from ${spec.source} ${where} order by ${ordering} limit ${pageSize + 1} offset ${offset}`,
+  );
+  const hasNext = rows.length > pageSize;
+  const results = hasNext ? rows.slice(0, pageSize) : rows;
+  let total = Number(count);
+  if (total > COUNT_CAP) {
+    const estimate = (await estimateRows(ex, countFrom, where)) ?? 0;
+    total = Math.max(estimate, COUNT_CAP + 1, offset + results.length + (hasNext ? 1 : 0));
+  }
   return {
     count: total,
-    next: page * pageSize < total ? pageLink(basePath, query, page + 1) : null,
+    next: hasNext ? pageLink(basePath, query, page + 1) : null,
     previous: page > 1 ? pageLink(basePath, query, page - 1) : null,
     results,
   };
