@@ -6,8 +6,9 @@ import { prepareData, startServer } from "./browser-bench";
  * Where the first reference load spends its time (a diagnostic, not a benchmark):
  * `PROFILE_DIR=/tmp/fl BENCH_ITEMS=100000 npx tsx tests/bench/first-load-profile.ts`.
  * Prepares the data once in PROFILE_DIR (reused by later runs), starts the real server on it, signs in
- * through the UI RUNS times, each in a fresh browser context, and prints per pull request the time
- * of the fetch (request to last byte) from Resource Timing, plus a CPU profile's top functions.
+ * through the UI RUNS times, each in a fresh browser context, and prints per pull request the server's
+ * time (request to first byte) and the download from Resource Timing, and with CPU_PROFILE=1 the
+ * page's main-thread profile (top functions by self time; the .cpuprofile is kept in PROFILE_DIR).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
