@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { sql } from "drizzle-orm";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
@@ -13,6 +14,8 @@ const seedDemo = (process.env.SEED_DEMO ?? "true").toLowerCase() !== "false";
 const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir });
 await database.migrateAndRun(async (db) => {
   await seedIfEmpty(db, { demo: seedDemo, adminPassword: process.env.ADMIN_PASSWORD });
+  // PGlite has no autovacuum: without statistics the planner misjudges every big table.
+  await db.execute(sql`analyze`);
 });
 
 const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
