@@ -18,7 +18,8 @@ await database.migrateAndRun(async (db) => {
   await db.execute(sql`analyze`);
 });
 
-const webRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
+// WEB_ROOT lets side-by-side checkouts or test runs serve their own build.
+const webRoot = process.env.WEB_ROOT ?? fileURLToPath(new URL("../../dist/web", import.meta.url));
 const app = await buildApp({ db: database.db, webRoot, logger: process.env.LOG_LEVEL !== "silent" });
 
 const shutdown = async () => {

@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 //   E2E_PORT        port for the server started here (default: a free port)
 //   E2E_DATABASE_URL  run the started server on PostgreSQL instead of a fresh embedded database
 //   E2E_SERVER_LOG  set to show the server's stdout
+//   WEB_ROOT        serve this build of the web app instead of dist/web (e.g. `vite build --outDir /tmp/web`)
 
 const root = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
 const isCI = !!process.env.CI;
@@ -52,6 +53,7 @@ const serverEnv: Record<string, string> = {
   HOST: "127.0.0.1",
 };
 if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
+if (process.env.WEB_ROOT) serverEnv.WEB_ROOT = process.env.WEB_ROOT;
 
 export default defineConfig({
   testDir: ".",
