@@ -3,12 +3,10 @@ import {
   DATE_PRESETS,
   DATE_PRESET_KEYS,
   defaultDateRange,
-  expandTwoDigitYear,
   firstDayOfMonth,
   formatDate,
   isValidDate,
   isValidDateRange,
-  parseLocaleDate,
   presetRange,
   toDate,
   toIsoDate,
@@ -61,44 +59,6 @@ describe("storage forms", () => {
   it("throw on invalid dates", () => {
     expect(() => toIsoDate("garbage")).toThrow("Invalid time value");
     expect(() => toIsoDateTime(new Date(Number.NaN))).toThrow(RangeError);
-  });
-});
-
-describe("parseLocaleDate", () => {
-  const iso = (date: Date | null) => (date ? toIsoDate(date) : null);
-
-  it("parses in each locale order", () => {
-    expect(iso(parseLocaleDate("05/03/2024", "dmy"))).toBe("2024-03-05");
-    expect(iso(parseLocaleDate("03/05/2024", "mdy"))).toBe("2024-03-05");
-    expect(iso(parseLocaleDate("2024/03/05", "ymd"))).toBe("2024-03-05");
-  });
-  it("accepts single digits and the separators - . and space", () => {
-    expect(iso(parseLocaleDate("5-3-2024", "dmy"))).toBe("2024-03-05");
-    expect(iso(parseLocaleDate("5.3.2024", "dmy"))).toBe("2024-03-05");
-    expect(iso(parseLocaleDate(" 5 3 2024 ", "dmy"))).toBe("2024-03-05");
-  });
-  it("expands two-digit years around the pivot 50", () => {
-    expect(iso(parseLocaleDate("05/03/24", "dmy"))).toBe("2024-03-05");
-    expect(iso(parseLocaleDate("05/03/49", "dmy"))).toBe("2049-03-05");
-    expect(iso(parseLocaleDate("05/03/50", "dmy"))).toBe("1950-03-05");
-    expect(iso(parseLocaleDate("05/03/99", "dmy"))).toBe("1999-03-05");
-    expect(iso(parseLocaleDate("00/01/01", "ymd"))).toBe("2000-01-01");
-    expect(expandTwoDigitYear(0)).toBe(2000);
-    expect(expandTwoDigitYear(75)).toBe(1975);
-  });
-  it("rejects impossible dates and garbage", () => {
-    expect(parseLocaleDate("31/02/2024", "dmy")).toBeNull();
-    expect(parseLocaleDate("29/02/2023", "dmy")).toBeNull();
-    expect(parseLocaleDate("13/13/2024", "dmy")).toBeNull();
-    expect(parseLocaleDate("00/01/2024", "dmy")).toBeNull();
-    expect(parseLocaleDate("05/03", "dmy")).toBeNull();
-    expect(parseLocaleDate("05/03/202", "dmy")).toBeNull();
-    expect(parseLocaleDate("aa/bb/cccc", "dmy")).toBeNull();
-    expect(parseLocaleDate("", "dmy")).toBeNull();
-    expect(parseLocaleDate("123/1/2024", "dmy")).toBeNull();
-  });
-  it("accepts a leap day", () => {
-    expect(iso(parseLocaleDate("29/02/2024", "dmy"))).toBe("2024-02-29");
   });
 });
 

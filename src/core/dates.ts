@@ -67,36 +67,6 @@ export const toIsoDate = (value: DateInput): string => format(requireValid(value
 /** Storage form yyyy-MM-dd HH:mm:ss; throws RangeError("Invalid time value") on an invalid date. */
 export const toIsoDateTime = (value: DateInput): string => format(requireValid(value), ISO_DATE_TIME);
 
-export type DateOrder = "dmy" | "mdy" | "ymd";
-
-/**
- * Two-digit years: 00-49 -> 2000-2049, 50-99 -> 1950-1999 (a fixed pivot, so the same text always
- * gives the same date).
- */
-export function expandTwoDigitYear(year: number): number {
-  return year < 50 ? 2000 + year : 1900 + year;
-}
-
-/**
- * Parses a typed date in the locale's order with separators "/", "-", "." or spaces, e.g.
- * "5/3/24" (dmy) -> 5 March 2024. Years have 2 or 4 digits. Gives null for anything that is not a
- * real calendar date (31/02/2024).
- */
-export function parseLocaleDate(text: string, order: DateOrder): Date | null {
-  const parts = text.trim().split(/[/.\-\s]+/);
-  if (parts.length !== 3 || !parts.every((part) => /^\d+$/.test(part))) return null;
-  const [a, b, c] = parts;
-  const [dayText, monthText, yearText] = order === "dmy" ? [a, b, c] : order === "mdy" ? [b, a, c] : [c, b, a];
-  if (dayText.length > 2 || monthText.length > 2 || (yearText.length !== 2 && yearText.length !== 4)) return null;
-  const day = Number(dayText);
-  const month = Number(monthText);
-  const year = yearText.length === 2 ? expandTwoDigitYear(Number(yearText)) : Number(yearText);
-  const date = new Date(year, month - 1, day);
-  // Date rolls 31/02 over into March; a real date round-trips.
-  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
-  return date;
-}
-
 export interface DateRange {
   /** yyyy-MM-dd */
   start: string;
