@@ -13,8 +13,8 @@ import type { BenchResult } from "./server-bench";
  * app: first reference load (items and stock) into IndexedDB, scan lookup in the cache (barcode, then
  * the inventory's stock rows, as findStockByBarcode does), replay of queued creates and of queued sales.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
 /** What the sale benches need: the inventory holding the bench stock, a customer, the base currency. */
 interface BenchData {
@@ -76,7 +76,7 @@ export async function startServer(dataDir: string, port: number): Promise<ChildP
   throw new Error("server did not start");
 }
 
-const countStore = (page: Page, store: string) =>
+export const countStore = (page: Page, store: string) =>
   page.evaluate(
     (name) =>
       new Promise<number>((resolve) => {
@@ -96,7 +96,7 @@ const countStore = (page: Page, store: string) =>
   );
 
 /** A key of the device's meta store, or undefined (no database, store or key yet). */
-const metaValue = (page: Page, key: string) =>
+export const metaValue = (page: Page, key: string) =>
   page.evaluate(
     (name) =>
       new Promise<unknown>((resolve) => {
@@ -122,7 +122,7 @@ const metaValue = (page: Page, key: string) =>
     key,
   );
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+export const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 
 export async function runBrowserBench(items: number): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-browser-"));
