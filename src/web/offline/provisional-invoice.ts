@@ -42,6 +42,8 @@ export interface ProvisionalInvoice {
   invoice_no: string;
   provisional: true;
   created_at: string;
+  /** The sale's own branch: its print header is the one printed, never another branch's. */
+  branch_id: number | null;
   branch: InvoiceBranchHeader | null;
   customer: { id: RowKey; name: string; phone: string; address: string } | null;
   currency: { id: number; code: string } | null;
@@ -110,6 +112,7 @@ export function buildProvisionalInvoice(source: ProvisionalInvoiceSource): Provi
     invoice_no: source.invoiceNo,
     provisional: true,
     created_at: new Date(source.createdAt).toISOString(),
+    branch_id: idOf(body.branch),
     branch: info
       ? {
           name: text(info.name),

@@ -4,7 +4,7 @@
  */
 import { amountInWords } from "../../../core/number-to-words";
 import { formatAmount, tryMoney } from "../../../core/money";
-import { escapeHtml, type PrintOptions } from "../print/print-html";
+import { escapeHtml, type BranchPrintHeader, type PrintOptions } from "../print/print-html";
 import { lineAmounts, type DocumentLine, type DocumentTotalsValue } from "./document-lines";
 
 export interface PrintableField {
@@ -21,6 +21,11 @@ export interface PrintableDocument {
   /** Already formatted date. */
   date: string;
   branchId: number | null;
+  /**
+   * The branch header the document brings itself (a provisional invoice: the cached print info of
+   * its branch, there even offline); otherwise the print info of `branchId` is used.
+   */
+  header?: BranchPrintHeader | null;
   /** Customer, inventory, payment type... (translated labels). */
   fields: PrintableField[];
   lines: DocumentLine[];
@@ -122,6 +127,28 @@ export function documentBodyHtml(doc: PrintableDocument, labels: PrintLabels): s
     `<table class="doc-lines"><thead>${thead}</thead><tbody>${rows}</tbody></table>` +
     `<div class="doc-bottom"><div>${words}${note}</div><table class="doc-totals"><tbody>${totals}</tbody></table></div>${sections}`
   );
+}
+
+/** A branch's print info as the start-up loads it (`print/all/`). */
+export interface PrintInfoLike {
+  branch: { id: number };
+  name: string;
+  description?: string;
+  logo?: string | null;
+  phone?: string;
+  address?: string;
+}
+
+/**
+ * The header a document prints: its own, else its branch's print info. Only a document without a
+ * branch falls back to the first print info: another branch's header would be wrong on the invoice.
+ * `logoUrl` is the stored path; the caller resolves it (mediaUrl).
+ */
+export function documentHeader(doc: Pick<PrintableDocument, "branchId" | "header">, printInfos: readonly PrintInfoLike[]): BranchPrintHeader | null {
+  if (doc.header) return doc.header;
+  const info = doc.branchId === null ? printInfos[0] : printInfos.find((p) => p.branch.id === doc.branchId);
+  if (!info) return null;
+  return { name: info.name, description: info.description || undefined, logoUrl: info.logo ?? undefined, phone: info.phone || undefined, address: info.address || undefined };
 }
 
 /** print-html.ts options for the document (A4, or A5 with two copies). */

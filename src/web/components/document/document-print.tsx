@@ -7,7 +7,7 @@ import { mediaUrl } from "../../lib/api-client";
 import { printInfosAtom } from "../../lib/app-state";
 import { usePrint } from "../print/use-print";
 import { DocumentLinesTable } from "./document-lines-table";
-import { documentPrintOptions, type PrintableDocument, type PrintLabels } from "./document-print-html";
+import { documentHeader, documentPrintOptions, type PrintableDocument, type PrintLabels } from "./document-print-html";
 import { DocumentTotals, usePaymentStatusLabel } from "./document-totals";
 
 export type { PrintableDocument, PrintableField } from "./document-print-html";
@@ -43,7 +43,12 @@ export function usePrintLabels(): (doc: PrintableDocument) => PrintLabels {
 export function useDocumentPrint(): (doc: PrintableDocument, a5?: boolean) => void {
   const print = usePrint();
   const labels = usePrintLabels();
-  return (doc, a5 = false) => print({ ...documentPrintOptions(doc, labels(doc), a5), branchId: doc.branchId });
+  const printInfos = useAtomValue(printInfosAtom);
+  return (doc, a5 = false) => {
+    const header = documentHeader(doc, printInfos);
+    const branch = header ? { ...header, logoUrl: mediaUrl(header.logoUrl) ?? undefined } : null;
+    print({ ...documentPrintOptions(doc, labels(doc), a5), branchId: doc.branchId, branch });
+  };
 }
 
 /** Print A4 and Print A5 buttons. */
@@ -67,8 +72,8 @@ export function DocumentPrintButtons({ doc, disabled }: { doc: PrintableDocument
 export function DocumentPrint({ doc }: { doc: PrintableDocument }) {
   const { t } = useLingui();
   const printInfos = useAtomValue(printInfosAtom);
-  const info = printInfos.find((p) => p.branch.id === doc.branchId) ?? printInfos[0];
-  const logo = mediaUrl(info?.logo ?? null);
+  const info = documentHeader(doc, printInfos);
+  const logo = mediaUrl(info?.logoUrl);
   return (
     <Box borderWidth="1px" borderRadius="md" p={{ base: "3", md: "5" }} bg="bg" data-testid="document-print">
       {info ? (

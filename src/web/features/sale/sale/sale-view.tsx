@@ -12,9 +12,9 @@ import { provisionalInvoiceOf } from "../../../offline/commands";
 import { useOnline } from "../../../offline/sync-status";
 import type { ProvisionalInvoice } from "../../../offline/provisional-invoice";
 import { CardTitle } from "../../../components/card-title";
-import { documentTotals, type DocumentLine } from "../../../components/document/document-lines";
-import { DocumentPrint, DocumentPrintButtons, type PrintableDocument } from "../../../components/document/document-print";
+import { DocumentPrint, DocumentPrintButtons } from "../../../components/document/document-print";
 import { normalisePaymentStatus } from "../../../components/document/document-totals";
+import { provisionalToPrintable } from "./provisional-printable";
 import { saleLockReason, saleToPrintable, type SaleLabels, type SaleRecord } from "./sale-record";
 
 const LIST_PATH = "/sale/sale";
@@ -42,41 +42,6 @@ interface PremiumSchedule {
   next_due_date: string | null;
   due_amount: string;
   receipts: { index: number; date: string; amount: string; paid: string; due: string }[];
-}
-
-/** The provisional invoice of a sale saved offline, as a printable document. */
-function provisionalToPrintable(inv: ProvisionalInvoice, labels: SaleLabels, pending: string, branchId: number | null): PrintableDocument {
-  const lines: DocumentLine[] = inv.lines.map((l, i) => ({
-    key: l.stock !== null ? `s${l.stock}` : `i${l.item ?? i}`,
-    stock: l.stock,
-    item: l.item ?? 0,
-    name: l.name,
-    barcode: l.barcode,
-    item_type: 1,
-    batch_number: l.batch_number,
-    expire_date: l.expire_date,
-    quantity: l.quantity,
-    price: l.price,
-    fee: l.fee,
-    discount: l.discount,
-    available: null,
-  }));
-  return {
-    title: labels.title,
-    number: `${pending} ${inv.invoice_no}`,
-    date: formatDate(inv.created_at),
-    branchId,
-    fields: [
-      ...(inv.customer ? [{ label: labels.customer, value: inv.customer.name }] : []),
-      { label: labels.paymentType, value: inv.payment_type === "debit" ? labels.debit : labels.cash },
-      ...(inv.currency ? [{ label: labels.currency, value: inv.currency.code }] : []),
-      ...(inv.cashbox_name ? [{ label: labels.cashbox, value: inv.cashbox_name }] : []),
-    ],
-    lines,
-    totals: { ...documentTotals(lines, inv.discount, inv.paid_amount), status: inv.payment_status },
-    currencyCode: inv.currency?.code ?? "",
-    note: inv.note || undefined,
-  };
 }
 
 export default function SaleView() {
@@ -226,7 +191,7 @@ function PendingSaleView({ entryId }: { entryId: number }) {
       window.clearInterval(timer);
     };
   }, [entryId]);
-  const doc = invoice ? provisionalToPrintable(invoice, labels, t`Pending`, null) : null;
+  const doc = invoice ? provisionalToPrintable(invoice, labels, t`Pending`) : null;
   return (
     <Card.Root>
       <Card.Body p={{ base: "3", md: "5" }}>
