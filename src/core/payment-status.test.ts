@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PAYMENT_STATUS_COLOURS, PAYMENT_STATUS_LABELS, paymentStatus, remainingAmount } from "./payment-status";
+import { PAYMENT_STATUS_COLOURS, PAYMENT_STATUS_LABELS, paymentStatus, remainingAmount, shownPaymentStatus } from "./payment-status";
 
 describe("paymentStatus", () => {
   it.each([
@@ -29,5 +29,16 @@ describe("remainingAmount", () => {
   it("is total minus paid, never negative", () => {
     expect(remainingAmount("100", "30.5").toFixed(2)).toBe("69.50");
     expect(remainingAmount("100", "150").toFixed(2)).toBe("0.00");
+  });
+});
+
+describe("shownPaymentStatus", () => {
+  it("shows no status while there is nothing to pay, the status once there is a total", () => {
+    expect(shownPaymentStatus("0", paymentStatus("0", "0"))).toBeNull();
+    expect(shownPaymentStatus("0.00", "paid")).toBeNull();
+    expect(shownPaymentStatus("-5", "paid")).toBeNull();
+    expect(shownPaymentStatus("0.01", paymentStatus("0.01", "0"))).toBe("unpaid");
+    expect(shownPaymentStatus("100", paymentStatus("100", "100"))).toBe("paid");
+    expect(shownPaymentStatus("100", paymentStatus("100", "40"))).toBe("partial_paid");
   });
 });

@@ -26,5 +26,14 @@ export function paymentStatus(total: MoneyInput, paid: MoneyInput): PaymentStatu
   return "partial_paid";
 }
 
+/**
+ * The status a document on screen shows: none until there is something to pay. SPEC section 4
+ * names three statuses and no rule for an empty document; the stored status of a zero total stays
+ * "paid" (nothing is owed), but an empty form showing a green "Paid" misleads the cashier.
+ */
+export function shownPaymentStatus(total: MoneyInput, status: PaymentStatus): PaymentStatus | null {
+  return isPositive(total) ? status : null;
+}
+
 /** What is still owed, never below zero. */
 export const remainingAmount = (total: MoneyInput, paid: MoneyInput): Money => max(sub(total, paid), 0);

@@ -1,6 +1,6 @@
 import { Badge, Box, Flex, Text } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
-import { PAYMENT_STATUS_COLOURS, type PaymentStatus } from "../../../core/payment-status";
+import { PAYMENT_STATUS_COLOURS, shownPaymentStatus, type PaymentStatus } from "../../../core/payment-status";
 import { formatAmount, tryMoney } from "../../../core/money";
 import type { DocumentTotalsValue } from "./document-lines";
 
@@ -44,6 +44,7 @@ export interface DocumentTotalsProps {
 /** Total, discount, net, paid, remaining and the payment status of a document. */
 export function DocumentTotals({ totals, currency, hidePayment, hideDiscount }: DocumentTotalsProps) {
   const { t } = useLingui();
+  const status = shownPaymentStatus(tryMoney(totals.net) ?? 0, totals.status);
   const row = (label: string, value: string, testId: string, strong = false) => (
     <Flex justify="space-between" gap="6" py="1" data-testid={testId}>
       <Text color="fg.muted">{label}</Text>
@@ -62,9 +63,11 @@ export function DocumentTotals({ totals, currency, hidePayment, hideDiscount }: 
         <>
           {row(t`Paid`, totals.paid, "paid")}
           {row(t`Remaining`, totals.remaining, "remaining")}
-          <Flex justify="end" pt="1">
-            <PaymentStatusBadge status={totals.status} />
-          </Flex>
+          {status ? (
+            <Flex justify="end" pt="1">
+              <PaymentStatusBadge status={status} />
+            </Flex>
+          ) : null}
         </>
       )}
     </Box>
