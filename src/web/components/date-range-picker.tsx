@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
-import { Button, Flex, Input, Menu, Portal, Text } from "@chakra-ui/react";
+import { Box, Button, Flex, Menu, Portal, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LuCalendar } from "react-icons/lu";
 import { DATE_PRESET_KEYS, isValidDateRange, presetRange, type DatePresetKey, type DateRange } from "../../core/dates";
 import { MESSAGES } from "../../core/messages";
 import { translateMessage } from "../lib/messages";
+import { DateInput, useDateProblem } from "./form/date-input";
 
 export interface DateRangePickerProps {
   value: DateRange | null;
@@ -42,13 +43,19 @@ export function DateRangePicker({ value, onChange, size = "sm" }: DateRangePicke
     else if (isValidDateRange(nextStart, nextEnd)) onChange({ start: nextStart, end: nextEnd });
   };
   const invalid = (start !== "" || end !== "") && !isValidDateRange(start, end);
+  const dateProblem = useDateProblem();
+  const problem = dateProblem(start) ?? dateProblem(end) ?? translateMessage(MESSAGES.selectStartAndEndDate);
 
   return (
     <Flex direction="column" gap="1">
       <Flex gap="1" align="center" wrap="wrap">
-        <Input size={size} type="date" w="auto" aria-label={t`Start date`} value={start} max={end || undefined} onChange={(e) => commit(e.target.value, end)} />
+        <Box w="40">
+          <DateInput size={size} aria-label={t`Start date`} value={start} onValueChange={(next) => commit(next, end)} />
+        </Box>
         <Text aria-hidden>–</Text>
-        <Input size={size} type="date" w="auto" aria-label={t`End date`} value={end} min={start || undefined} onChange={(e) => commit(start, e.target.value)} />
+        <Box w="40">
+          <DateInput size={size} aria-label={t`End date`} value={end} onValueChange={(next) => commit(start, next)} />
+        </Box>
         <Menu.Root>
           <Menu.Trigger asChild>
             <Button size={size} variant="outline" aria-label={t`Date presets`}>
@@ -80,7 +87,7 @@ export function DateRangePicker({ value, onChange, size = "sm" }: DateRangePicke
       </Flex>
       {invalid ? (
         <Text role="alert" color="fg.error" fontSize="xs">
-          {translateMessage(MESSAGES.selectStartAndEndDate)}
+          {problem}
         </Text>
       ) : null}
     </Flex>

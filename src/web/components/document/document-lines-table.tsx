@@ -6,6 +6,7 @@ import { formatDate } from "../../../core/dates";
 import { carriesQuantity } from "../../../core/item-types";
 import { formatAmount, tryMoney } from "../../../core/money";
 import { translateMessage } from "../../lib/messages";
+import { DateInput } from "../form/date-input";
 import { NumberField } from "../number-field";
 import { lineAmounts, lineProblem, type DocumentLine } from "./document-lines";
 
@@ -173,12 +174,12 @@ export function DocumentLinesTable(props: DocumentLinesTableProps) {
                 {showExpiry ? (
                   <Table.Cell whiteSpace="nowrap">
                     {batchEditable ? (
-                      <Input
-                        type="date"
+                      <DateInput
                         aria-label={`${t`Expire Date`} ${index + 1}`}
                         name={`items.${index}.expire_date`}
-                        value={line.expire_date ?? ""}
-                        onChange={(event) => update(index, { expire_date: event.target.value || null })}
+                        minW="32"
+                        value={line.expire_date}
+                        onValueChange={(value) => update(index, { expire_date: value || null })}
                       />
                     ) : line.expire_date ? (
                       formatDate(line.expire_date)

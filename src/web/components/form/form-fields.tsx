@@ -1,7 +1,9 @@
+import type { ReactNode } from "react";
 import { Checkbox, Field, Input, Textarea } from "@chakra-ui/react";
 import { useField, useFormikContext } from "formik";
 import { translateMessage } from "../../lib/messages";
 import { NumberField } from "../number-field";
+import { DateInput, useDateProblem } from "./date-input";
 
 /** The field's error text, translated, once touched or after a submit attempt or from the server. */
 export function useFieldError(name: string): string | undefined {
@@ -33,19 +35,50 @@ interface BaseFieldProps {
   disabled?: boolean;
 }
 
-export function TextField({ name, label, required, disabled, type = "text", multiline }: BaseFieldProps & { type?: string; multiline?: boolean }) {
-  const [field] = useField<string | null>(name);
-  const errorText = useFieldError(name);
-  const props = { ...field, value: field.value ?? "", disabled };
+/** Label, required mark and error text around one form control. */
+function LabelledField({ name, label, required, errorText, children }: { name: string; label: string; required?: boolean; errorText?: string; children: ReactNode }) {
   return (
     <Field.Root invalid={Boolean(errorText)} required={required} ids={{ control: name }}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
       </Field.Label>
-      {multiline ? <Textarea {...props} rows={3} /> : <Input {...props} type={type} autoComplete="off" />}
+      {children}
       <Field.ErrorText>{errorText}</Field.ErrorText>
     </Field.Root>
+  );
+}
+
+/** `type="date"` gives the DateField, so no form falls back to the browser's own date input. */
+export function TextField({ name, label, required, disabled, type = "text", multiline }: BaseFieldProps & { type?: string; multiline?: boolean }) {
+  if (type === "date") return <DateField name={name} label={label} required={required} disabled={disabled} />;
+  return <PlainTextField name={name} label={label} required={required} disabled={disabled} type={type} multiline={multiline} />;
+}
+
+function PlainTextField({ name, label, required, disabled, type, multiline }: BaseFieldProps & { type: string; multiline?: boolean }) {
+  const [field] = useField<string | null>(name);
+  const errorText = useFieldError(name);
+  const props = { ...field, value: field.value ?? "", disabled };
+  return (
+    <LabelledField name={name} label={label} required={required} errorText={errorText}>
+      {multiline ? <Textarea {...props} rows={3} /> : <Input {...props} type={type} autoComplete="off" />}
+    </LabelledField>
+  );
+}
+
+/**
+ * A date typed as DD/MM/YYYY (see DateInput); the form holds yyyy-MM-dd, or the typed text while it is
+ * not a date, so the schema refuses it and the field says why.
+ */
+export function DateField({ name, label, required, disabled }: BaseFieldProps) {
+  const [field, , helpers] = useField<string | null>(name);
+  const schemaError = useFieldError(name);
+  const problem = useDateProblem()(field.value);
+  const errorText = schemaError ? (problem ?? schemaError) : undefined;
+  return (
+    <LabelledField name={name} label={label} required={required} errorText={errorText}>
+      <DateInput name={name} value={field.value} onValueChange={(value) => void helpers.setValue(value)} onBlur={field.onBlur} disabled={disabled} />
+    </LabelledField>
   );
 }
 
@@ -64,11 +97,7 @@ export function NumberFormField({
   const [field, , helpers] = useField<string | null>(name);
   const errorText = useFieldError(name);
   return (
-    <Field.Root invalid={Boolean(errorText)} required={required} ids={{ control: name }}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <LabelledField name={name} label={label} required={required} errorText={errorText}>
       <NumberField
         name={name}
         value={field.value ?? ""}
@@ -82,8 +111,7 @@ export function NumberFormField({
         hideStepper={hideStepper}
         disabled={disabled}
       />
-      <Field.ErrorText>{errorText}</Field.ErrorText>
-    </Field.Root>
+    </LabelledField>
   );
 }
 

@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { CurrencyRef } from "../../../../core/api-types";
 import { toIsoDate } from "../../../../core/dates";
 import { exchangeRateSchema } from "../../../../core/validation/accounting-schemas";
-import { NumberFormField, TextField, useFormField } from "../../../components/form/form-fields";
+import { DateField, NumberFormField, useFormField } from "../../../components/form/form-fields";
 import { FormScreen } from "../../../components/form/form-screen";
 import { useRecordForm } from "../../../components/form/use-record-form";
 import { useAllList } from "../../../components/selectors/use-all-list";
@@ -42,7 +42,7 @@ export default function ExchangeRateForm() {
     <FormScreen title={form.isEdit ? t`Edit Exchange Rate` : t`Add Exchange Rate`} listPath={LIST_PATH} model="exchangerate" {...form}>
       <CurrencyField />
       <NumberFormField name="rate" label={t`Rate`} required min={0} hideStepper />
-      <TextField name="input_date" label={t`Date`} type="date" required />
+      <DateField name="input_date" label={t`Date`} required />
     </FormScreen>
   );
 }

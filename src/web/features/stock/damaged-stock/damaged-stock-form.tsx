@@ -8,7 +8,7 @@ import type { DocumentLine } from "../../../components/document/document-lines";
 import { DocumentLinesTable } from "../../../components/document/document-lines-table";
 import { StockScanField } from "../../../components/document/stock-scan-field";
 import { DocumentFormScreen } from "../../../components/form/document-form-screen";
-import { TextField, useFormField } from "../../../components/form/form-fields";
+import { DateField, TextField, useFormField } from "../../../components/form/form-fields";
 import { lineErrorsOf, useDocumentForm } from "../../../components/form/use-document-form";
 import { InventorySelect } from "../../../components/selectors/inventory-select";
 import { ReferenceSelect } from "../../../components/selectors/reference-select";
@@ -92,7 +92,7 @@ function DamagedFields() {
           errorText={type.errorText}
           required
         />
-        <TextField name="input_date" label={t`Date`} type="date" />
+        <DateField name="input_date" label={t`Date`} />
         <Box gridColumn={{ md: "span 3" }}>
           <TextField name="note" label={t`Note`} multiline />
         </Box>

@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import { ITEM_TYPES, ITEM_TYPE_IDS } from "../../../../core/item-types";
 import { isNegative } from "../../../../core/money";
 import { itemSchema } from "../../../../core/validation/stock-schemas";
-import { CheckboxField, NumberFormField, TextField, useFormField } from "../../../components/form/form-fields";
+import { CheckboxField, DateField, NumberFormField, TextField, useFormField } from "../../../components/form/form-fields";
 import { FormScreen } from "../../../components/form/form-screen";
 import { useRecordForm } from "../../../components/form/use-record-form";
 import { ImageUploader } from "../../../components/image-uploader";
@@ -140,7 +140,7 @@ export default function ItemForm() {
       <NumberFormField name="purchase_price" label={t`Purchase Price`} required min={0} currency hideStepper />
       <NumberFormField name="sale_price" label={t`Sale Price`} required min={0} currency hideStepper />
       <ProfitField />
-      <TextField name="expire_date" label={t`Expire Date`} type="date" />
+      <DateField name="expire_date" label={t`Expire Date`} />
       <TextField name="batch_number" label={t`Batch Number`} />
       <CheckboxField name="is_active" label={t`Active`} />
       <ImageField />
