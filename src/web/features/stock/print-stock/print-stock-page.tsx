@@ -1,17 +1,13 @@
 import { useState } from "react";
-import { Box, Button, Card, Flex, IconButton, SegmentGroup, Table, Text } from "@chakra-ui/react";
+import { Box, Button, Card, Flex, SegmentGroup } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { LuPrinter, LuTrash2 } from "react-icons/lu";
+import { LuPrinter } from "react-icons/lu";
 import { formatDate } from "../../../../core/dates";
 import { formatAmount, tryMoney } from "../../../../core/money";
 import { CardTitle } from "../../../components/card-title";
-import type { DocumentLine } from "../../../components/document/document-lines";
-import { StockScanField } from "../../../components/document/stock-scan-field";
 import { NumberField } from "../../../components/number-field";
 import { usePrint } from "../../../components/print/use-print";
-import { BranchSelect } from "../../../components/selectors/branch-select";
-import { InventorySelect } from "../../../components/selectors/inventory-select";
-import type { RowKey } from "../../../offline/sync-tables";
+import { ScannedStockPicker, ScannedStockTable, useScannedStock } from "../scanned-stock/scanned-stock";
 import { buildLabelsHtml, LABEL_CSS } from "./label-html";
 
 type Mode = "labels" | "sheet";
@@ -20,9 +16,8 @@ type Mode = "labels" | "sheet";
 export default function PrintStockPage() {
   const { t } = useLingui();
   const print = usePrint();
-  const [branch, setBranch] = useState<RowKey | null>(null);
-  const [inventory, setInventory] = useState<RowKey | null>(null);
-  const [lines, setLines] = useState<DocumentLine[]>([]);
+  const scanned = useScannedStock();
+  const { branch, lines, setLines } = scanned;
   const [mode, setMode] = useState<Mode>("labels");
   const money = (v: string) => formatAmount(tryMoney(v) ?? 0);
 
@@ -52,17 +47,7 @@ export default function PrintStockPage() {
     <Card.Root>
       <Card.Body>
         <CardTitle title={t`Print Item`} back="/stock/stock" />
-        <Flex gap="4" wrap="wrap" mb="4" align="end">
-          <Box minW="56">
-            <BranchSelect value={branch} onChange={setBranch} />
-          </Box>
-          <Box minW="56">
-            <InventorySelect value={inventory} onChange={setInventory} branchId={typeof branch === "number" ? branch : null} autoPick />
-          </Box>
-          <Box flex="1" minW="64">
-            <StockScanField inventoryId={typeof inventory === "number" ? inventory : null} lines={lines} autoFocus onLinesChange={(next) => setLines(next)} />
-          </Box>
-        </Flex>
+        <ScannedStockPicker scanned={scanned} />
         <Flex gap="3" align="center" mb="3" wrap="wrap">
           <SegmentGroup.Root value={mode} onValueChange={(details) => setMode((details.value as Mode) ?? "labels")} size="sm">
             <SegmentGroup.Indicator />
@@ -74,74 +59,23 @@ export default function PrintStockPage() {
             <Trans>Print</Trans>
           </Button>
         </Flex>
-        <Box overflowX="auto" borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>
-                  <Trans>Item</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Trans>Batch Number</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Trans>Expire Date</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  <Trans>Quantity</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  <Trans>Sale Price</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  <Trans>Copies</Trans>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader w="1%" />
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {lines.length === 0 ? (
-                <Table.Row>
-                  <Table.Cell colSpan={7}>
-                    <Text color="fg.muted" textAlign="center" py="4">
-                      <Trans>No items yet: scan a barcode</Trans>
-                    </Text>
-                  </Table.Cell>
-                </Table.Row>
-              ) : null}
-              {lines.map((line, index) => (
-                <Table.Row key={line.key}>
-                  <Table.Cell>
-                    {line.name}
-                    <Text fontSize="xs" color="fg.muted" dir="ltr">
-                      {line.barcode}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>{line.batch_number}</Table.Cell>
-                  <Table.Cell>{formatDate(line.expire_date)}</Table.Cell>
-                  <Table.Cell textAlign="end">{line.available}</Table.Cell>
-                  <Table.Cell textAlign="end">{money(line.price)}</Table.Cell>
-                  <Table.Cell textAlign="end" maxW="40">
-                    <NumberField
-                      aria-label={`${t`Copies`} ${index + 1}`}
-                      min={1}
-                      max={200}
-                      decimals={0}
-                      currency
-                      value={line.quantity}
-                      onValueChange={(value) => setLines(lines.map((l) => (l.key === line.key ? { ...l, quantity: value } : l)))}
-                    />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <IconButton aria-label={t`Remove line ${index + 1}`} variant="ghost" colorPalette="red" onClick={() => setLines(lines.filter((l) => l.key !== line.key))}>
-                      <LuTrash2 />
-                    </IconButton>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+        <ScannedStockTable
+          scanned={scanned}
+          column={{
+            title: <Trans>Copies</Trans>,
+            render: (line, index) => (
+              <NumberField
+                aria-label={`${t`Copies`} ${index + 1}`}
+                min={1}
+                max={200}
+                decimals={0}
+                currency
+                value={line.quantity}
+                onValueChange={(value) => setLines(lines.map((l) => (l.key === line.key ? { ...l, quantity: value } : l)))}
+              />
+            ),
+          }}
+        />
       </Card.Body>
     </Card.Root>
   );
