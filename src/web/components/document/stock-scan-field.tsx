@@ -6,6 +6,7 @@ import { translateMessage } from "../../lib/messages";
 import { showError } from "../../lib/toast";
 import { shouldSearch } from "../selectors/item-search-pick";
 import { addOrMergeLine, type DocumentLine, type MergeOptions, type PriceField } from "./document-lines";
+import { creditHeld, type HeldStock } from "./held-stock";
 import { decideScan, type ScanCandidate } from "./scan-decision";
 import { lookUpStock } from "./stock-scan-lookup";
 
@@ -23,6 +24,8 @@ export interface StockScanFieldProps extends MergeOptions {
   label?: string;
   autoFocus?: boolean;
   disabled?: boolean;
+  /** Stock the edited document already holds: a scanned row can give its cached quantity plus this. */
+  held?: HeldStock;
   /** Replaces the default look-up (cache, then stock/search/), e.g. for a return's own lines. */
   lookUp?: (keyword: string) => Promise<ScanCandidate[]>;
 }
@@ -46,7 +49,7 @@ export function playAlert(): void {
  * several rows, and on a miss plays the alert sound and resets.
  */
 export const StockScanField = forwardRef<StockScanFieldHandle, StockScanFieldProps>(function StockScanField(props, ref) {
-  const { inventoryId, branchId, lines, onLinesChange, existQty, priceField = "sale_price", label, autoFocus, disabled, lookUp, ...mergeOptions } = props;
+  const { inventoryId, branchId, lines, onLinesChange, existQty, priceField = "sale_price", label, autoFocus, disabled, lookUp, held, ...mergeOptions } = props;
   const { t } = useLingui();
   const [keyword, setKeyword] = useState("");
   const [choices, setChoices] = useState<ScanCandidate[]>([]);
@@ -64,7 +67,7 @@ export const StockScanField = forwardRef<StockScanFieldHandle, StockScanFieldPro
 
   const take = (candidate: ScanCandidate) => {
     setChoices([]);
-    const result = addOrMergeLine(linesRef.current, candidate.line, mergeOptions);
+    const result = addOrMergeLine(linesRef.current, held ? creditHeld(candidate.line, held) : candidate.line, mergeOptions);
     if (result.kind === "refused") {
       playAlert();
       showError(translateMessage(result.message));

@@ -80,3 +80,16 @@ export async function lookUpStock(keyword: string, scope: ScanScope): Promise<Sc
     return [];
   }
 }
+
+/** The cached quantity of each of these stock rows (rows the device does not have are left out). */
+export async function cachedStockQuantities(stockIds: readonly number[]): Promise<Map<number, unknown>> {
+  const quantities = new Map<number, unknown>();
+  try {
+    for (const row of await db().ref("stock").bulkGet([...new Set(stockIds)])) {
+      if (row && typeof row.id === "number" && live(row)) quantities.set(row.id, row.quantity);
+    }
+  } catch {
+    // No IndexedDB: nothing shown, the server checks on save.
+  }
+  return quantities;
+}

@@ -24,6 +24,8 @@ import { useReferenceOptions } from "../../../components/selectors/use-reference
 import { documentTotals } from "../../../components/document/document-lines";
 import { DocumentLinesTable } from "../../../components/document/document-lines-table";
 import { linesFromRecord, recordItems } from "../../../components/document/document-record";
+import { heldStock, linesWithHeld } from "../../../components/document/held-stock";
+import { cachedStockQuantities } from "../../../components/document/stock-scan-lookup";
 import { DocumentTotals } from "../../../components/document/document-totals";
 import { useDocumentCurrency } from "../../../components/document/use-document-currency";
 import { PaymentFields } from "../../../components/document/payment-fields";
@@ -34,7 +36,11 @@ import { saleLockReason, type SaleRecord } from "./sale-record";
 
 const LIST_PATH = "/sale/sale";
 
-function fromRecord(r: SaleRecord): SaleValues {
+/** The sale's own lines (extra material stays as it is on the server). */
+const ownLines = (r: SaleRecord) => linesFromRecord(recordItems(r).filter((l) => !l.is_extra));
+
+/** The form values of a loaded sale; each line shows what its row can still give (cached + held). */
+function fromRecord(r: SaleRecord, cached: ReadonlyMap<number, unknown>): SaleValues {
   return {
     branch: r.branch,
     inventory: r.inventory,
@@ -47,7 +53,7 @@ function fromRecord(r: SaleRecord): SaleValues {
     discount: r.discount ?? "0",
     input_date: (r.input_date ?? "").slice(0, 10),
     note: r.note ?? "",
-    items: linesFromRecord(recordItems(r).filter((l) => !l.is_extra)),
+    items: linesWithHeld(ownLines(r), cached),
     is_premium: Boolean(r.is_premium),
     months_count: String(r.months_count ?? 1),
     premium_receipt_amount: r.premium_receipt_amount ?? "",
@@ -65,6 +71,7 @@ export default function SaleForm() {
   const { id } = useParams();
   const isEdit = Boolean(id);
   const [record, setRecord] = useState<SaleRecord | null>(null);
+  const [cached, setCached] = useState<ReadonlyMap<number, unknown>>(new Map());
   const [loading, setLoading] = useState(isEdit);
   const [loadError, setLoadError] = useState<string | null>(null);
 
@@ -74,7 +81,12 @@ export default function SaleForm() {
     api
       .get(`sale/${id}/`, { context: { silent: true } })
       .json<SaleRecord>()
-      .then((r) => !cancelled && setRecord(r))
+      .then(async (r) => {
+        const quantities = await cachedStockQuantities(ownLines(r).flatMap((l) => (l.stock === null ? [] : [l.stock])));
+        if (cancelled) return;
+        setCached(quantities);
+        setRecord(r);
+      })
       .catch((e: unknown) => !cancelled && setLoadError(toErrorMessage(e) ?? t`The record could not be loaded.`))
       .finally(() => !cancelled && setLoading(false));
     return () => {
@@ -104,14 +116,14 @@ export default function SaleForm() {
             </Alert.Title>
           </Alert.Root>
         ) : (
-          <SaleFormBody record={record} />
+          <SaleFormBody record={record} cached={cached} />
         )}
       </Card.Body>
     </Card.Root>
   );
 }
 
-function SaleFormBody({ record }: { record: SaleRecord | null }) {
+function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: ReadonlyMap<number, unknown> }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const user = useCurrentUser();
@@ -121,9 +133,11 @@ function SaleFormBody({ record }: { record: SaleRecord | null }) {
   const scanRef = useRef<StockScanFieldHandle>(null);
   const [serverErr, setServerErr] = useState<SaleErrors>({});
   const isEdit = record !== null;
+  // What the edited sale took: its rows can give that back to the edit.
+  const held = useMemo(() => (record ? heldStock(ownLines(record)) : undefined), [record]);
 
   const initial = useMemo<SaleValues>(() => {
-    if (record) return fromRecord(record);
+    if (record) return fromRecord(record, cached);
     const v = emptySale(toIsoDate(new Date()));
     const branch = user?.default_branch_id ?? (user?.branches.length === 1 ? user.branches[0].id : null);
     const branchRef = user?.branches.find((b) => b.id === branch);
@@ -139,7 +153,7 @@ function SaleFormBody({ record }: { record: SaleRecord | null }) {
     enableReinitialize: true,
     validateOnChange: false,
     validateOnBlur: false,
-    validate: (v) => checkSale(v, { checkStock: !isEdit }) as unknown as FormikErrors<SaleValues>,
+    validate: (v) => checkSale(v, { checkStock: true }) as unknown as FormikErrors<SaleValues>,
     onSubmit: async (values) => {
       setServerErr({});
       const body = saleBody(values);
@@ -257,6 +271,7 @@ function SaleFormBody({ record }: { record: SaleRecord | null }) {
             lines={values.items}
             onLinesChange={(lines) => void setFieldValue("items", lines)}
             checkStock
+            held={held}
           />
           {err("items") && values.items.length === 0 ? (
             <Text color="fg.error" fontSize="sm" role="alert">
@@ -268,7 +283,7 @@ function SaleFormBody({ record }: { record: SaleRecord | null }) {
             onChange={(lines) => void setFieldValue("items", lines)}
             showFee
             showDiscount
-            checkStock={!isEdit}
+            checkStock
             errors={errors.lines}
           />
           <InstallmentFields values={values} onChange={setInstallment} net={totals.net} paid={values.paid_amount} errors={errors as Partial<Record<keyof InstallmentValues, string>>} />
