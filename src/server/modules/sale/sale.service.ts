@@ -12,8 +12,8 @@ import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors, notFound, staleRecord } from "../../http/errors";
 import { invalidChoice, readOne } from "../../http/resource";
 import { deletePosting, writePosting } from "../ledger/ledger.repository";
-import { assertCashbox, baseCurrencyId, documentRate } from "../documents/currency-context";
-import { nextDocumentNumber } from "../documents/document-number";
+import { baseCurrencyId, checkReferencedCashbox, readDocumentReferences, referencedRate, type DocumentReferences } from "../documents/currency-context";
+import { assignDocumentNumber, nextDocumentNumber, UNNUMBERED } from "../documents/document-number";
 import { applyMovements, reverseMovements, type Movement } from "../stock/stock-ledger";
 import * as repo from "./sale.repository";
 import { saleList, saleQuotationList, saleReturnList } from "./sale.lists";
@@ -146,12 +146,17 @@ interface SaleMoney {
   inputDate: string;
 }
 
-/** Re-posts a sale from its stored lines: revenue, the customer's debt, cash received, cost of goods. */
-async function postSaleFromLines(tx: Tx, saleId: number, money: SaleMoney, userId: number): Promise<string> {
-  const items = await repo.saleItems(tx, saleId);
+/** Posts a sale from its lines: revenue, the customer's debt, cash received, cost of goods. Answers the total. */
+async function postSaleLines(
+  tx: Tx,
+  saleId: number,
+  money: SaleMoney,
+  items: readonly { totalPrice: string; costPrice: string; quantity: string }[],
+  options: { userId: number; baseCurrencyId: number; replacing: boolean },
+): Promise<string> {
   const total = toDecimalString(sum(items.map((l) => l.totalPrice)));
   const costTotal = toDecimalString(sum(items.map((l) => mul(l.costPrice, l.quantity))));
-  await deletePosting(tx, SALE_DOC, saleId);
+  if (options.replacing) await deletePosting(tx, SALE_DOC, saleId);
   const lines = postSale({
     currency_id: money.currencyId,
     exchange_rate: money.exchangeRate,
@@ -161,10 +166,16 @@ async function postSaleFromLines(tx: Tx, saleId: number, money: SaleMoney, userI
     discount: money.discount,
     paid_amount: money.paidAmount,
     cost_total: costTotal,
-    base_currency_id: await baseCurrencyId(tx),
+    base_currency_id: options.baseCurrencyId,
   });
-  await writePosting(tx, { branchId: money.branchId, documentType: SALE_DOC, documentId: saleId, entryDate: money.inputDate, userId }, lines);
+  await writePosting(tx, { branchId: money.branchId, documentType: SALE_DOC, documentId: saleId, entryDate: money.inputDate, userId: options.userId }, lines);
   return total;
+}
+
+/** Re-posts a stored sale from its stored lines (after an edit or extra material). */
+async function repostSale(tx: Tx, saleId: number, money: SaleMoney, userId: number): Promise<string> {
+  const items = await repo.saleItems(tx, saleId);
+  return postSaleLines(tx, saleId, money, items, { userId, baseCurrencyId: await baseCurrencyId(tx), replacing: true });
 }
 
 // ---------------------------------------------------------------------------------------- sale header
@@ -175,24 +186,29 @@ interface CheckedHeader {
   customerId: number;
   currencyId: number;
   exchangeRate: string;
+  references: DocumentReferences;
 }
 
 async function checkHeader(
   tx: Tx,
   auth: AuthContext,
-  body: { branch: number; inventory: number; customer: number; currency: number; exchange_rate?: string | null },
+  body: { branch: number; inventory: number; customer: number; currency: number; exchange_rate?: string | null; cashbox?: number | null },
 ): Promise<CheckedHeader> {
   if (!auth.branchIds.includes(body.branch)) throw invalidChoice("branch");
-  const inv = await repo.findInventory(tx, body.inventory);
-  if (!inv || inv.branchId !== body.branch) throw invalidChoice("inventory");
-  const cust = await repo.findCustomer(tx, body.customer);
-  if (!cust || cust.branchId !== body.branch) throw invalidChoice("customer");
-  const exchangeRate = await documentRate(tx, body.currency, body.exchange_rate);
-  return { branchId: body.branch, inventoryId: body.inventory, customerId: body.customer, currencyId: body.currency, exchangeRate };
+  const references = await readDocumentReferences(tx, {
+    inventory: body.inventory,
+    partner: { table: "customer", id: body.customer },
+    currency: body.currency,
+    cashbox: body.cashbox ?? null,
+  });
+  if (references.inventoryBranchId !== body.branch) throw invalidChoice("inventory");
+  if (references.partnerBranchId !== body.branch) throw invalidChoice("customer");
+  const exchangeRate = referencedRate(references, body.exchange_rate);
+  return { branchId: body.branch, inventoryId: body.inventory, customerId: body.customer, currencyId: body.currency, exchangeRate, references };
 }
 
 /** Discount within the total; paid within the net, from a cashbox of the branch in the sale's currency. */
-async function checkPayment(tx: Tx, header: CheckedHeader, total: MoneyInput, discount: string, paid: string, cashboxId: number | null) {
+function checkPayment(header: CheckedHeader, total: MoneyInput, discount: string, paid: string, cashboxId: number | null) {
   if (greaterThan(discount, total)) {
     throw fieldErrors({ discount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(total) })] });
   }
@@ -200,7 +216,7 @@ async function checkPayment(tx: Tx, header: CheckedHeader, total: MoneyInput, di
   const problem = paymentProblem(net, paid, cashboxId);
   if (problem === "Cashbox is required") throw fieldErrors({ cashbox: [MESSAGES.cashboxRequired] });
   if (problem === "paid_exceeds_total") throw fieldErrors({ paid_amount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(net) })] });
-  if (cashboxId) await assertCashbox(tx, cashboxId, header.branchId, header.currencyId);
+  if (cashboxId) checkReferencedCashbox(header.references, header.branchId, header.currencyId);
 }
 
 function premiumColumns(body: SaleInput) {
@@ -232,17 +248,20 @@ function lineRows(saleId: number, lines: readonly BuiltLine[], isExtra: boolean)
   }));
 }
 
-/** Books a sale in the caller's transaction: number, lines, stock out, posting. Answers its id. */
+/**
+ * Books a sale in the caller's transaction: lines, stock out, posting, and its number last (see
+ * assignDocumentNumber: the branch's counter stays locked until commit). Answers its id.
+ */
 export async function createSaleTx(tx: Tx, auth: AuthContext, body: SaleInput, formToken: string | null): Promise<number> {
   const header = await checkHeader(tx, auth, body);
   const lines = await buildLines(tx, header.inventoryId, body.items);
   const total = toDecimalString(sum(lines.map((l) => l.totalPrice)));
   const cashboxId = body.cashbox ?? null;
-  await checkPayment(tx, header, total, body.discount, body.paid_amount, cashboxId);
+  checkPayment(header, total, body.discount, body.paid_amount, cashboxId);
   const inputDate = body.input_date ?? today();
   const id = await repo.insertSale(tx, {
     branchId: header.branchId,
-    invoiceNo: await nextDocumentNumber(tx, header.branchId, SALE_DOC),
+    invoiceNo: UNNUMBERED,
     customerId: header.customerId,
     inventoryId: header.inventoryId,
     currencyId: header.currencyId,
@@ -263,7 +282,9 @@ export async function createSaleTx(tx: Tx, auth: AuthContext, body: SaleInput, f
   });
   await repo.insertSaleItems(tx, lineRows(id, lines, false));
   await applyMovements(tx, outMovements(lines), { documentType: SALE_DOC, documentId: id, userId: auth.userId });
-  await postSaleFromLines(tx, id, { ...header, cashboxId, discount: body.discount, paidAmount: body.paid_amount, inputDate }, auth.userId);
+  const money = { ...header, cashboxId, discount: body.discount, paidAmount: body.paid_amount, inputDate };
+  await postSaleLines(tx, id, money, lines, { userId: auth.userId, baseCurrencyId: header.references.baseCurrencyId, replacing: false });
+  await assignDocumentNumber(tx, "sale", id, header.branchId, SALE_DOC);
   return id;
 }
 
@@ -305,7 +326,7 @@ export async function updateSale(db: Db, auth: AuthContext, id: number, payload:
     const lines = await buildLines(tx, header.inventoryId, body.items);
     const total = sum([...lines.map((l) => l.totalPrice), ...extras.map((l) => l.totalPrice)]);
     const cashboxId = body.cashbox ?? null;
-    await checkPayment(tx, header, total, body.discount, body.paid_amount, cashboxId);
+    checkPayment(header, total, body.discount, body.paid_amount, cashboxId);
     const inputDate = body.input_date ?? row.inputDate;
     await repo.updateSale(tx, id, {
       customerId: header.customerId,
@@ -330,7 +351,7 @@ export async function updateSale(db: Db, auth: AuthContext, id: number, payload:
       [...outMovements(lines), ...outMovements(extras.map((l) => ({ stockId: l.stockId, quantity: l.quantity })))],
       source,
     );
-    await postSaleFromLines(tx, id, { ...header, cashboxId, discount: body.discount, paidAmount: body.paid_amount, inputDate }, auth.userId);
+    await repostSale(tx, id, { ...header, cashboxId, discount: body.discount, paidAmount: body.paid_amount, inputDate }, auth.userId);
     return readSale(tx, id, auth);
   });
 }
@@ -362,7 +383,7 @@ export async function addSaleExtraTx(tx: Tx, auth: AuthContext, id: number, body
     paidAmount: row.paidAmount,
     inputDate: row.inputDate,
   };
-  const total = await postSaleFromLines(tx, id, money, auth.userId);
+  const total = await repostSale(tx, id, money, auth.userId);
   await repo.updateSale(tx, id, { totalPrice: total });
 }
 

@@ -3,7 +3,7 @@ import { MESSAGES } from "../../../core/messages";
 import { add, isZero, negate, QUANTITY_SCALE, toDecimalString, type Money } from "../../../core/money";
 import { queryRows, type Tx } from "../../db/client";
 import { currentXact, nextSyncVersion } from "../../db/schema/columns";
-import { stock, stockMovement } from "../../db/tables";
+import { stockMovement } from "../../db/tables";
 import { badRequest } from "../../http/errors";
 
 /**
@@ -52,9 +52,10 @@ export async function findOrCreateStock(tx: Tx, identity: StockIdentity, prices?
 }
 
 /**
- * Applies movements in stock-id order (a fixed lock order, so two documents touching the same rows
- * cannot deadlock) and records each. Throws "No enough quantity available" when one would go
- * below zero; the caller's transaction then rolls everything back.
+ * Applies movements and records each, in two statements whatever the number of lines: the rows are
+ * locked in stock-id order first (a fixed lock order, so two documents touching the same rows
+ * cannot deadlock), then updated and their movements inserted by one statement. Throws "No enough
+ * quantity available" when one would go below zero; the caller's transaction then rolls back.
  */
 export async function applyMovements(tx: Tx, movements: readonly Movement[], source: MovementSource): Promise<void> {
   const merged = new Map<number, string>();
@@ -63,28 +64,32 @@ export async function applyMovements(tx: Tx, movements: readonly Movement[], sou
     // Decimal sums (money.ts): float addition would turn 0.1 + 0.2 into 0.30000000000000004.
     merged.set(m.stockId, previous === undefined ? m.quantity : toDecimalString(add(previous, m.quantity), QUANTITY_SCALE));
   }
-  for (const stockId of [...merged.keys()].sort((a, b) => a - b)) {
-    const delta = merged.get(stockId)!;
-    const [row] = await queryRows<{ quantity: string; branch_id: number; inventory_id: number; item_id: number }>(
-      tx,
-      sql`update stock set quantity = quantity + ${delta}::numeric, updated_at = now(),
-            sync_version = ${nextSyncVersion}, xact_id = ${currentXact}
-          where id = ${stockId} and quantity + ${delta}::numeric >= 0
-          returning quantity::text as quantity, branch_id, inventory_id, item_id`,
-    );
-    if (!row) throw badRequest(MESSAGES.notEnoughQuantity);
-    await tx.insert(stockMovement).values({
-      branchId: row.branch_id,
-      inventoryId: row.inventory_id,
-      stockId,
-      itemId: row.item_id,
-      quantity: delta,
-      balanceAfter: row.quantity,
-      documentType: source.documentType,
-      documentId: source.documentId,
-      createdBy: source.userId,
-    });
+  if (merged.size === 0) return;
+  const ids = [...merged.keys()].sort((a, b) => a - b);
+  // One row needs no ordering: its update takes the lock itself.
+  if (ids.length > 1) {
+    await queryRows(tx, sql`select id from stock where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id for update`);
   }
+  const deltas = sql.join(
+    ids.map((id) => sql`(${id}::integer, ${merged.get(id)}::numeric)`),
+    sql`, `,
+  );
+  // The zero check is the UPDATE's own condition, evaluated on the locked row.
+  const moved = await queryRows<{ stock_id: number }>(
+    tx,
+    sql`with delta(stock_id, quantity) as (values ${deltas}),
+        moved as (
+          update stock s set quantity = s.quantity + d.quantity, updated_at = now(),
+                 sync_version = ${nextSyncVersion}, xact_id = ${currentXact}
+          from delta d
+          where s.id = d.stock_id and s.quantity + d.quantity >= 0
+          returning s.id, s.branch_id, s.inventory_id, s.item_id, s.quantity as balance, d.quantity)
+        insert into stock_movement (branch_id, inventory_id, stock_id, item_id, quantity, balance_after, document_type, document_id, created_by)
+        select branch_id, inventory_id, id, item_id, quantity, balance, ${source.documentType}, ${source.documentId}, ${source.userId}
+        from moved order by id
+        returning stock_id`,
+  );
+  if (moved.length !== ids.length) throw badRequest(MESSAGES.notEnoughQuantity);
 }
 
 /** Undoes every movement a document made (for an edit or a delete), with the same zero check. */
