@@ -67,12 +67,22 @@ test("a transfer created, approved, and the stock moved", async ({ page, request
   if (await option.isVisible().catch(() => false)) await page.getByRole("option").filter({ hasText: row.item.name }).first().click();
   await expect(page.getByTestId("document-line")).toHaveCount(1);
   await page.getByRole("textbox", { name: "Quantity 1" }).fill("2");
+  // The date is typed day first; a day that does not exist is refused with the reason; Arabic digits work.
+  const date = page.getByRole("textbox", { name: "Date", exact: true });
+  await date.fill("31/02/2026");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("31/02/2026 is not a valid date")).toBeVisible();
+  await expect(page).toHaveURL(/\/add$/);
+  await date.fill("٢١١١ ٢٠٢٦");
+  await date.blur();
+  await expect(date).toHaveValue("21/11/2026");
   await page.getByRole("button", { name: "Save", exact: true }).click();
 
   await expect(page).toHaveURL(/\/stock\/inventory-stock-transfer\/\d+\/view$/);
   await expect(page.getByTestId("transfer-status")).toHaveText("Pending");
   const transferId = Number(/inventory-stock-transfer\/(\d+)\/view/.exec(page.url())![1]);
-  const saved = await apiGet<{ items: { stock: number }[] }>(request, token, `inventory-stock-transfer/${transferId}/`);
+  const saved = await apiGet<{ input_date: string; items: { stock: number }[] }>(request, token, `inventory-stock-transfer/${transferId}/`);
+  expect(saved.input_date.slice(0, 10)).toBe("2026-11-21");
   const movedStock = saved.items[0].stock;
   const movedBefore = movedStock === row.id ? fromBefore : Number((await apiGet<StockRow>(request, token, `stock/${movedStock}/`)).quantity);
 

@@ -45,7 +45,8 @@ export function UserMenu() {
             <LanguageMenuItems />
             <Menu.Separator />
             <Menu.Item value="logout" color="fg.error">
-              <Icon as={LuLogOut} />
+              {/* The arrow points out of the door: the other way in right-to-left layouts. */}
+              <Icon as={LuLogOut} _rtl={{ transform: "scaleX(-1)" }} />
               <Trans>Logout</Trans>
             </Menu.Item>
           </Menu.Content>
