@@ -1,7 +1,7 @@
 import type { LocalEffect, PendingRowEffect } from "./db";
-import { purchaseEffects, saleEffects } from "./document-effects";
+import { purchaseEffects, quotationConvertEffects, saleEffects, saleExtraEffects } from "./document-effects";
 import { requireOfflineRuntime } from "./offline-runtime";
-import { pendingSales as readPendingSales, toPendingSale, type PendingSale } from "./pending-documents";
+import { pendingSales as readPendingSales, quotationConvertResource, saleExtraResource, toPendingSale, type PendingSale } from "./pending-documents";
 import { loadProvisionalInvoice, type ProvisionalInvoice } from "./provisional-invoice";
 import type { CreateInput, CreateOutcome, ReplayReport } from "./outbox";
 import { newLocalKey, type CachedRow, type ReferenceTableName } from "./sync-tables";
@@ -76,6 +76,29 @@ export function runCommand(name: CreateCommandName, body: Body): Promise<CreateO
   const command: CreateCommand = CREATE_COMMANDS[name];
   return runCreate({ resource: command.resource, body, localEffect: command.localEffect?.(body) });
 }
+
+/**
+ * Converts a quotation into a sale (`POST sale-quotation/:id/convert/`, idempotent on form_token):
+ * `body` is the payment the request sends, `sale` the sale it becomes as a `POST sale/` body (from
+ * the quotation on screen). Offline the sale is queued under a provisional number and takes its
+ * stock from the cache at once, like a sale made on the sale screen.
+ */
+export function convertQuotation(quotationId: number, body: Body, sale: Body): Promise<CreateOutcome> {
+  return runCreate(quotationConvertCreate(quotationId, body, sale));
+}
+
+export const quotationConvertCreate = (quotationId: number, body: Body, sale: Body): CreateInput => ({
+  resource: quotationConvertResource(quotationId),
+  body,
+  localEffect: quotationConvertEffects(sale),
+});
+
+/** Extra material for a sale (`POST sale/:id/extra/`): offline it is queued and its stock taken at once. */
+export function addSaleExtra(saleId: number, body: Body): Promise<CreateOutcome> {
+  return runCreate(saleExtraCreate(saleId, body));
+}
+
+export const saleExtraCreate = (saleId: number, body: Body): CreateInput => ({ resource: saleExtraResource(saleId), body, localEffect: saleExtraEffects(body) });
 
 /**
  * A create by resource path, with the local effect of its named command when there is one (the

@@ -3,7 +3,8 @@ import type { LocalEffect, PendingDocEffect, StockAddEffect, StockTakeEffect } f
 
 /**
  * The local effects of the documents that move stock, from the request body the screens send
- * (`POST sale/` and `POST purchase/`, src/core/validation/sale-schemas.ts and purchase-schemas.ts).
+ * (`POST sale/`, `sale/:id/extra/`, `sale-quotation/:id/convert/` and `purchase/`,
+ * src/core/validation/sale-schemas.ts and purchase-schemas.ts).
  * Pure: the outbox stores them with the entry and applies them (local-effects.ts, stock-overlay.ts).
  */
 
@@ -21,15 +22,43 @@ const id = (value: unknown): number | null => (typeof value === "number" && Numb
 
 export const pendingDoc = (doc: string): PendingDocEffect => ({ kind: "pending-doc", doc, number: null });
 
-/** A sale: a provisional number, and each line with a stock row takes its quantity (services take none). */
-export function saleEffects(body: Body): LocalEffect[] {
+/**
+ * The pending sale a quotation conversion becomes. Its request body holds only the payment, the
+ * server takes the rest from the quotation, so the effect keeps the sale as the screen knows it
+ * (`sale`: a `POST sale/` body) for the pending list and the provisional invoice.
+ */
+export interface PendingSaleDocEffect extends PendingDocEffect {
+  sale: Body;
+}
+
+export const isPendingSaleDoc = (effect: LocalEffect): effect is PendingSaleDocEffect =>
+  effect.kind === "pending-doc" && "sale" in effect && !!effect.sale && typeof effect.sale === "object";
+
+/** Each line with a stock row takes its quantity (services take none). */
+function stockTakes(body: Body): StockTakeEffect[] {
   const takes: StockTakeEffect[] = [];
   for (const line of lines(body)) {
     const stockId = id(line.stock);
     const quantity = positiveQuantity(line.quantity);
     if (stockId !== null && quantity !== null) takes.push({ kind: "stock-take", stock_id: stockId, quantity });
   }
-  return [pendingDoc("sale"), ...takes];
+  return takes;
+}
+
+/** A sale: a provisional number, and its stock lines take their quantity. */
+export function saleEffects(body: Body): LocalEffect[] {
+  return [pendingDoc("sale"), ...stockTakes(body)];
+}
+
+/** A quotation converted into `sale` (the sale it becomes): a provisional sale taking its stock. */
+export function quotationConvertEffects(sale: Body): LocalEffect[] {
+  const doc: PendingSaleDocEffect = { ...pendingDoc("sale"), sale };
+  return [doc, ...stockTakes(sale)];
+}
+
+/** Extra material added to a sale: shown pending on that sale, its lines take their stock. */
+export function saleExtraEffects(body: Body): LocalEffect[] {
+  return [pendingDoc("sale-extra"), ...stockTakes(body)];
 }
 
 /** A purchase: a provisional number, and each line adds to its (inventory, item, batch, expiry) row. */

@@ -2,6 +2,7 @@ import { sum, toDecimalString } from "../../core/money";
 import { paymentStatus, type PaymentStatus } from "../../core/payment-status";
 import { netTotal, saleLineTotals } from "../../core/posting";
 import { META, type OfflineDb, type OutboxEntry, type OutboxStatus } from "./db";
+import { isPendingSaleDoc } from "./document-effects";
 import { isLocalKey, type RowKey } from "./sync-tables";
 
 /**
@@ -42,6 +43,25 @@ export interface PendingSale extends PendingDocument {
   net_price: string;
   paid_amount: string;
   payment_status: PaymentStatus;
+}
+
+/** The outbox resources of the sale screens' creates. */
+export const SALE_RESOURCE = "sale/";
+export const saleExtraResource = (saleId: number | string) => `sale/${saleId}/extra/`;
+export const quotationConvertResource = (quotationId: number | string) => `sale-quotation/${quotationId}/convert/`;
+const QUOTATION_CONVERT = /^sale-quotation\/\d+\/convert\/$/;
+
+/**
+ * The sale an entry books, as a `POST sale/` body: a sale's own body, or the sale a quotation
+ * conversion becomes (kept in its pending-doc effect, with the payment of the request); else null.
+ */
+export function saleBodyOf(entry: OutboxEntry): Body | null {
+  if (entry.resource === SALE_RESOURCE) return entry.body;
+  if (!QUOTATION_CONVERT.test(entry.resource)) return null;
+  const doc = entry.effects.find(isPendingSaleDoc);
+  if (!doc) return null;
+  const { payment_type, cashbox, paid_amount } = entry.body;
+  return { ...doc.sale, payment_type, cashbox, paid_amount };
 }
 
 const numberOrNull = (value: unknown): number | null => (typeof value === "number" ? value : null);
@@ -97,8 +117,8 @@ export function saleTotals(body: Body): { total_price: string; discount: string;
 
 export function toPendingSale(entry: OutboxEntry, customerNames: ReadonlyMap<unknown, string> = new Map()): PendingSale | null {
   const doc = toPendingDocument(entry);
-  if (!doc || entry.resource !== "sale/") return null;
-  const body = entry.body;
+  const body = saleBodyOf(entry);
+  if (!doc || !body) return null;
   const customer = typeof body.customer === "number" || typeof body.customer === "string" ? body.customer : null;
   return {
     ...doc,
@@ -114,12 +134,12 @@ export function toPendingSale(entry: OutboxEntry, customerNames: ReadonlyMap<unk
   };
 }
 
-/** The cache owner's waiting entries of a resource ("sale/"), oldest first. */
-async function entriesOf(db: OfflineDb, resource: string): Promise<OutboxEntry[]> {
+/** The cache owner's waiting entries of a resource ("sale/") or that match, oldest first. */
+async function entriesOf(db: OfflineDb, resource: string | ((entry: OutboxEntry) => boolean)): Promise<OutboxEntry[]> {
   const owner = await db.getMeta<number>(META.userId);
   if (owner === undefined) return [];
   const entries = await db.outbox.where("user_id").equals(owner).sortBy("id");
-  return entries.filter((entry) => entry.resource === resource);
+  return entries.filter(typeof resource === "string" ? (entry) => entry.resource === resource : resource);
 }
 
 /** Pending documents of a resource, e.g. `pendingDocuments(db, "purchase/")`. */
@@ -127,10 +147,10 @@ export async function pendingDocuments(db: OfflineDb, resource: string): Promise
   return (await entriesOf(db, resource)).flatMap((entry) => toPendingDocument(entry) ?? []);
 }
 
-/** Sales saved on this device and not synced yet, newest first (as the sale list sorts). */
+/** Sales saved on this device and not synced yet (quotations converted offline too), newest first (as the sale list sorts). */
 export async function pendingSales(db: OfflineDb): Promise<PendingSale[]> {
-  const entries = await entriesOf(db, "sale/");
-  const customerIds = [...new Set(entries.map((e) => e.body.customer).filter((c): c is RowKey => typeof c === "number" || isLocalKey(c)))];
+  const entries = await entriesOf(db, (entry) => saleBodyOf(entry) !== null);
+  const customerIds = [...new Set(entries.map((e) => saleBodyOf(e)?.customer).filter((c): c is RowKey => typeof c === "number" || isLocalKey(c)))];
   const customers = customerIds.length > 0 ? await db.ref("customer").bulkGet(customerIds) : [];
   const names = new Map<unknown, string>();
   for (const row of customers) if (row) names.set(row.id, String(row.name ?? ""));

@@ -4,7 +4,7 @@ import { saleLineTotals } from "../../core/posting";
 import { toDecimalString } from "../../core/money";
 import type { PaymentStatus } from "../../core/payment-status";
 import type { OfflineDb } from "./db";
-import { saleTotals, toPendingDocument } from "./pending-documents";
+import { saleBodyOf, saleTotals, toPendingDocument } from "./pending-documents";
 import { isLocalKey, type CachedRow, type RowKey } from "./sync-tables";
 
 /**
@@ -147,8 +147,8 @@ async function getRow(db: OfflineDb, table: "customer" | "currency" | "cashbox",
 export async function loadProvisionalInvoice(db: OfflineDb, entryId: number): Promise<ProvisionalInvoice | null> {
   const entry = await db.outbox.get(entryId);
   const doc = entry ? toPendingDocument(entry) : null;
-  if (!entry || !doc) return null;
-  const body = entry.body;
+  const body = entry ? saleBodyOf(entry) : null;
+  if (!entry || !doc || !body) return null;
   const stockIds = bodyLines(body).flatMap((line) => (typeof line.stock === "number" ? [line.stock] : []));
   const stocks = new Map<number, CachedRow>();
   for (const row of await db.ref("stock").bulkGet(stockIds)) if (row && typeof row.id === "number") stocks.set(row.id, row);
