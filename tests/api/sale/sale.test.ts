@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../src/server/db/client";
+import { applyMovements } from "../../../src/server/modules/stock/stock-ledger";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
 import {
@@ -201,6 +202,46 @@ describe("sale/ create", () => {
     const c = await post(t, admin, "sale/", baseSale([{ stock: s, quantity: "1", price: "1" }], { branch: w.suli, inventory: w.inv.suli, customer: w.cust.suli, cashbox: w.cash.suliIqd }));
     expect(b.body.invoice_no).toBe(a.body.invoice_no + 1);
     expect(c.body.invoice_no).toBe(await counter(t, w.suli, "sale"));
+  });
+
+  it("stock movements of a document apply all or none, with balances and the same line merged", async () => {
+    const a = await makeStock(t, w.inv.erbil, nextGoods(), "5");
+    const b = await makeStock(t, w.inv.erbil, nextGoods(), "1");
+    const source = { documentType: "test_sale", documentId: 991, userId: 1 };
+    await expect(
+      t.db.transaction((tx) => applyMovements(tx, [{ stockId: a, quantity: "-2" }, { stockId: b, quantity: "-2" }], source)),
+    ).rejects.toThrow("No enough quantity available");
+    expect(await stockQuantity(t, a)).toBe("5.000");
+    expect(await stockQuantity(t, b)).toBe("1.000");
+    await t.db.transaction((tx) =>
+      applyMovements(tx, [{ stockId: b, quantity: "-0.4" }, { stockId: a, quantity: "-2" }, { stockId: b, quantity: "-0.6" }], source),
+    );
+    const moves = await queryRows<{ stock_id: number; quantity: string; balance_after: string }>(
+      t.db,
+      sql`select stock_id, quantity::text, balance_after::text from stock_movement where document_type = 'test_sale' and document_id = 991 order by stock_id`,
+    );
+    expect(moves).toEqual([
+      { stock_id: a, quantity: "-2.000", balance_after: "3.000" },
+      { stock_id: b, quantity: "-1.000", balance_after: "0.000" },
+    ].sort((x, y) => x.stock_id - y.stock_id));
+  });
+
+  it("concurrent sales of a branch get consecutive numbers; a refused one leaves no gap", async () => {
+    const plenty = await makeStock(t, w.inv.erbil, nextGoods(), "50");
+    const scarce = await makeStock(t, w.inv.erbil, nextGoods(), "1");
+    const before = await counter(t, w.erbil, "sale");
+    const ok = () => post(t, cashier, "sale/", baseSale([{ stock: plenty, quantity: "1", price: "10" }], { customer: w.cust.erbilGeneral }));
+    // Its first line is fine, its second cannot be served: nothing of it may stay, number included.
+    const refused = post(t, cashier, "sale/", baseSale([{ stock: plenty, quantity: "1", price: "10" }, { stock: scarce, quantity: "2", price: "10" }], { customer: w.cust.erbilGeneral }));
+    const results = await Promise.all([ok(), ok(), refused, ok(), ok(), ok()]);
+    expect(results.map((r) => r.status)).toEqual([201, 201, 400, 201, 201, 201]);
+    const numbers = results.filter((r) => r.status === 201).map((r) => r.body.invoice_no as number).sort((a, b) => a - b);
+    expect(numbers).toEqual([1, 2, 3, 4, 5].map((k) => before + k));
+    expect(await counter(t, w.erbil, "sale")).toBe(before + 5);
+    expect(await stockQuantity(t, plenty)).toBe("45.000");
+    expect(await stockQuantity(t, scarce)).toBe("1.000");
+    const unnumbered = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from sale where invoice_no = 0`);
+    expect(unnumbered[0].n).toBe(0);
   });
 });
 
