@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Box, Button, Flex, Menu, Portal, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { LuCalendar } from "react-icons/lu";
+import { LuCalendarRange } from "react-icons/lu";
 import { DATE_PRESET_KEYS, isValidDateRange, presetRange, type DatePresetKey, type DateRange } from "../../core/dates";
 import { MESSAGES } from "../../core/messages";
 import { translateMessage } from "../lib/messages";
@@ -59,7 +59,7 @@ export function DateRangePicker({ value, onChange, size = "sm" }: DateRangePicke
         <Menu.Root>
           <Menu.Trigger asChild>
             <Button size={size} variant="outline" aria-label={t`Date presets`}>
-              <LuCalendar />
+              <LuCalendarRange />
             </Button>
           </Menu.Trigger>
           <Portal>
