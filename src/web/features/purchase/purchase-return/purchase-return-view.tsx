@@ -1,16 +1,12 @@
-import { useEffect, useState } from "react";
-import { Button, Card, Center, HStack, Spinner, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate, useParams } from "react-router";
 import { LuPencil } from "react-icons/lu";
 import { formatDate } from "../../../../core/dates";
-import { CardTitle } from "../../../components/card-title";
 import { documentTotals } from "../../../components/document/document-lines";
-import { DocumentPrint, DocumentPrintButtons, type PrintableDocument } from "../../../components/document/document-print";
+import type { PrintableDocument } from "../../../components/document/document-print";
 import { linesFromRecord } from "../../../components/document/document-record";
-import { api } from "../../../lib/api-client";
+import { DocumentView, useViewRecord, type DocumentViewAction } from "../../../components/document/document-view";
 import { useHasPermission } from "../../../lib/use-permission";
-import { useOnline } from "../../../offline/sync-status";
 import type { PurchaseReturnRecord } from "./return-lines";
 
 const PATH = "/purchase/purchase-return";
@@ -19,17 +15,8 @@ export default function PurchaseReturnView() {
   const { t } = useLingui();
   const { id } = useParams();
   const navigate = useNavigate();
-  const online = useOnline();
   const canChange = useHasPermission(["change_purchasereturn"]);
-  const [record, setRecord] = useState<PurchaseReturnRecord | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    api
-      .get(`purchase-return/${id}/`)
-      .json<PurchaseReturnRecord>()
-      .then(setRecord)
-      .catch(() => setFailed(true));
-  }, [id]);
+  const { record, error } = useViewRecord<PurchaseReturnRecord>(`purchase-return/${id}/`);
   const lines = record ? linesFromRecord(record.items) : [];
   const doc: PrintableDocument | null = record
     ? {
@@ -49,37 +36,16 @@ export default function PurchaseReturnView() {
         note: record.note ?? undefined,
       }
     : null;
+  const actions: DocumentViewAction[] = record
+    ? [{ key: "edit", label: <Trans>Edit</Trans>, icon: <LuPencil />, hidden: !canChange, needsConnection: true, onClick: () => navigate(`${PATH}/${record.id}/edit`) }]
+    : [];
   return (
-    <Card.Root>
-      <Card.Body>
-        <CardTitle
-          title={record ? `${t`Purchase Return`} #${record.invoice_no}` : t`Purchase Return`}
-          back={PATH}
-          close={PATH}
-          actions={
-            <HStack gap="2" wrap="wrap">
-              {record && canChange ? (
-                <Button size="md" variant="outline" disabled={!online} title={online ? undefined : t`Editing needs a connection`} onClick={() => navigate(`${PATH}/${record.id}/edit`)}>
-                  <LuPencil />
-                  <Trans>Edit</Trans>
-                </Button>
-              ) : null}
-              <DocumentPrintButtons doc={doc} />
-            </HStack>
-          }
-        />
-        {failed ? (
-          <Text>
-            <Trans>The record could not be loaded.</Trans>
-          </Text>
-        ) : doc ? (
-          <DocumentPrint doc={doc} />
-        ) : (
-          <Center py="10">
-            <Spinner />
-          </Center>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <DocumentView
+      title={record ? `${t`Purchase Return`} #${record.invoice_no}` : t`Purchase Return`}
+      listPath={PATH}
+      doc={doc}
+      error={error}
+      actions={actions}
+    />
   );
 }

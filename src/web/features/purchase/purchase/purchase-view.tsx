@@ -1,12 +1,10 @@
-import { useEffect, useState } from "react";
-import { Button, Card, Center, HStack, Spinner, Text } from "@chakra-ui/react";
+import { Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate, useParams } from "react-router";
 import { LuPencil, LuUndo2 } from "react-icons/lu";
 import { formatDate } from "../../../../core/dates";
-import { CardTitle } from "../../../components/card-title";
-import { DocumentPrint, DocumentPrintButtons, type PrintableDocument } from "../../../components/document/document-print";
-import { api } from "../../../lib/api-client";
+import type { PrintableDocument } from "../../../components/document/document-print";
+import { DocumentView, useViewRecord, type DocumentViewAction } from "../../../components/document/document-view";
 import { translateMessage } from "../../../lib/messages";
 import { useHasPermission } from "../../../lib/use-permission";
 import { useOnline } from "../../../offline/sync-status";
@@ -22,15 +20,7 @@ export default function PurchaseView() {
   const online = useOnline();
   const canChange = useHasPermission(["change_purchase"]);
   const canReturn = useHasPermission(["add_purchasereturn"]);
-  const [record, setRecord] = useState<PurchaseRecord | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    api
-      .get(`purchase/${id}/`)
-      .json<PurchaseRecord>()
-      .then(setRecord)
-      .catch(() => setFailed(true));
-  }, [id]);
+  const { record, error } = useViewRecord<PurchaseRecord>(`purchase/${id}/`);
 
   const doc: PrintableDocument | null = record
     ? {
@@ -54,51 +44,27 @@ export default function PurchaseView() {
     : null;
   const refusal = record ? purchaseEditRefusal(record) : null;
   const editReason = !online ? t`Editing needs a connection` : refusal ? translateMessage(refusal) : null;
+  const actions: DocumentViewAction[] = record
+    ? [
+        { key: "edit", label: <Trans>Edit</Trans>, icon: <LuPencil />, hidden: !canChange, disabled: Boolean(editReason), onClick: () => navigate(`${PATH}/${record.id}/edit`) },
+        { key: "return", label: <Trans>Return</Trans>, icon: <LuUndo2 />, hidden: !canReturn, onClick: () => navigate(`/purchase/purchase-return/add?purchase=${record.id}`) },
+      ]
+    : [];
 
   return (
-    <Card.Root>
-      <Card.Body>
-        <CardTitle
-          title={record ? `${t`Purchase Invoice`} #${record.invoice_no}` : t`Purchase Invoice`}
-          back={PATH}
-          close={PATH}
-          actions={
-            <HStack gap="2" wrap="wrap">
-              {record && canChange ? (
-                <>
-                  {editReason ? (
-                    <Text fontSize="sm" color="fg.warning" data-testid="edit-reason">
-                      {editReason}
-                    </Text>
-                  ) : null}
-                  <Button size="md" variant="outline" disabled={Boolean(editReason)} onClick={() => navigate(`${PATH}/${record.id}/edit`)}>
-                    <LuPencil />
-                    <Trans>Edit</Trans>
-                  </Button>
-                </>
-              ) : null}
-              {record && canReturn ? (
-                <Button size="md" variant="outline" onClick={() => navigate(`/purchase/purchase-return/add?purchase=${record.id}`)}>
-                  <LuUndo2 />
-                  <Trans>Return</Trans>
-                </Button>
-              ) : null}
-              <DocumentPrintButtons doc={doc} />
-            </HStack>
-          }
-        />
-        {failed ? (
-          <Text>
-            <Trans>The record could not be loaded.</Trans>
+    <DocumentView
+      title={record ? `${t`Purchase Invoice`} #${record.invoice_no}` : t`Purchase Invoice`}
+      listPath={PATH}
+      doc={doc}
+      error={error}
+      actions={actions}
+      notes={
+        canChange && editReason ? (
+          <Text fontSize="sm" color="fg.warning" data-testid="edit-reason">
+            {editReason}
           </Text>
-        ) : doc ? (
-          <DocumentPrint doc={doc} />
-        ) : (
-          <Center py="10">
-            <Spinner />
-          </Center>
-        )}
-      </Card.Body>
-    </Card.Root>
+        ) : null
+      }
+    />
   );
 }

@@ -1,17 +1,20 @@
-import { useEffect, useState } from "react";
-import { Alert, Button, Card, Center, Dialog, Flex, Portal, Spinner, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { Badge, Button, Dialog, Portal } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate, useParams } from "react-router";
 import { LuArrowRightLeft, LuPencil } from "react-icons/lu";
 import { formatDate } from "../../../../core/dates";
 import { newFormToken } from "../../../../core/form-token";
-import { api, getErrorBody, toErrorMessage } from "../../../lib/api-client";
-import { showSuccess } from "../../../lib/toast";
+import { errorAction } from "../../../lib/api-errors";
+import { translateMessage } from "../../../lib/messages";
+import { showError, showInfo, showSuccess } from "../../../lib/toast";
 import { useCurrentUser, useHasPermission } from "../../../lib/use-permission";
-import { useOnline } from "../../../offline/sync-status";
-import { CardTitle } from "../../../components/card-title";
-import { documentTotals } from "../../../components/document/document-lines";
-import { DocumentPrint, DocumentPrintButtons, type PrintableDocument } from "../../../components/document/document-print";
+import { convertQuotation } from "../../../offline/commands";
+import { quotationConvertResource } from "../../../offline/pending-documents";
+import { usePendingDocuments } from "../../../offline/use-pending-documents";
+import { documentTotals, toSaleItems } from "../../../components/document/document-lines";
+import type { PrintableDocument } from "../../../components/document/document-print";
+import { DocumentView, useViewRecord, type DocumentViewAction } from "../../../components/document/document-view";
 import { linesFromRecord, recordItems } from "../../../components/document/document-record";
 import { PaymentFields, type PaymentType } from "../../../components/document/payment-fields";
 import { cashboxProblem } from "../../../components/document/payment-rules";
@@ -23,24 +26,12 @@ export default function SaleQuotationView() {
   const { t } = useLingui();
   const { id = "" } = useParams();
   const navigate = useNavigate();
-  const online = useOnline();
   const canChange = useHasPermission(["change_salequotation"]);
   const canConvert = useHasPermission(["add_sale"]);
-  const [record, setRecord] = useState<QuotationRecord | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { record, error } = useViewRecord<QuotationRecord>(`sale-quotation/${id}/`);
   const [converting, setConverting] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    api
-      .get(`sale-quotation/${id}/`, { context: { silent: true } })
-      .json<QuotationRecord>()
-      .then((r) => !cancelled && setRecord(r))
-      .catch((e: unknown) => !cancelled && setError(toErrorMessage(e) ?? t`The record could not be loaded.`));
-    return () => {
-      cancelled = true;
-    };
-  }, [id, t]);
+  // A conversion saved on this device and not synced yet: the quotation is converted for this user.
+  const [pendingSale] = usePendingDocuments(quotationConvertResource(id));
 
   let doc: PrintableDocument | null = null;
   if (record) {
@@ -62,55 +53,51 @@ export default function SaleQuotationView() {
       note: record.note || undefined,
     };
   }
+  const converted = Boolean(record?.converted_sale_id) || Boolean(pendingSale);
+  const actions: DocumentViewAction[] = record
+    ? [
+        {
+          key: "open-sale",
+          label: <Trans>Open the sale</Trans>,
+          hidden: !converted,
+          onClick: () => navigate(pendingSale && !record.converted_sale_id ? `/sale/sale/${pendingSale.id}/view` : `/sale/sale/${record.converted_sale_id}/view`),
+        },
+        { key: "convert", label: <Trans>Convert to sale</Trans>, icon: <LuArrowRightLeft />, primary: true, hidden: converted || !canConvert, onClick: () => setConverting(true) },
+        { key: "edit", label: <Trans>Edit</Trans>, icon: <LuPencil />, hidden: converted || !canChange, needsConnection: true, onClick: () => navigate(`${LIST_PATH}/${record.id}/edit`) },
+      ]
+    : [];
   return (
-    <Card.Root>
-      <Card.Body p={{ base: "3", md: "5" }}>
-        <CardTitle title={t`Sale Quotation`} back={LIST_PATH} close={LIST_PATH} actions={<DocumentPrintButtons doc={doc} />} />
-        {error ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{error}</Alert.Title>
-          </Alert.Root>
-        ) : !doc || !record ? (
-          <Center py="10">
-            <Spinner />
-          </Center>
-        ) : (
-          <Stack gap="4">
-            <Flex gap="2" wrap="wrap" align="center">
-              {record.converted_sale_id ? (
-                <Button variant="outline" size="lg" onClick={() => navigate(`/sale/sale/${record.converted_sale_id}/view`)}>
-                  <Trans>Open the sale</Trans>
-                </Button>
-              ) : (
-                <>
-                  {canConvert ? (
-                    <Button colorPalette="blue" size="lg" disabled={!online} onClick={() => setConverting(true)}>
-                      <LuArrowRightLeft />
-                      <Trans>Convert to sale</Trans>
-                    </Button>
-                  ) : null}
-                  {canChange ? (
-                    <Button variant="outline" size="lg" disabled={!online} onClick={() => navigate(`${LIST_PATH}/${record.id}/edit`)}>
-                      <LuPencil />
-                      <Trans>Edit</Trans>
-                    </Button>
-                  ) : null}
-                </>
-              )}
-              {!online ? (
-                <Text color="fg.warning" fontSize="sm">
-                  <Trans>Editing needs a connection</Trans>
-                </Text>
-              ) : null}
-            </Flex>
-            <DocumentPrint doc={doc} />
-            {converting ? <ConvertDialog quotation={record} net={doc.totals.net} onClose={() => setConverting(false)} /> : null}
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <DocumentView
+      title={t`Sale Quotation`}
+      listPath={LIST_PATH}
+      doc={doc}
+      error={error}
+      actions={actions}
+      notes={
+        pendingSale && !record?.converted_sale_id ? (
+          <Badge colorPalette={pendingSale.status === "needs_attention" ? "red" : "orange"} size="lg" data-testid="pending-badge">
+            {pendingSale.status === "needs_attention" ? <Trans>Needs attention</Trans> : <Trans>Pending sync</Trans>} {pendingSale.invoice_no}
+          </Badge>
+        ) : null
+      }
+    >
+      {converting && record && doc ? <ConvertDialog quotation={record} net={doc.totals.net} onClose={() => setConverting(false)} /> : null}
+    </DocumentView>
   );
+}
+
+/** The sale a quotation becomes, as a `POST sale/` body (the pending sale and its provisional invoice). */
+function saleOfQuotation(q: QuotationRecord): Record<string, unknown> {
+  return {
+    branch: q.branch,
+    inventory: q.inventory,
+    customer: q.customer,
+    currency: q.currency,
+    exchange_rate: q.exchange_rate,
+    discount: q.discount,
+    note: q.note,
+    items: toSaleItems(linesFromRecord(recordItems(q))),
+  };
 }
 
 function ConvertDialog({ quotation, net, onClose }: { quotation: QuotationRecord; net: string; onClose: () => void }) {
@@ -132,17 +119,23 @@ function ConvertDialog({ quotation, net, onClose }: { quotation: QuotationRecord
     }
     setSaving(true);
     try {
-      const sale = await api
-        .post(`sale-quotation/${quotation.id}/convert/`, { json: { payment_type: paymentType, cashbox, paid_amount: paid || "0", form_token: token } })
-        .json<{ id: number }>();
-      showSuccess(t`Saved successfully`);
-      navigate(`/sale/sale/${sale.id}/view`);
-    } catch (e) {
-      const body = getErrorBody(e) as Record<string, unknown> | null;
-      if (body && typeof body === "object") {
+      const body = { payment_type: paymentType, cashbox, paid_amount: paid || "0", form_token: token };
+      const outcome = await convertQuotation(quotation.id, body, saleOfQuotation(quotation));
+      if (outcome.queued) {
+        showInfo(t`Saved, will sync`);
+        navigate(`/sale/sale/pending-${outcome.entryId}/view`);
+      } else if (outcome.ok) {
+        showSuccess(t`Saved successfully`);
+        navigate(`/sale/sale/${(outcome.body as { id: number }).id}/view`);
+      } else {
+        const action = errorAction(outcome.status, outcome.body, translateMessage);
+        if (action.kind === "toast") showError(action.lines.join("\n"));
+        const fields = outcome.body && typeof outcome.body === "object" ? (outcome.body as Record<string, unknown>) : {};
         const first = (v: unknown) => (Array.isArray(v) ? String(v[0]) : undefined);
-        setErrors({ cashbox: first(body.cashbox), paid_amount: first(body.paid_amount) });
+        setErrors({ cashbox: first(fields.cashbox), paid_amount: first(fields.paid_amount) });
       }
+    } catch (e) {
+      showError(e instanceof Error ? e.message : String(e));
     } finally {
       setSaving(false);
     }

@@ -1,13 +1,14 @@
 import { useEffect, useState } from "react";
 import { Alert, Button, Card, Center, Flex, Spinner, Stack, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useNavigate, useParams } from "react-router";
-import { api, getErrorBody, toErrorMessage } from "../../../lib/api-client";
+import { useLocation, useNavigate, useParams } from "react-router";
+import { api, toErrorMessage } from "../../../lib/api-client";
+import { errorAction } from "../../../lib/api-errors";
 import { translateMessage } from "../../../lib/messages";
-import { showSuccess } from "../../../lib/toast";
+import { showError, showInfo, showSuccess } from "../../../lib/toast";
 import { newFormToken } from "../../../../core/form-token";
 import { useCurrentUser } from "../../../lib/use-permission";
-import { useOnline } from "../../../offline/sync-status";
+import { addSaleExtra } from "../../../offline/commands";
 import { CardTitle } from "../../../components/card-title";
 import { documentTotals, toStockItems, type DocumentLine } from "../../../components/document/document-lines";
 import { DocumentLinesTable } from "../../../components/document/document-lines-table";
@@ -17,14 +18,23 @@ import { StockScanField } from "../../../components/document/stock-scan-field";
 import { serverErrors, type SaleErrors } from "./sale-form-rules";
 import type { SaleRecord } from "./sale-record";
 
-/** /sale/sale/:id/extra: material lines added to an existing (not paid) sale. */
+/** The sale the view passed along (navigation state), so the screen opens offline too. */
+function saleFromState(state: unknown, id: string): SaleRecord | null {
+  const sale = (state as { sale?: SaleRecord } | null)?.sale;
+  return sale && String(sale.id) === id ? sale : null;
+}
+
+/**
+ * /sale/sale/:id/extra: material lines added to an existing (not paid) sale. Saved through the
+ * outbox: offline the lines are queued, take their stock from the cache and show as pending on the sale.
+ */
 export default function SaleExtra() {
   const { t } = useLingui();
   const { id = "" } = useParams();
+  const location = useLocation();
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const online = useOnline();
-  const [sale, setSale] = useState<SaleRecord | null>(null);
+  const [sale, setSale] = useState<SaleRecord | null>(() => saleFromState(location.state, id));
   const [error, setError] = useState<string | null>(null);
   const [lines, setLines] = useState<DocumentLine[]>([]);
   const [saving, setSaving] = useState(false);
@@ -33,6 +43,7 @@ export default function SaleExtra() {
   const view = `/sale/sale/${id}/view`;
 
   useEffect(() => {
+    if (sale && String(sale.id) === id) return;
     let cancelled = false;
     api
       .get(`sale/${id}/`, { context: { silent: true } })
@@ -42,17 +53,26 @@ export default function SaleExtra() {
     return () => {
       cancelled = true;
     };
+    // Loaded once per sale id; the state's sale needs no request.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, t]);
 
   const save = async () => {
     setSaving(true);
     setErrors({});
     try {
-      await api.post(`sale/${id}/extra/`, { json: { items: toStockItems(lines), form_token: token } });
-      showSuccess(t`Saved successfully`);
-      navigate(view);
+      const outcome = await addSaleExtra(Number(id), { items: toStockItems(lines), form_token: token });
+      if (outcome.queued || outcome.ok) {
+        if (outcome.queued) showInfo(t`Saved, will sync`);
+        else showSuccess(t`Saved successfully`);
+        navigate(view);
+      } else {
+        const action = errorAction(outcome.status, outcome.body, translateMessage);
+        if (action.kind === "toast") showError(action.lines.join("\n"));
+        setErrors(serverErrors(outcome.body));
+      }
     } catch (e) {
-      setErrors(serverErrors(getErrorBody(e)));
+      showError(e instanceof Error ? e.message : String(e));
     } finally {
       setSaving(false);
     }
@@ -88,7 +108,7 @@ export default function SaleExtra() {
             {errors.items ? <Text color="fg.error">{translateMessage(errors.items)}</Text> : null}
             <Flex justify="space-between" align="start" wrap="wrap" gap="4">
               <DocumentTotals totals={documentTotals(lines)} currency={sale.currency_code} hidePayment hideDiscount />
-              <Button colorPalette="blue" size="lg" loading={saving} disabled={lines.length === 0 || !online} onClick={() => void save()}>
+              <Button colorPalette="blue" size="lg" loading={saving} disabled={lines.length === 0} onClick={() => void save()}>
                 <Trans>Save</Trans>
               </Button>
             </Flex>
