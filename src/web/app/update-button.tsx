@@ -8,7 +8,7 @@ export function UpdateButton() {
   const available = useUpdateAvailable();
   if (!available) return null;
   return (
-    <Button size="sm" colorPalette="blue" variant="subtle" onClick={applyUpdate}>
+    <Button size="sm" colorPalette="blue" variant="subtle" onClick={() => void applyUpdate()}>
       <LuDownload />
       <Trans>Update available</Trans>
     </Button>

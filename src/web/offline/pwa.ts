@@ -39,9 +39,18 @@ export function useUpdateAvailable(): boolean {
   return useSyncExternalStore(subscribeUpdateAvailable, isUpdateAvailable, () => false);
 }
 
-/** Activates the waiting version and reloads once it controls the page. */
-export function applyUpdate(): void {
+/**
+ * Activates the waiting version and reloads once it controls the page. When nothing waits any more
+ * (the user chose "Update" in another tab, whose new worker now serves this one too), just reloads,
+ * so this tab runs the code that worker has cached.
+ */
+export async function applyUpdate(): Promise<void> {
   if (!workbox) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration?.waiting) {
+    window.location.reload();
+    return;
+  }
   workbox.addEventListener("controlling", () => window.location.reload());
   workbox.messageSkipWaiting();
 }

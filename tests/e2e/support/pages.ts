@@ -44,6 +44,12 @@ export class Shell {
     await choice.first().click();
   }
 
+  /** Opens the user menu and picks "Logout" (a confirmation may follow). */
+  async chooseLogout(): Promise<void> {
+    await this.userMenu().click();
+    await this.page.getByRole("menuitem", { name: "Logout" }).click();
+  }
+
   async expectRightToLeft(): Promise<void> {
     await expect.poll(() => this.page.evaluate(() => document.documentElement.dir)).toBe("rtl");
   }

@@ -1,0 +1,76 @@
+// Helpers for the offline-first specs: the service worker, the app's IndexedDB ("backoffice", one
+// object store per table) and the server's view of a record, all read from outside the app.
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+const DB_NAME = "backoffice";
+
+/** Every row of one object store of the app's database (empty when the store does not exist yet). */
+export async function storeRows<T>(page: Page, store: string): Promise<T[]> {
+  return page.evaluate(
+    ({ dbName, store }) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open(dbName);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(store)) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const request = db.transaction(store, "readonly").objectStore(store).getAll();
+          request.onsuccess = () => {
+            db.close();
+            resolve(request.result as T[]);
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    { dbName: DB_NAME, store },
+  );
+}
+
+/** What the specs read of an outbox entry. */
+export interface OutboxRow {
+  id: number;
+  user_id: number;
+  resource: string;
+  body: Record<string, unknown>;
+  status: string;
+  next_attempt_at: number;
+}
+
+/** The outbox entries whose body has this name. */
+export async function outboxEntriesNamed(page: Page, name: string): Promise<OutboxRow[]> {
+  return (await storeRows<OutboxRow>(page, "outbox")).filter((entry) => entry.body.name === name);
+}
+
+/** Waits until the service worker is active, then reloads so that it controls the page. */
+export async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
+}
+
+/** Waits for the first reference pull to finish (its time is stored with the last page). */
+export async function firstPullDone(page: Page): Promise<void> {
+  await expect
+    .poll(async () => (await storeRows<{ key: string }>(page, "meta")).some((row) => row.key === "last_sync_at"), { timeout: 60_000 })
+    .toBe(true);
+}
+
+/** The signed-in user's token, as the app stores it. */
+export async function pageToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem("bo.token") ?? "null") as string | null);
+}
+
+/** How many item groups of this name the server has (asked with the given token). */
+export async function serverItemGroupCount(request: APIRequestContext, token: string, name: string): Promise<number> {
+  const answer = await request.get(`/api/item-group/?name=${encodeURIComponent(name)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { count: number }).count;
+}
