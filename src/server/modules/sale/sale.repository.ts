@@ -30,13 +30,18 @@ export interface StockRow {
   item_type: number;
 }
 
-export async function findStockRows(ex: Executor, ids: number[]): Promise<Map<number, StockRow>> {
+/**
+ * The stock rows of a document's lines. With `lock`, locked in id order (the order applyMovements
+ * keeps, so two documents cannot deadlock): the quantities checked are the ones its movements change.
+ */
+export async function findStockRows(ex: Executor, ids: number[], options: { lock: boolean }): Promise<Map<number, StockRow>> {
   if (ids.length === 0) return new Map();
   const rows = await queryRows<StockRow>(
     ex,
     sql`select s.id, s.branch_id, s.inventory_id, s.item_id, s.quantity::text as quantity, s.purchase_price::text as purchase_price, i.item_type
         from stock s join item i on i.id = s.item_id
-        where s.deleted_at is null and s.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+        where s.deleted_at is null and s.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+        order by s.id ${options.lock ? sql`for update of s` : sql``}`,
   );
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -75,13 +75,13 @@ interface LineInput {
 }
 
 /**
- * Checks the lines against the inventory's stock (read in this transaction, so an edit sees the
- * quantities its own reversal gave back) and prices them. The locked, authoritative check is
- * applyMovements' own; this one gives the form's messages.
+ * Checks the lines against the inventory's stock (locked and read in this transaction, so an edit
+ * sees the quantities its own reversal gave back) and prices them. applyMovements' own check stays
+ * the authoritative one; this one gives the form's messages.
  */
 async function buildLines(tx: Tx, inventoryId: number, items: readonly LineInput[], options: { onlyMaterial?: boolean } = {}): Promise<BuiltLine[]> {
   const stockIds = items.map((l) => l.stock).filter((id): id is number => id != null);
-  const stocks = await repo.findStockRows(tx, stockIds);
+  const stocks = await repo.findStockRows(tx, stockIds, { lock: true });
   const itemTypes = await repo.findItemTypes(tx, items.filter((l) => l.stock == null && l.item != null).map((l) => l.item as number));
   const seen = new Set<number>();
   return items.map((line, i) => {
@@ -281,7 +281,7 @@ export async function createSaleTx(tx: Tx, auth: AuthContext, body: SaleInput, f
     createdBy: auth.userId,
   });
   await repo.insertSaleItems(tx, lineRows(id, lines, false));
-  await applyMovements(tx, outMovements(lines), { documentType: SALE_DOC, documentId: id, userId: auth.userId });
+  await applyMovements(tx, outMovements(lines), { documentType: SALE_DOC, documentId: id, userId: auth.userId }, { rowsLocked: true });
   const money = { ...header, cashboxId, discount: body.discount, paidAmount: body.paid_amount, inputDate };
   await postSaleLines(tx, id, money, lines, { userId: auth.userId, baseCurrencyId: header.references.baseCurrencyId, replacing: false });
   await assignDocumentNumber(tx, "sale", id, header.branchId, SALE_DOC);
@@ -372,7 +372,7 @@ export async function addSaleExtraTx(tx: Tx, auth: AuthContext, id: number, body
   await assertSaleChangeable(tx, row);
   const lines = await buildLines(tx, row.inventoryId, body.items, { onlyMaterial: true });
   await repo.insertSaleItems(tx, lineRows(id, lines, true));
-  await applyMovements(tx, outMovements(lines), { documentType: SALE_DOC, documentId: id, userId: auth.userId });
+  await applyMovements(tx, outMovements(lines), { documentType: SALE_DOC, documentId: id, userId: auth.userId }, { rowsLocked: true });
   const money: SaleMoney = {
     branchId: row.branchId,
     customerId: row.customerId,
@@ -525,7 +525,7 @@ export async function deleteSaleReturn(db: Db, auth: AuthContext, id: number): P
 // ----------------------------------------------------------------------------------------- quotations
 
 async function quotationLines(tx: Tx, inventoryId: number, items: SaleQuotationInput["items"]) {
-  const stocks = await repo.findStockRows(tx, items.map((l) => l.stock).filter((id): id is number => id != null));
+  const stocks = await repo.findStockRows(tx, items.map((l) => l.stock).filter((id): id is number => id != null), { lock: false });
   const itemTypes = await repo.findItemTypes(tx, items.filter((l) => l.stock == null && l.item != null).map((l) => l.item as number));
   const seen = new Set<number>();
   return items.map((line, i) => {

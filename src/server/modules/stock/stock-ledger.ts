@@ -57,7 +57,13 @@ export async function findOrCreateStock(tx: Tx, identity: StockIdentity, prices?
  * cannot deadlock), then updated and their movements inserted by one statement. Throws "No enough
  * quantity available" when one would go below zero; the caller's transaction then rolls back.
  */
-export async function applyMovements(tx: Tx, movements: readonly Movement[], source: MovementSource): Promise<void> {
+export async function applyMovements(
+  tx: Tx,
+  movements: readonly Movement[],
+  source: MovementSource,
+  /** The caller already locked these rows in id order (see the sale's findStockRows). */
+  options: { rowsLocked?: boolean } = {},
+): Promise<void> {
   const merged = new Map<number, string>();
   for (const m of movements) {
     const previous = merged.get(m.stockId);
@@ -67,7 +73,7 @@ export async function applyMovements(tx: Tx, movements: readonly Movement[], sou
   if (merged.size === 0) return;
   const ids = [...merged.keys()].sort((a, b) => a - b);
   // One row needs no ordering: its update takes the lock itself.
-  if (ids.length > 1) {
+  if (ids.length > 1 && !options.rowsLocked) {
     await queryRows(tx, sql`select id from stock where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id for update`);
   }
   const deltas = sql.join(
