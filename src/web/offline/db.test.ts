@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import Dexie from "dexie";
 import { describe, expect, it } from "vitest";
-import { DB_V1_STORES, OfflineDb } from "./db";
+import { DB_V1_STORES, DB_V2_STORES, OfflineDb } from "./db";
 import { REFERENCE_TABLES } from "./sync-tables";
 
 describe("offline database", () => {
@@ -45,7 +45,7 @@ describe("offline database", () => {
     v1.close();
     const v2 = new OfflineDb(name);
     await v2.open();
-    expect(v2.verno).toBe(2);
+    expect(v2.verno).toBeGreaterThanOrEqual(2);
     expect(await v2.ref("city").get(1)).toMatchObject({ name: "Erbil" });
     expect(await v2.getMeta("cursor")).toBeUndefined();
     expect(await v2.getMeta("user_id")).toBe(7);
@@ -58,5 +58,31 @@ describe("offline database", () => {
     expect(await v2.ref("damaged_stock_type").count()).toBe(0);
     v2.close();
     expect(Dexie.semVer).toMatch(/^4\./);
+  });
+
+  it("version 3 keeps only the queried indexes of item and stock; a version 2 device keeps its rows, cursor and outbox", async () => {
+    const name = `db-test-upgrade3-${Date.now()}`;
+    const v2 = new Dexie(name);
+    v2.version(2).stores(DB_V2_STORES);
+    await v2.table("item").put({ id: 1, barcode: "111", code: "A1", name: "Rice", item_group_id: 4 });
+    await v2.table("stock").put({ id: 9, inventory_id: 2, item_id: 1, branch_id: 1, quantity: "5" });
+    await v2.table("meta").bulkPut([
+      { key: "cursor", value: "c7" },
+      { key: "user_id", value: 7 },
+    ]);
+    await v2.table("outbox").add({ user_id: 7, resource: "sale/", body: { form_token: "t" }, status: "pending" });
+    v2.close();
+    const v3 = new OfflineDb(name);
+    await v3.open();
+    expect(v3.verno).toBe(3);
+    const indexes = (table: string) => v3.table(table).schema.indexes.map((i) => i.name).sort();
+    expect(indexes("item")).toEqual(["_outbox", "barcode", "code", "name"]);
+    expect(indexes("stock")).toEqual(["[inventory_id+item_id]", "item_id"]);
+    expect(await v3.getMeta("cursor")).toBe("c7");
+    expect(await v3.outbox.where("user_id").equals(7).count()).toBe(1);
+    expect(await v3.ref("item").where("barcode").equals("111").first()).toMatchObject({ item_group_id: 4 });
+    expect((await v3.ref("stock").where("[inventory_id+item_id]").equals([2, 1]).toArray()).map((r) => r.id)).toEqual([9]);
+    expect((await v3.ref("stock").where("item_id").equals(1).toArray()).map((r) => r.id)).toEqual([9]);
+    v3.close();
   });
 });

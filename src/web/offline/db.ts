@@ -38,6 +38,18 @@ const STOCK_SCHEMA: Record<StockTableName, string> = {
   damaged_stock_type: "id, name",
 };
 
+/**
+ * Version 3: only the indexes the app queries on its two big tables (every index is one more write
+ * per record, and the first load writes 100k items and their stock). Items: barcode (scans), code and
+ * name (prefix search), _outbox (pending rows). Stock: [inventory_id+item_id] (scans, purchases'
+ * stock effects) and item_id (the document screens' scan). The rows themselves do not change, so the
+ * cursor stays.
+ */
+const LEAN_SCHEMA: Partial<Record<ReferenceTableName, string>> = {
+  item: "id, barcode, code, name, _outbox",
+  stock: "id, item_id, [inventory_id+item_id]",
+};
+
 export type OutboxStatus = "sending" | "pending" | "needs_attention";
 
 /**
@@ -130,6 +142,9 @@ export const DB_V1_STORES: Record<string, string> = {
   local_key: "key",
 };
 
+/** The stores of version 2 (the upgrade test opens a device at that version). */
+export const DB_V2_STORES: Record<string, string> = { ...DB_V1_STORES, ...STOCK_SCHEMA };
+
 export type ReferenceTables = { [K in ReferenceTableName]: Table<CachedRow, RowKey> };
 
 export class OfflineDb extends Dexie {
@@ -145,6 +160,7 @@ export class OfflineDb extends Dexie {
     this.version(2)
       .stores(STOCK_SCHEMA)
       .upgrade((tx) => tx.table("meta").delete(META.cursor));
+    this.version(3).stores(LEAN_SCHEMA);
   }
 
   /** A reference table by name (typed rows). */

@@ -36,6 +36,18 @@ describe("reference sync", () => {
     expect(await db.ref("item").where("barcode").equals("B4").first()).toMatchObject({ id: 4 });
   });
 
+  it("stores stock rows the device has not changed as they came; a later take counts from them", async () => {
+    const db = freshDb();
+    const stock = { id: 3, inventory_id: 1, item_id: 1, batch_number: "", expire_date: null, quantity: "10.000" };
+    const transport = fakeTransport(() => page("c1", { stock: { upserts: [stock], deletes: [] } }));
+    const sync = new ReferenceSync({ db, transport, getUserId: () => 1 });
+    expect(await sync.sync()).toBe("done");
+    expect(await db.ref("stock").get(3)).toEqual(stock);
+    const outbox = new Outbox({ db, transport: fakeTransport(() => "network"), getUserId: () => 1, isOnline: () => false, lock: memoryLock });
+    expect(await outbox.runCreate({ resource: "sale/", body: {}, localEffect: { kind: "stock-take", stock_id: 3, quantity: "4" } })).toMatchObject({ queued: true });
+    expect(await db.ref("stock").get(3)).toMatchObject({ quantity: "6.000", _server_quantity: "10.000" });
+  });
+
   it("a failed page leaves the cursor at the last stored page", async () => {
     const db = freshDb();
     let calls = 0;

@@ -76,15 +76,19 @@ const deltaOf = (deltas: StockDeltas, row: CachedRow): Money | null => {
   return add(byId ?? 0, byIdentity ?? 0);
 };
 
-/** The server's quantity of a cached row (rows written before the overlay existed: their quantity). */
+/** The server's quantity of a cached row (a row stored without the device's changes: its quantity). */
 const serverQuantity = (row: CachedRow): Money => tryMoney(row._server_quantity ?? row.quantity) ?? toMoney(0);
 
-/** A stock row as pulled, with the device's changes laid over it (used by the pull for each page). */
+/**
+ * A stock row as pulled, with the device's changes laid over it (used by the pull for each page).
+ * A row the device has not changed is stored as it came: its quantity is the server's (see
+ * serverQuantity), and the first load copies no 100k objects.
+ */
 export function overlayRow(row: CachedRow, deltas: StockDeltas): CachedRow {
-  const server = row.quantity;
   const delta = deltaOf(deltas, row);
-  const quantity = delta === null ? server : toDecimalString(add(tryMoney(server) ?? 0, delta), QUANTITY_SCALE);
-  return { ...row, _server_quantity: server, quantity };
+  if (delta === null) return row;
+  const server = row.quantity;
+  return { ...row, _server_quantity: server, quantity: toDecimalString(add(tryMoney(server) ?? 0, delta), QUANTITY_SCALE) };
 }
 
 /** Recomputes the cached quantity of the rows the effects touch (inside the caller's transaction). */

@@ -46,6 +46,9 @@ describe("sync pull", () => {
     expect(sample).toHaveProperty("barcode");
     expect(sample).not.toHaveProperty("xact_id");
     expect(upsertIds(pages, "cashbox")).toHaveLength(4);
+    // Stock rows (as many as items) come without the stamps no device reads.
+    const stock = pages.flatMap((p) => p.tables.stock.upserts)[0];
+    expect(Object.keys(stock).sort()).toEqual(["batch_number", "branch_id", "deleted_at", "expire_date", "id", "inventory_id", "item_id", "purchase_price", "quantity", "sale_price"]);
   });
 
   it("later pulls bring only what changed, deletes as tombstones", async () => {

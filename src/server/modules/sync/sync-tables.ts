@@ -10,6 +10,8 @@ export interface SyncTable {
   table: string;
   scope?: (branchIds: SQL) => SQL;
   extra?: (branchIds: SQL) => Record<string, SQL>;
+  /** Columns of this table devices never read (each costs the server and the first load per row). */
+  omit?: string[];
 }
 
 /** Columns never sent to devices: sync bookkeeping and who wrote the row. */
@@ -39,7 +41,8 @@ export const SYNC_TABLES: SyncTable[] = [
     }),
   },
   { name: "cashbox", table: "cashbox", scope: (ids) => sql`t.branch_id = any(${ids})` },
-  { name: "stock", table: "stock", scope: (ids) => sql`t.branch_id = any(${ids})` },
+  // As many stock rows as items: the device reads quantities, prices and identity, not the stamps.
+  { name: "stock", table: "stock", scope: (ids) => sql`t.branch_id = any(${ids})`, omit: ["created_at", "updated_at"] },
   { name: "damaged_stock_type", table: "damaged_stock_type" },
   {
     name: "print_info",

@@ -121,8 +121,9 @@ export async function pullJson(db: Db, auth: AuthContext, since: string | undefi
   const ids = sql`${`{${auth.branchIds.join(",")}}`}::int[]`;
   const parts = SYNC_TABLES.map((t) => {
     const scope = t.scope ? sql` and ${t.scope(ids)}` : sql``;
-    const cols = columns.get(t.table);
-    if (!cols) throw new Error(`Sync table ${t.table} not found`);
+    const all = columns.get(t.table);
+    if (!all) throw new Error(`Sync table ${t.table} not found`);
+    const cols = t.omit ? all.filter((c) => !t.omit?.includes(c)) : all;
     return sql`(select ${t.name}::text as tbl, t.id, t.xact_id as xid, t.sync_version as v, t.deleted_at is not null as deleted,
         case when t.deleted_at is null then ${rowJson(cols, t.extra?.(ids) ?? {})} end as row
       from ${sql.identifier(t.table)} t
