@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CurrencyRef } from "../../../src/core/api-types";
+import { json, pageRows } from "../support/json";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 import { countRows, create, demoBranches, expectTombstone, makeUser, syncVersion } from "./helpers";
+
+interface RateRow {
+  rate: string;
+  input_date: string;
+  currency: CurrencyRef;
+}
 
 let t: TestApp;
 let admin: string;
@@ -17,9 +25,9 @@ beforeAll(async () => {
   cashier = await t.login("cashier");
   const { erbil } = await demoBranches(t);
   nobody = await makeUser(t, [], [erbil]);
-  const currencies = (await t.call(admin, "GET", "/api/currency/all/")).body;
-  usd = currencies.find((c: any) => c.code === "USD").id;
-  iqd = currencies.find((c: any) => c.code === "IQD").id;
+  const currencies = json<CurrencyRef[]>(await t.call(admin, "GET", "/api/currency/all/"));
+  usd = currencies.find((c) => c.code === "USD")!.id;
+  iqd = currencies.find((c) => c.code === "IQD")!.id;
 });
 
 afterAll(async () => {
@@ -28,7 +36,7 @@ afterAll(async () => {
 
 describe("accounting/exchange-rate/", () => {
   let rateId: number;
-  let loaded: any;
+  let loaded: { updated_at: string };
 
   it("creates and reads a rate with its currency code", async () => {
     const res = await create(t, admin, PATH, { currency: usd, rate: "1455.5", input_date: "2024-03-15" });
@@ -45,15 +53,15 @@ describe("accounting/exchange-rate/", () => {
     const march = await t.call(admin, "GET", `/api/${PATH}?currency=${usd}&input_date_after=2024-03-01&input_date_before=2024-03-31&ordering=-input_date`);
     expect(march.status).toBe(200);
     expect(march.body.count).toBe(2);
-    expect(march.body.results.map((r: any) => r.input_date)).toEqual(["2024-03-20", "2024-03-15"]);
+    expect(pageRows<RateRow>(march).map((r) => r.input_date)).toEqual(["2024-03-20", "2024-03-15"]);
 
     const asc = await t.call(admin, "GET", `/api/${PATH}?start_date=2024-03-01&end_date=2024-04-30&ordering=input_date&page_size=2`);
     expect(asc.body.count).toBe(3);
-    expect(asc.body.results.map((r: any) => r.rate)).toEqual(["1455.50", "1460.00"]);
+    expect(pageRows<RateRow>(asc).map((r) => r.rate)).toEqual(["1455.50", "1460.00"]);
     expect(asc.body.next).toContain("page=2");
 
     const exact = await t.call(admin, "GET", `/api/${PATH}?input_date=2024-04-02`);
-    expect(exact.body.results.map((r: any) => r.rate)).toEqual(["1470.00"]);
+    expect(pageRows<RateRow>(exact).map((r) => r.rate)).toEqual(["1470.00"]);
     const byCode = await t.call(admin, "GET", `/api/${PATH}?search=usd&rate__gte=1460&input_date__lt=2025-01-01`);
     expect(byCode.body.count).toBe(2);
 
@@ -89,7 +97,7 @@ describe("accounting/exchange-rate/", () => {
     const stale = await t.call(admin, "PATCH", `/api/${PATH}${rateId}/`, { rate: "1", updated_at: loaded.updated_at });
     expect(stale.status).toBe(423);
     const latest = await t.call(admin, "GET", "/api/accounting/exchange-rate/latest/");
-    expect(latest.body.find((r: any) => r.currency.code === "USD").rate).toBe("1999.00");
+    expect(json<RateRow[]>(latest).find((r) => r.currency.code === "USD")!.rate).toBe("1999.00");
   });
 
   it("deletes as a tombstone", async () => {
@@ -100,7 +108,7 @@ describe("accounting/exchange-rate/", () => {
     expect((await t.call(admin, "GET", `/api/${PATH}?input_date=2099-01-01`)).body.count).toBe(0);
     await expectTombstone(t, "exchange_rate", rateId, before);
     const latest = await t.call(admin, "GET", "/api/accounting/exchange-rate/latest/");
-    expect(latest.body.find((r: any) => r.currency.code === "USD").rate).not.toBe("1999.00");
+    expect(json<RateRow[]>(latest).find((r) => r.currency.code === "USD")!.rate).not.toBe("1999.00");
   });
 
   it("creates once for a replayed form_token", async () => {

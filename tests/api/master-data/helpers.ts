@@ -3,7 +3,14 @@ import { expect } from "vitest";
 import { queryRows } from "../../../src/server/db/client";
 import { appUser, branch, userBranch, userPermission } from "../../../src/server/db/tables";
 import { hashPassword } from "../../../src/server/http/passwords";
+import { json, pageRows } from "../support/json";
 import { formToken, type TestApp } from "../support/test-app";
+
+/** A row of a named master-data list. */
+export interface NamedRow {
+  id: number;
+  name: string;
+}
 
 /** The demo branches, by name (seed.ts): Erbil Main is the cashier's, Sulaymaniyah is not. */
 export async function demoBranches(t: TestApp): Promise<{ erbil: number; sulaymaniyah: number }> {
@@ -75,23 +82,23 @@ export async function exerciseNamedResource(t: TestApp, admin: string, path: str
   const filtered = await t.call(admin, "GET", `/api/${path}?name__icontains=test record&ordering=name&page_size=25`);
   expect(filtered.status).toBe(200);
   expect(filtered.body.count).toBe(2);
-  expect(filtered.body.results.map((r: any) => r.name)).toEqual(["Alpha test record", "Zeta test record"]);
+  expect(pageRows<NamedRow>(filtered).map((r) => r.name)).toEqual(["Alpha test record", "Zeta test record"]);
   expect(filtered.body).toHaveProperty("next", null);
   expect(filtered.body).toHaveProperty("previous", null);
 
   const paged = await t.call(admin, "GET", `/api/${path}?search=test rec&ordering=-name&page_size=1&page=1`);
   expect(paged.status).toBe(200);
   expect(paged.body.count).toBe(2);
-  expect(paged.body.results.map((r: any) => r.name)).toEqual(["Zeta test record"]);
+  expect(pageRows<NamedRow>(paged).map((r) => r.name)).toEqual(["Zeta test record"]);
   expect(paged.body.next).toContain("page=2");
   const page2 = await t.call(admin, "GET", paged.body.next as string);
-  expect(page2.body.results.map((r: any) => r.name)).toEqual(["Alpha test record"]);
+  expect(pageRows<NamedRow>(page2).map((r) => r.name)).toEqual(["Alpha test record"]);
   expect(page2.body.previous).toContain("page=1");
 
   const all = await t.call(admin, "GET", `/api/${path}all/`);
   expect(all.status).toBe(200);
   expect(Array.isArray(all.body)).toBe(true);
-  expect(all.body.some((r: any) => r.id === id)).toBe(true);
+  expect(json<NamedRow[]>(all).some((r) => r.id === id)).toBe(true);
 
   const updated = await t.call(admin, "PUT", `/api/${path}${id}/`, { name: "Zeta renamed", ...extra, updated_at: read.body.updated_at });
   expect(updated.status).toBe(200);
@@ -121,7 +128,7 @@ export async function exerciseNamedResource(t: TestApp, admin: string, path: str
   expect(deleted.body).toEqual({ message: "Deleted successfully" });
   expect((await t.call(admin, "GET", `/api/${path}${id}/`)).status).toBe(404);
   const after = await t.call(admin, "GET", `/api/${path}?name__icontains=test record`);
-  expect(after.body.results.map((r: any) => r.id)).not.toContain(id);
+  expect(pageRows<NamedRow>(after).map((r) => r.id)).not.toContain(id);
   expect((await t.call(admin, "DELETE", `/api/${path}${id}/`)).status).toBe(404);
   expect((await t.call(admin, "PATCH", `/api/${path}${id}/`, { name: "ghost" })).status).toBe(404);
   await expectTombstone(t, table, id, before);

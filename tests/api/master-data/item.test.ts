@@ -2,8 +2,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../src/server/db/client";
 import { media } from "../../../src/server/db/tables";
+import { json, pageRows } from "../support/json";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 import { countRows, create, demoBranches, expectTombstone, makeUser, syncVersion } from "./helpers";
+
+interface ItemRow {
+  code: string;
+  barcode: string | null;
+}
 
 let t: TestApp;
 let admin: string;
@@ -61,7 +67,7 @@ afterAll(async () => {
 
 describe("item/", () => {
   let itemId: number;
-  let loaded: any;
+  let loaded: { updated_at: string };
 
   it("creates an item with every field and answers it", async () => {
     const res = await create(t, admin, "item/", { ...baseItem(), image: mediaId });
@@ -126,7 +132,7 @@ describe("item/", () => {
     const byGroup = await t.call(admin, "GET", `/api/item/?item_group=${groupId}&ordering=-purchase_price&page_size=25`);
     expect(byGroup.status).toBe(200);
     expect(byGroup.body.count).toBe(2);
-    expect(byGroup.body.results.map((r: any) => r.code)).toEqual(["TW-002", "TW-001"]);
+    expect(pageRows<ItemRow>(byGroup).map((r) => r.code)).toEqual(["TW-002", "TW-001"]);
 
     const cases: [string, string[]][] = [
       [`code__istartswith=tw-00&ordering=code`, ["TW-001", "TW-002"]],
@@ -145,12 +151,12 @@ describe("item/", () => {
     for (const [query, codes] of cases) {
       const res = await t.call(admin, "GET", `/api/item/?${query}`);
       expect(res.status, query).toBe(200);
-      expect(res.body.results.map((r: any) => r.code), query).toEqual(codes);
+      expect(pageRows<ItemRow>(res).map((r) => r.code), query).toEqual(codes);
     }
 
     const paged = await t.call(admin, "GET", `/api/item/?item_group=${groupId}&ordering=code&page_size=1&page=2`);
     expect(paged.body.count).toBe(2);
-    expect(paged.body.results.map((r: any) => r.code)).toEqual(["TW-002"]);
+    expect(pageRows<ItemRow>(paged).map((r) => r.code)).toEqual(["TW-002"]);
     expect(paged.body.next).toBeNull();
     expect(paged.body.previous).toContain("page=1");
 
@@ -333,7 +339,7 @@ describe("item/search/ and item/batch-search/", () => {
     expect(mixed.body[0].barcode).toBe("TW-00");
     expect(mixed.body.length).toBeGreaterThan(1);
     // Inactive (TW-002) and deleted (TW-001) items are not found.
-    const found = mixed.body.map((r: any) => r.barcode);
+    const found = json<ItemRow[]>(mixed).map((r) => r.barcode);
     expect(found).not.toContain("9990000000024");
     expect(found).not.toContain("9990000000017");
     expect(found).toContain("9990000000080");

@@ -1,8 +1,16 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../src/server/db/client";
+import { json, pageRows } from "../support/json";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
-import { countRows, create, demoBranches, exerciseNamedResource, expectTombstone, makeUser, syncVersion } from "./helpers";
+import { countRows, create, demoBranches, exerciseNamedResource, expectTombstone, makeUser, syncVersion, type NamedRow } from "./helpers";
+
+interface SupplierRow extends NamedRow {
+  branches: NamedRow[];
+}
+interface CustomerRow extends NamedRow {
+  branch: number;
+}
 
 let t: TestApp;
 let admin: string;
@@ -44,16 +52,16 @@ describe("supplier/", () => {
   it("filters by branch; the cashier sees only suppliers of its branch, with only its branch listed", async () => {
     const suliOnly = await t.call(admin, "GET", `/api/supplier/?branch=${suli}&page_size=100`);
     expect(suliOnly.status).toBe(200);
-    const names = suliOnly.body.results.map((r: any) => r.name);
+    const names = pageRows<NamedRow>(suliOnly).map((r) => r.name);
     expect(names).toContain("Slemani Cleaning Supplies");
     expect(names).not.toContain("Kurdistan Dairy Co.");
 
     const viewer = await makeUser(t, ["view_supplier", "change_supplier", "delete_supplier", "add_supplier"], [erbil]);
     const mine = await t.call(viewer, "GET", "/api/supplier/all/");
-    const mineNames = mine.body.map((r: any) => r.name);
+    const mineNames = json<SupplierRow[]>(mine).map((r) => r.name);
     expect(mineNames).toContain("Zagros Beverages");
     expect(mineNames).not.toContain("Slemani Cleaning Supplies");
-    const zagros = mine.body.find((r: any) => r.name === "Zagros Beverages");
+    const zagros = json<SupplierRow[]>(mine).find((r) => r.name === "Zagros Beverages")!;
     expect(zagros.branches).toEqual([{ id: erbil, name: "Erbil Main" }]);
     const readZagros = await t.call(viewer, "GET", `/api/supplier/${zagros.id}/`);
     expect(readZagros.body.branches).toEqual([{ id: erbil, name: "Erbil Main" }]);
@@ -65,7 +73,7 @@ describe("supplier/", () => {
     expect(edited.status).toBe(200);
     expect(edited.body.branches).toEqual([{ id: erbil, name: "Erbil Main" }]);
     const adminView = await t.call(admin, "GET", `/api/supplier/${zagros.id}/`);
-    expect(adminView.body.branches.map((b: any) => b.id)).toEqual([erbil, suli]);
+    expect(json<SupplierRow>(adminView).branches.map((b) => b.id)).toEqual([erbil, suli]);
     expect(adminView.body.phone).toBe("0751");
 
     // A branch of someone else cannot be given.
@@ -130,9 +138,9 @@ describe("customer/", () => {
   it("lets the cashier list and create customers of its branch only", async () => {
     const list = await t.call(cashier, "GET", "/api/customer/?ordering=name&page_size=100");
     expect(list.status).toBe(200);
-    expect(list.body.results.every((r: any) => r.branch === erbil)).toBe(true);
-    expect(list.body.results.map((r: any) => r.name)).toContain("Aram Market");
-    expect(list.body.results.map((r: any) => r.name)).not.toContain("Rebin Store");
+    expect(pageRows<CustomerRow>(list).every((r) => r.branch === erbil)).toBe(true);
+    expect(pageRows<CustomerRow>(list).map((r) => r.name)).toContain("Aram Market");
+    expect(pageRows<CustomerRow>(list).map((r) => r.name)).not.toContain("Rebin Store");
     expect((await t.call(cashier, "GET", `/api/customer/?branch=${suli}`)).body.count).toBe(0);
     expect((await t.call(cashier, "GET", "/api/customer/all/")).status).toBe(200);
 
@@ -172,8 +180,8 @@ describe("customer/", () => {
 
     const replacement = await create(t, admin, "customer/", { name: "New walk-in", branch: erbil, is_general: true });
     expect(replacement.body.is_general).toBe(true);
-    const now = (await t.call(admin, "GET", `/api/customer/?is_general=true&branch=${erbil}`)).body.results;
-    expect(now.map((r: any) => r.id)).toEqual([replacement.body.id]);
+    const now = pageRows<CustomerRow>(await t.call(admin, "GET", `/api/customer/?is_general=true&branch=${erbil}`));
+    expect(now.map((r) => r.id)).toEqual([replacement.body.id]);
     // The other branch keeps its own.
     expect((await t.call(admin, "GET", `/api/customer/?is_general=true&branch=${suli}`)).body.count).toBe(1);
   });
@@ -199,7 +207,7 @@ describe("partner/", () => {
     expect(res.body).toMatchObject({ name: "Supplier partner", phone: "0750", address: "Duhok", is_supplier: true, is_customer: false, is_general: false });
 
     const suppliers = await t.call(admin, "GET", "/api/partner/?is_supplier=true&is_customer=false&ordering=name");
-    expect(suppliers.body.results.map((r: any) => r.name)).toEqual(["Nawroz Foods", "Supplier partner"]);
+    expect(pageRows<NamedRow>(suppliers).map((r) => r.name)).toEqual(["Nawroz Foods", "Supplier partner"]);
   });
 
   it("never deletes the general partner", async () => {

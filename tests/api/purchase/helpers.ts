@@ -98,6 +98,23 @@ export async function movementSum(t: TestApp, stockId: number): Promise<string> 
   return row.total;
 }
 
+/** A row of the stock list (stock/), as the tests read it. */
+export interface StockListRow {
+  id: number;
+  branch: number;
+  quantity: string;
+  sale_price: string;
+  expired: boolean;
+}
+
+/** A row of the purchase list (purchase/, purchase-return/), as the tests read it. */
+export interface PurchaseListRow {
+  branch: number;
+  input_date: string;
+  payment_status: string;
+  currency_code: string;
+}
+
 export interface LedgerLine {
   account_type: string;
   account_id: number | null;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pageRows } from "../support/json";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
 import {
   driftingStock, ledgerOf, loadDemo, movementSum, newItem, newSupplier, post, purchaseBody, stockQuantity, supplierBalance, takeOut,
-  unbalancedDocuments, type Demo,
+  unbalancedDocuments, type Demo, type PurchaseListRow,
 } from "./helpers";
 
 let t: TestApp;
@@ -137,7 +138,7 @@ describe("POST purchase-return/", () => {
     expect((await t.call(erbilUser, "GET", `/api/purchase-return/${res.body.id}/`)).status).toBe(404);
     expect((await t.call(erbilUser, "PUT", `/api/purchase-return/${res.body.id}/`, { purchase: purchase.id, items: [{ stock, quantity: "1", price: "1" }] })).status).toBe(404);
     expect((await t.call(erbilUser, "DELETE", `/api/purchase-return/${res.body.id}/`)).status).toBe(404);
-    expect((await t.call(erbilUser, "GET", "/api/purchase-return/?page_size=200")).body.results.every((r: any) => r.branch === demo.erbil)).toBe(true);
+    expect(pageRows<PurchaseListRow>(await t.call(erbilUser, "GET", "/api/purchase-return/?page_size=200")).every((r) => r.branch === demo.erbil)).toBe(true);
     const foreign = await post(t, erbilUser, "purchase-return/", { purchase: purchase.id, items: [{ stock, quantity: "1", price: "1" }] });
     expect(foreign.status).toBe(400);
     expect(foreign.body).toEqual({ purchase: ["Invalid pk - object does not exist."] });

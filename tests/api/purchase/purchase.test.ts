@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../src/server/db/client";
+import { json, pageRows } from "../support/json";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
 import {
   driftingStock, ledgerOf, loadDemo, movementSum, newItem, newSupplier, post, purchaseBody, setBatchTracking, stockQuantity,
-  stockRows, supplierBalance, takeOut, unbalancedDocuments, type Demo,
+  stockRows, supplierBalance, takeOut, unbalancedDocuments, type Demo, type PurchaseListRow, type StockListRow,
 } from "./helpers";
 
 let t: TestApp;
@@ -72,7 +73,7 @@ describe("POST purchase/", () => {
     ]);
     for (const r of rows) expect(await movementSum(t, r.id)).toBe(r.quantity);
     const listed = await t.call(admin, "GET", `/api/stock/?inventory=${demo.inventories.erbil[0]}&item=${itemId}`);
-    expect(listed.body.results.map((r: any) => r.quantity).sort()).toEqual(["10.000", "2.500"]);
+    expect(pageRows<StockListRow>(listed).map((r) => r.quantity).sort()).toEqual(["10.000", "2.500"]);
 
     const ledger = await ledgerOf(t, "purchase", res.body.id);
     expect(ledger).toEqual([
@@ -136,7 +137,7 @@ describe("POST purchase/", () => {
         ],
       });
       expect(res.status).toBe(201);
-      expect(res.body.items.map((l: any) => [l.batch_number, l.expire_date])).toEqual([["", null], ["", null]]);
+      expect(json<{ items: { batch_number: string; expire_date: string | null }[] }>(res).items.map((l) => [l.batch_number, l.expire_date])).toEqual([["", null], ["", null]]);
       const rows = await stockRows(t, demo.inventories.erbil[0], itemId);
       expect(rows.map((r) => [r.batch_number, r.expire_date, r.quantity])).toEqual([["", null, "3.000"]]);
     } finally {
@@ -297,9 +298,9 @@ describe("access, idempotency and lists", () => {
     expect((await t.call(erbilUser, "PATCH", `/api/purchase/${id}/`, { note: "x" })).status).toBe(404);
     expect((await t.call(erbilUser, "DELETE", `/api/purchase/${id}/`)).status).toBe(404);
     const list = await t.call(erbilUser, "GET", "/api/purchase/?page_size=200");
-    expect(list.body.results.every((r: any) => r.branch === demo.erbil)).toBe(true);
+    expect(pageRows<PurchaseListRow>(list).every((r) => r.branch === demo.erbil)).toBe(true);
     expect((await t.call(erbilUser, "GET", `/api/purchase/?branch=${demo.suli}`)).body.count).toBe(0);
-    expect((await t.call(erbilUser, "GET", "/api/purchase/all/")).body.every((r: any) => r.branch === demo.erbil)).toBe(true);
+    expect(json<PurchaseListRow[]>(await t.call(erbilUser, "GET", "/api/purchase/all/")).every((r) => r.branch === demo.erbil)).toBe(true);
 
     const cashier = await t.login("cashier");
     expect((await t.call(cashier, "GET", `/api/purchase/${id}/`)).status).toBe(403);
@@ -338,14 +339,14 @@ describe("access, idempotency and lists", () => {
     const base = `/api/purchase/?supplier=${supplierId}`;
     const all = await t.call(admin, "GET", `${base}&ordering=input_date`);
     expect(all.status).toBe(200);
-    expect(all.body.results.map((r: any) => r.payment_status)).toEqual(["unpaid", "paid", "partial_paid"]);
+    expect(pageRows<PurchaseListRow>(all).map((r) => r.payment_status)).toEqual(["unpaid", "paid", "partial_paid"]);
     expect(all.body.results[0]).toMatchObject({
       supplier_name: expect.any(String), inventory_name: "Erbil Main warehouse", currency_code: "IQD",
       total_price: "10000.00", discount: "0.00", net_price: "10000.00", paid_amount: "0.00", remaining: "10000.00",
     });
     expect(all.body.results[0]).not.toHaveProperty("items");
     const partial = await t.call(admin, "GET", `${base}&payment_status=partial_paid`);
-    expect(partial.body.results.map((r: any) => r.input_date)).toEqual(["2024-03-09"]);
+    expect(pageRows<PurchaseListRow>(partial).map((r) => r.input_date)).toEqual(["2024-03-09"]);
     const ranged = await t.call(admin, "GET", `${base}&input_date_after=2024-03-02&input_date_before=2024-03-09`);
     expect(ranged.body.count).toBe(2);
     expect((await t.call(admin, "GET", `${base}&currency=${demo.usd}`)).body.count).toBe(0);

@@ -1,9 +1,21 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../src/server/db/client";
+import { json, pageRows } from "../support/json";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { makeUser, syncVersion } from "../master-data/helpers";
-import { driftingStock, loadDemo, newItem, post, purchaseBody, takeOut, unbalancedDocuments, type Demo } from "../purchase/helpers";
+import {
+  driftingStock, loadDemo, newItem, post, purchaseBody, takeOut, unbalancedDocuments, type Demo, type PurchaseListRow, type StockListRow,
+} from "../purchase/helpers";
+
+/** A line of the stock statement (stock/statement/). */
+interface StatementRow {
+  document_type: string;
+  document_id: number;
+  in_quantity: string;
+  out_quantity: string;
+  running_quantity: string;
+}
 
 let t: TestApp;
 let admin: string;
@@ -47,13 +59,13 @@ describe("GET stock/", () => {
 
     const expired = await t.call(admin, "GET", "/api/stock/?expired=true&page_size=200");
     expect(expired.body.count).toBeGreaterThan(0);
-    expect(expired.body.results.every((r: any) => r.expired === true)).toBe(true);
+    expect(pageRows<StockListRow>(expired).every((r) => r.expired === true)).toBe(true);
     const notExpired = await t.call(admin, "GET", "/api/stock/?expired=false&page_size=200");
-    expect(notExpired.body.results.every((r: any) => r.expired === false)).toBe(true);
+    expect(pageRows<StockListRow>(notExpired).every((r) => r.expired === false)).toBe(true);
     const ranged = await t.call(admin, "GET", "/api/stock/?quantity__gte=12&quantity__lte=12&page_size=200");
-    expect(ranged.body.results.every((r: any) => r.quantity === "12.000")).toBe(true);
-    expect(ranged.body.results.some((r: any) => r.id === fresh.stock)).toBe(true);
-    expect((await t.call(admin, "GET", "/api/stock/?search=990000000001")).body.results.map((r: any) => r.id)).toEqual([fresh.stock]);
+    expect(pageRows<StockListRow>(ranged).every((r) => r.quantity === "12.000")).toBe(true);
+    expect(pageRows<StockListRow>(ranged).some((r) => r.id === fresh.stock)).toBe(true);
+    expect(pageRows<StockListRow>(await t.call(admin, "GET", "/api/stock/?search=990000000001")).map((r) => r.id)).toEqual([fresh.stock]);
     expect((await t.call(admin, "GET", `/api/stock/?search=Stock test 9900000000&branch=${demo.suli}`)).body.count).toBe(0);
     const sums = await t.call(admin, "GET", `/api/stock/totals/?item=${fresh.itemId}`);
     expect(sums.body).toMatchObject({ sum_quantity: "12.000" });
@@ -65,7 +77,7 @@ describe("GET stock/", () => {
     const erbilViewer = await makeUser(t, ["view_stock"], [demo.erbil]);
     expect((await t.call(erbilViewer, "GET", `/api/stock/${suli.stock}/`)).status).toBe(404);
     const list = await t.call(erbilViewer, "GET", "/api/stock/?page_size=200");
-    expect(list.body.results.every((r: any) => r.branch === demo.erbil)).toBe(true);
+    expect(pageRows<StockListRow>(list).every((r) => r.branch === demo.erbil)).toBe(true);
     expect((await t.call(erbilViewer, "GET", `/api/stock/?item=${suli.itemId}`)).body.count).toBe(0);
     const cashier = await t.login("cashier");
     expect((await t.call(cashier, "GET", "/api/stock/")).status).toBe(200);
@@ -84,12 +96,12 @@ describe("stock/search/ and stock/search-by-id/", () => {
     expect(res.body[0]).toMatchObject({ id: exact.stock, quantity: "10.000", item: { barcode: "771234" } });
 
     const partial = await t.call(admin, "GET", "/api/stock/search/?keyword=1234&exist_qty=false");
-    const ids = partial.body.map((r: any) => r.id);
+    const ids = json<StockListRow[]>(partial).map((r) => r.id);
     expect(ids).toContain(exact.stock);
     expect(ids).toContain(byName.stock);
     const inStock = await t.call(admin, "GET", "/api/stock/search/?keyword=1234&exist_qty=true");
-    expect(inStock.body.map((r: any) => r.id)).not.toContain(byName.stock);
-    expect(inStock.body.every((r: any) => Number(r.quantity) > 0)).toBe(true);
+    expect(json<StockListRow[]>(inStock).map((r) => r.id)).not.toContain(byName.stock);
+    expect(json<StockListRow[]>(inStock).every((r) => Number(r.quantity) > 0)).toBe(true);
 
     const wide = await t.call(admin, "GET", "/api/stock/search/?keyword=e");
     expect(wide.body.length).toBeLessThanOrEqual(50);
@@ -119,7 +131,7 @@ describe("POST stock/change-sale-price/", () => {
     const res = await t.call(admin, "POST", "/api/stock/change-sale-price/", { items: [{ stock: a.stock, sale_price: "1750" }, { stock: b.stock, sale_price: "2000.50" }] });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Updated successfully");
-    expect(res.body.results.map((r: any) => [r.id, r.sale_price])).toEqual([[a.stock, "1750.00"], [b.stock, "2000.50"]]);
+    expect(pageRows<StockListRow>(res).map((r) => [r.id, r.sale_price])).toEqual([[a.stock, "1750.00"], [b.stock, "2000.50"]]);
     expect(await syncVersion(t, "stock", a.stock)).toBeGreaterThan(before);
 
     const bad = await t.call(admin, "POST", "/api/stock/change-sale-price/", { items: [{ stock: a.stock, sale_price: "-1" }] });
@@ -148,7 +160,7 @@ describe("GET stock/statement/", () => {
     expect(res.status).toBe(200);
     expect(res.body.item).toMatchObject({ id: first.itemId, barcode: "441111" });
     expect(res.body.opening_quantity).toBe("0.000");
-    expect(res.body.results.map((r: any) => [r.document_type, r.document_id, r.in_quantity, r.out_quantity, r.running_quantity])).toEqual([
+    expect(pageRows<StatementRow>(res).map((r) => [r.document_type, r.document_id, r.in_quantity, r.out_quantity, r.running_quantity])).toEqual([
       ["purchase", first.purchase.id, "10.000", "0.000", "10.000"],
       ["purchase", second.body.id, "4.000", "0.000", "14.000"],
       ["purchase_return", ret.body.id, "0.000", "3.000", "11.000"],
@@ -158,7 +170,7 @@ describe("GET stock/statement/", () => {
 
     const ranged = await t.call(admin, "GET", `/api/stock/statement/?item=${first.itemId}&start_date=2099-01-03&end_date=2099-01-31`);
     expect(ranged.body.opening_quantity).toBe("14.000");
-    expect(ranged.body.results.map((r: any) => r.document_type)).toEqual(["purchase_return"]);
+    expect(pageRows<StatementRow>(ranged).map((r) => r.document_type)).toEqual(["purchase_return"]);
     expect((await t.call(admin, "GET", "/api/stock/statement/")).body).toEqual({ item: ["This field is required"] });
     const erbilViewer = await makeUser(t, ["view_stock"], [demo.erbil]);
     expect((await t.call(erbilViewer, "GET", `/api/stock/statement/?item=${first.itemId}&inventory=${demo.inventories.suli[0]}`)).status).toBe(404);
@@ -178,9 +190,9 @@ describe("demo stock", () => {
     expect((await t.call(admin, "GET", "/api/stock/?below_min_quantity=true")).body.count).toBeGreaterThan(0);
     const purchases = await t.call(admin, "GET", "/api/purchase/?page_size=200&input_date_before=2098-01-01");
     expect(purchases.body.count).toBeGreaterThanOrEqual(12);
-    const statuses = new Set(purchases.body.results.map((r: any) => r.payment_status));
+    const statuses = new Set(pageRows<PurchaseListRow>(purchases).map((r) => r.payment_status));
     expect(statuses).toEqual(new Set(["paid", "partial_paid", "unpaid"]));
-    expect(purchases.body.results.some((r: any) => r.currency_code === "USD")).toBe(true);
+    expect(pageRows<PurchaseListRow>(purchases).some((r) => r.currency_code === "USD")).toBe(true);
     expect(await driftingStock(t)).toEqual([]);
     expect(await unbalancedDocuments(t)).toEqual([]);
   });
