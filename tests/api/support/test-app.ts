@@ -14,6 +14,10 @@ export interface TestApp {
   database: Database;
   onPostgres: boolean;
   login(username: string, password?: string): Promise<string>;
+  /**
+   * The body stays loosely typed for one-off field reads (`res.body.id`); a test that reads rows states
+   * their shape with json<T>() or pageRows<T>() of support/json.ts.
+   */
   call(token: string | null, method: InjectOptions["method"], url: string, payload?: unknown): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }
