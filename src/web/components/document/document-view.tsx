@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert, Button, Card, Center, Flex, Spinner, Stack, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { api, toErrorMessage } from "../../lib/api-client";
@@ -11,10 +11,16 @@ import { DocumentPrint, DocumentPrintButtons, type PrintableDocument } from "./d
  * with the print buttons, the actions row, the document as it prints, and what a screen adds.
  */
 
-/** The record of a view from the server, `GET <path>`; the message of a failed load. */
-export function useViewRecord<T>(path: string | null): { record: T | null; error: string | null } {
+/**
+ * The record of a view from the server, `GET <path>`; the message of a failed load. `known` is the
+ * record the screen was opened with (navigation state): shown at once, and kept when the load
+ * fails offline.
+ */
+export function useViewRecord<T>(path: string | null, known: T | null = null): { record: T | null; error: string | null } {
   const { t } = useLingui();
   const [state, setState] = useState<{ path: string | null; record: T | null; error: string | null }>({ path: null, record: null, error: null });
+  const knownRef = useRef(known);
+  knownRef.current = known;
   useEffect(() => {
     if (!path) return;
     let cancelled = false;
@@ -22,13 +28,17 @@ export function useViewRecord<T>(path: string | null): { record: T | null; error
       .get(path, { context: { silent: true } })
       .json<T>()
       .then((record) => !cancelled && setState({ path, record, error: null }))
-      .catch((e: unknown) => !cancelled && setState({ path, record: null, error: toErrorMessage(e) ?? t`The record could not be loaded.` }));
+      .catch((e: unknown) => {
+        if (cancelled) return;
+        const error = knownRef.current ? null : (toErrorMessage(e) ?? t`The record could not be loaded.`);
+        setState({ path, record: knownRef.current, error });
+      });
     return () => {
       cancelled = true;
     };
   }, [path, t]);
   // A record of another path (navigating between documents) is not shown while the next loads.
-  return state.path === path ? { record: state.record, error: state.error } : { record: null, error: null };
+  return state.path === path ? { record: state.record, error: state.error } : { record: known, error: null };
 }
 
 export interface DocumentViewAction {

@@ -16,13 +16,7 @@ import { linesFromRecord, recordItems } from "../../../components/document/docum
 import { DocumentTotals, normalisePaymentStatus } from "../../../components/document/document-totals";
 import { StockScanField } from "../../../components/document/stock-scan-field";
 import { serverErrors, type SaleErrors } from "./sale-form-rules";
-import type { SaleRecord } from "./sale-record";
-
-/** The sale the view passed along (navigation state), so the screen opens offline too. */
-function saleFromState(state: unknown, id: string): SaleRecord | null {
-  const sale = (state as { sale?: SaleRecord } | null)?.sale;
-  return sale && String(sale.id) === id ? sale : null;
-}
+import { saleFromState, type SaleRecord } from "./sale-record";
 
 /**
  * /sale/sale/:id/extra: material lines added to an existing (not paid) sale. Saved through the
@@ -65,7 +59,8 @@ export default function SaleExtra() {
       if (outcome.queued || outcome.ok) {
         if (outcome.queued) showInfo(t`Saved, will sync`);
         else showSuccess(t`Saved successfully`);
-        navigate(view);
+        // The view shows this sale even when it cannot load it (offline), with the extra pending.
+        navigate(view, { state: { sale } });
       } else {
         const action = errorAction(outcome.status, outcome.body, translateMessage);
         if (action.kind === "toast") showError(action.lines.join("\n"));

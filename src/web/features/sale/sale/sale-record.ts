@@ -92,3 +92,9 @@ export function saleToPrintable(sale: SaleRecord, labels: SaleLabels): Printable
     note: sale.note || undefined,
   };
 }
+
+/** The sale a screen was opened with (navigation state `{sale}`), when it is this one: screens open offline from it. */
+export function saleFromState(state: unknown, id: string): SaleRecord | null {
+  const sale = (state as { sale?: SaleRecord } | null)?.sale;
+  return sale && String(sale.id) === id ? sale : null;
+}

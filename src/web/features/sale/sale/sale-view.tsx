@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Alert, Badge, Box, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { LuPencil, LuPlus, LuUndo2, LuPackagePlus } from "react-icons/lu";
 import { formatDate } from "../../../../core/dates";
 import { formatAmount, tryMoney } from "../../../../core/money";
@@ -14,7 +14,7 @@ import { normalisePaymentStatus } from "../../../components/document/document-to
 import { DocumentView, useViewRecord, type DocumentViewAction } from "../../../components/document/document-view";
 import { PendingExtras } from "./pending-extras";
 import { provisionalToPrintable } from "./provisional-printable";
-import { saleLockReason, saleToPrintable, type SaleLabels, type SaleRecord } from "./sale-record";
+import { saleFromState, saleLockReason, saleToPrintable, type SaleLabels, type SaleRecord } from "./sale-record";
 
 const LIST_PATH = "/sale/sale";
 const money = (v: string) => formatAmount(tryMoney(v) ?? 0);
@@ -80,7 +80,8 @@ function BookedSaleView({ id }: { id: string }) {
   const canExtra = useHasPermission(["change_sale", "add_sale"]);
   const canReturn = useHasPermission(["add_salereturn"]);
   const newSale = useNewSaleAction();
-  const { record: sale, error } = useViewRecord<SaleRecord>(`sale/${id}/`);
+  const location = useLocation();
+  const { record: sale, error } = useViewRecord<SaleRecord>(`sale/${id}/`, saleFromState(location.state, id));
   const schedule = usePremiumSchedule(sale);
 
   const doc = sale ? saleToPrintable(sale, labels) : null;
