@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Badge, Button, Dialog, Portal } from "@chakra-ui/react";
+import { Button, Dialog, Portal } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate, useParams } from "react-router";
 import { LuArrowRightLeft, LuPencil } from "react-icons/lu";
@@ -16,6 +16,7 @@ import { documentTotals, toSaleItems } from "../../../components/document/docume
 import type { PrintableDocument } from "../../../components/document/document-print";
 import { DocumentView, useViewRecord, type DocumentViewAction } from "../../../components/document/document-view";
 import { linesFromRecord, recordItems } from "../../../components/document/document-record";
+import { PendingBadge } from "../../../components/document/pending-badge";
 import { PaymentFields, type PaymentType } from "../../../components/document/payment-fields";
 import { cashboxProblem } from "../../../components/document/payment-rules";
 import type { QuotationRecord } from "./sale-quotation-form";
@@ -75,9 +76,9 @@ export default function SaleQuotationView() {
       actions={actions}
       notes={
         pendingSale && !record?.converted_sale_id ? (
-          <Badge colorPalette={pendingSale.status === "needs_attention" ? "red" : "orange"} size="lg" data-testid="pending-badge">
-            {pendingSale.status === "needs_attention" ? <Trans>Needs attention</Trans> : <Trans>Pending sync</Trans>} {pendingSale.invoice_no}
-          </Badge>
+          <PendingBadge status={pendingSale.status} testId="pending-badge">
+            {` ${pendingSale.invoice_no ?? ""}`}
+          </PendingBadge>
         ) : null
       }
     >

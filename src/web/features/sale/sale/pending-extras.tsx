@@ -1,7 +1,8 @@
-import { Badge, Box, Flex, Stack, Text } from "@chakra-ui/react";
+import { Box, Flex, Stack, Text } from "@chakra-ui/react";
 import { Trans } from "@lingui/react/macro";
 import { formatAmount, tryMoney } from "../../../../core/money";
 import { translateMessage } from "../../../lib/messages";
+import { PendingBadge } from "../../../components/document/pending-badge";
 import { saleExtraResource, saleTotals } from "../../../offline/pending-documents";
 import { usePendingDocuments } from "../../../offline/use-pending-documents";
 
@@ -14,20 +15,17 @@ export function PendingExtras({ saleId, currencyCode }: { saleId: number; curren
       {pending.map((doc) => {
         const lines = Array.isArray(doc.body.items) ? doc.body.items.length : 0;
         const total = formatAmount(tryMoney(saleTotals(doc.body).total_price) ?? 0);
-        const refused = doc.status === "needs_attention";
         return (
           <Box key={doc.id} borderWidth="1px" borderRadius="md" p="3">
             <Flex gap="2" align="center" wrap="wrap">
-              <Badge colorPalette={refused ? "red" : "orange"} size="lg">
-                {refused ? <Trans>Needs attention</Trans> : <Trans>Pending sync</Trans>}
-              </Badge>
+              <PendingBadge status={doc.status} />
               <Text>
                 <Trans>
                   Extra material: {lines} lines, {total} {currencyCode}
                 </Trans>
               </Text>
             </Flex>
-            {refused && doc.message ? (
+            {doc.status === "needs_attention" && doc.message ? (
               <Text color="fg.error" mt="1">
                 {translateMessage(doc.message)}
               </Text>
