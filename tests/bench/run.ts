@@ -4,8 +4,14 @@ import { runBrowserBench } from "./browser-bench";
 import { runDocumentsBench } from "./documents-bench";
 import { runServerBench, type BenchResult } from "./server-bench";
 import { runSalesListBench } from "./sales-list-bench";
+import { runSaleBenches } from "./sale-benches";
 
-/** `npm run bench`: runs the benchmarks and rewrites BENCHMARKS.md with the figures. */
+/**
+ * `npm run bench`: runs the benchmarks and rewrites BENCHMARKS.md with the figures.
+ * BENCH_SALE_DEVICE=1 adds the cashier's tablet (sale-benches.ts, about 10 minutes): scan to line on
+ * the sale screen with 100k items cached, and the replay of 1,000 sales queued offline. It serves
+ * WEB_ROOT when set, else dist/web; BENCH_SCANS and BENCH_SALES change the counts.
+ */
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
 const results: BenchResult[] = await runServerBench(items);
 // 1M sales take minutes to generate: only on demand, on PostgreSQL (BENCH_DATABASE_URL).
@@ -13,6 +19,7 @@ if (process.env.BENCH_SALES_LIST === "1") results.push(...(await runSalesListBen
 results.push(...(await runDocumentsBench()));
 if (existsSync(new URL("../../dist/web/index.html", import.meta.url))) results.push(...(await runBrowserBench(items)));
 else console.warn("dist/web is missing: run `npm run build` for the browser benchmarks");
+if (process.env.BENCH_SALE_DEVICE === "1") results.push(...(await runSaleBenches(items)));
 
 const lines = [
   "# Benchmarks",

@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -5,7 +6,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { openDatabase, queryRows } from "../../src/server/db/client";
-import { ARGS, CHROMIUM, countStore, metaValue, prepareData, startServer } from "./browser-bench";
+import { ARGS, CHROMIUM, countStore, metaValue, prepareData } from "./browser-bench";
 import { runSaleReplayBench } from "./sale-replay-bench";
 import { runSaleScreenBench } from "./sale-screen-bench";
 import type { BenchResult } from "./server-bench";
@@ -50,6 +51,25 @@ async function prepareSaleStock(dataDir: string, inventoryId: number, saleStockI
   await database.close();
   if (rows.n !== 3) throw new Error(`expected 3 stock rows for the multi-row barcode, found ${rows.n}`);
   return new Map(quantities.map((r) => [r.id, Number(r.quantity)]));
+}
+
+/**
+ * The server on the bench's PGlite directory, serving WEB_ROOT (else dist/web). Waits up to 5 minutes:
+ * opening and analysing 100k items and their stock takes more than a minute on a loaded machine.
+ */
+async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: "" },
+    stdio: "ignore",
+  });
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const up = await fetch(`http://127.0.0.1:${port}/api/health/`).then((r) => r.ok, () => false);
+    if (up) return child;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error("the server did not start in 5 minutes");
 }
 
 /** Signs the cashier in and waits until the first load has put every bench item and stock row in IndexedDB. */

@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { percentile } from "./browser-bench";
 import { barcodeOf, MULTI_ROW_ITEM, type SaleDevice } from "./sale-benches";
@@ -106,6 +107,13 @@ export async function runSaleScreenBench(device: SaleDevice): Promise<BenchResul
   await page.evaluate(installHarness);
   await field.click();
 
+  // BENCH_SCAN_PROFILE=<file>: a CPU profile of the page during the scans (open it in Chrome's DevTools).
+  const profileTo = process.env.BENCH_SCAN_PROFILE;
+  const cdp = profileTo ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.start");
+  }
   // Every fifth scan raises the quantity of an earlier line; the others add a line.
   const lines: { code: string; quantity: number }[] = [];
   const fresh = randomItems(scans, device.items);
@@ -122,6 +130,7 @@ export async function runSaleScreenBench(device: SaleDevice): Promise<BenchResul
       added.push((await scan(page, code, { kind: "line", index: lines.length - 1, barcode: code, quantity: 1 })));
     }
   }
+  if (cdp) writeFileSync(profileTo!, JSON.stringify((await cdp.send("Profiler.stop")).profile));
   const dom = (timings: Timing[]) => timings.map((t) => t.dom);
   const all = dom([...added, ...raised]);
   const frames = [...added, ...raised].map((t) => t.frame);
