@@ -9,6 +9,7 @@ import { ADMIN, uniqueName } from "./support/users";
  * signed in; once the same user signs in again it syncs, exactly once.
  */
 test("logout with an unsynced entry: asks, keeps it, and it syncs once after signing in again", async ({ page, context, request }) => {
+  test.setTimeout(90_000);
   const name = uniqueName("Logout group");
   const login = new LoginPage(page);
   const shell = new Shell(page);
