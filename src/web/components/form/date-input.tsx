@@ -44,40 +44,34 @@ export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function D
   };
 
   return (
-    <Group attached w="full" position="relative">
-      <Input
-        ref={ref}
-        size={size}
-        autoComplete="off"
-        placeholder={t`DD/MM/YYYY`}
-        aria-invalid={!typing && parsed === "invalid" ? true : undefined}
-        {...inputProps}
-        disabled={disabled}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setTyping(true);
-          onValueChange(dateInputValue(event.target.value));
-        }}
-        onBlur={(event) => {
-          if (isDate) setText(displayDateInput(stored));
-          setTyping(false);
-          onBlur?.(event);
-        }}
-      />
-      <IconButton aria-label={t`Open calendar`} size={size} variant="outline" disabled={disabled} onClick={openPicker}>
-        <LuCalendar />
-      </IconButton>
-      <Box
-        asChild
-        position="absolute"
-        insetEnd="0"
-        bottom="0"
-        w="1px"
-        h="1px"
-        opacity={0}
-        pointerEvents="none"
-      >
+    <Box position="relative" w="full">
+      <Group attached w="full">
+        <Input
+          ref={ref}
+          size={size}
+          autoComplete="off"
+          placeholder={t`DD/MM/YYYY`}
+          aria-invalid={!typing && parsed === "invalid" ? true : undefined}
+          {...inputProps}
+          disabled={disabled}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setTyping(true);
+            onValueChange(dateInputValue(event.target.value));
+          }}
+          onBlur={(event) => {
+            if (isDate) setText(displayDateInput(stored));
+            setTyping(false);
+            onBlur?.(event);
+          }}
+        />
+        <IconButton aria-label={t`Open calendar`} size={size} variant="outline" disabled={disabled} onClick={openPicker}>
+          <LuCalendar />
+        </IconButton>
+      </Group>
+      {/* The native picker, opened by the button; its choice comes back through onChange. */}
+      <Box asChild position="absolute" insetEnd="0" bottom="0" w="1px" h="1px" opacity={0} pointerEvents="none">
         <input
           ref={picker}
           type="date"
@@ -90,7 +84,7 @@ export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function D
           }}
         />
       </Box>
-    </Group>
+    </Box>
   );
 });
 
