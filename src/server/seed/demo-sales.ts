@@ -101,7 +101,7 @@ export async function seedDemoSales(tx: Tx): Promise<void> {
       const net = netTotal(total(lines), discount);
       const kind = n % 3; // 0 paid, 1 partly paid, 2 on credit
       const paid = kind === 0 ? net : kind === 1 ? round(div(net, 2), 0) : "0";
-      const id = await createSaleTx(
+      const { id } = await createSaleTx(
         tx,
         auth,
         saleInput({

@@ -48,8 +48,7 @@ export function registerSaleRoutes(app: FastifyInstance, deps: { db: Db }): void
     const payload = bodyOf(request);
     const result = await idempotentCreate(db, auth, payload, async (tx) => {
       const body = await validateBody(saleSchema, payload);
-      const id = await service.createSaleTx(tx, auth, body, readFormToken(payload));
-      return { status: 201, body: await service.readSale(tx, id, auth) };
+      return { status: 201, body: await service.createSaleTx(tx, auth, body, readFormToken(payload)) };
     });
     return reply.status(result.status).send(result.body);
   });
@@ -158,8 +157,7 @@ export function registerSaleRoutes(app: FastifyInstance, deps: { db: Db }): void
     const payload = bodyOf(request);
     const result = await idempotentCreate(db, auth, { ...payload, convert_quotation: id }, async (tx) => {
       const body = await validateBody(quotationConvertSchema, payload);
-      const saleId = await service.convertQuotationTx(tx, auth, id, body, readFormToken(payload));
-      return { status: 201, body: await service.readSale(tx, saleId, auth) };
+      return { status: 201, body: await service.convertQuotationTx(tx, auth, id, body, readFormToken(payload)) };
     });
     return reply.status(result.status).send(result.body);
   });

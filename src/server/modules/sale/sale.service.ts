@@ -248,11 +248,8 @@ function lineRows(saleId: number, lines: readonly BuiltLine[], isExtra: boolean)
   }));
 }
 
-/**
- * Books a sale in the caller's transaction: lines, stock out, posting, and its number last (see
- * assignDocumentNumber: the branch's counter stays locked until commit). Answers its id.
- */
-export async function createSaleTx(tx: Tx, auth: AuthContext, body: SaleInput, formToken: string | null): Promise<number> {
+/** Books a sale in the caller's transaction, still unnumbered: lines, stock out, posting. */
+async function bookSale(tx: Tx, auth: AuthContext, body: SaleInput, formToken: string | null): Promise<{ id: number; branchId: number }> {
   const header = await checkHeader(tx, auth, body);
   const lines = await buildLines(tx, header.inventoryId, body.items);
   const total = toDecimalString(sum(lines.map((l) => l.totalPrice)));
@@ -284,8 +281,21 @@ export async function createSaleTx(tx: Tx, auth: AuthContext, body: SaleInput, f
   await applyMovements(tx, outMovements(lines), { documentType: SALE_DOC, documentId: id, userId: auth.userId }, { rowsLocked: true });
   const money = { ...header, cashboxId, discount: body.discount, paidAmount: body.paid_amount, inputDate };
   await postSaleLines(tx, id, money, lines, { userId: auth.userId, baseCurrencyId: header.references.baseCurrencyId, replacing: false });
-  await assignDocumentNumber(tx, "sale", id, header.branchId, SALE_DOC);
-  return id;
+  return { id, branchId: header.branchId };
+}
+
+/**
+ * Reads a booked sale back and numbers it, last: the branch's counter stays locked until commit
+ * (assignDocumentNumber), so only the caller's record of the answer and the commit wait behind it.
+ */
+async function numberedSale(tx: Tx, auth: AuthContext, booked: { id: number; branchId: number }): Promise<Record<string, unknown> & { id: number; invoice_no: number }> {
+  const sale = await readSale(tx, booked.id, auth);
+  return { ...sale, id: booked.id, invoice_no: await assignDocumentNumber(tx, "sale", booked.id, booked.branchId, SALE_DOC) };
+}
+
+/** Books a sale in the caller's (idempotent) transaction; answers it as stored, with its number. */
+export async function createSaleTx(tx: Tx, auth: AuthContext, body: SaleInput, formToken: string | null) {
+  return numberedSale(tx, auth, await bookSale(tx, auth, body, formToken));
 }
 
 /** The stored sale, visible to the caller and locked; 404 otherwise. */
@@ -604,7 +614,7 @@ export async function deleteQuotation(db: Db, auth: AuthContext, id: number): Pr
 }
 
 /** A sale made from a quotation, through the same rules (stock checks apply); the quotation is marked converted. */
-export async function convertQuotationTx(tx: Tx, auth: AuthContext, id: number, body: QuotationConvertInput, formToken: string | null): Promise<number> {
+export async function convertQuotationTx(tx: Tx, auth: AuthContext, id: number, body: QuotationConvertInput, formToken: string | null) {
   const row = await lockVisibleQuotation(tx, auth, id);
   if (row.convertedSaleId) throw badRequest(MESSAGES.quotationConverted);
   const items = await repo.quotationItems(tx, id);
@@ -630,7 +640,7 @@ export async function convertQuotationTx(tx: Tx, auth: AuthContext, id: number, 
     guarantor_phone: null,
     guarantor_address: null,
   };
-  const saleId = await createSaleTx(tx, auth, sale, formToken);
-  await repo.updateQuotation(tx, id, { convertedSaleId: saleId });
-  return saleId;
+  const booked = await bookSale(tx, auth, sale, formToken);
+  await repo.updateQuotation(tx, id, { convertedSaleId: booked.id });
+  return numberedSale(tx, auth, booked);
 }
