@@ -11,4 +11,8 @@ describe("shouldReloadAfterChunkError", () => {
   it("reloads again once the guard window has passed", () => {
     expect(shouldReloadAfterChunkError(1000, 1000 + RELOAD_GUARD_MS + 1)).toBe(true);
   });
+  it("does not reload while offline: the error screen shows instead of the browser's offline page", () => {
+    expect(shouldReloadAfterChunkError(null, 1000, false)).toBe(false);
+    expect(shouldReloadAfterChunkError(null, 1000, true)).toBe(true);
+  });
 });
