@@ -98,4 +98,14 @@ test("a transfer created, approved, and the stock moved", async ({ page, request
   // The list shows it approved.
   await page.goto("/stock/inventory-stock-transfer");
   await expect(page.getByRole("row").filter({ hasText: from.name }).filter({ hasText: "Approved" }).first()).toBeVisible();
+
+  // The list's date range is typed day first too (Extended Arabic-Indic digits here) and asked for as stored dates.
+  const ranged = page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname.endsWith("/api/inventory-stock-transfer/") && url.searchParams.get("input_date_after") === "2026-11-21" && url.searchParams.get("input_date_before") === "2026-11-21";
+  });
+  await page.getByRole("textbox", { name: "Start date" }).fill("۲۱/۱۱/۲۶");
+  await page.getByRole("textbox", { name: "End date" }).fill("21-11-2026");
+  expect((await ranged).ok()).toBe(true);
+  await expect(page.getByRole("row").filter({ hasText: from.name }).filter({ hasText: "Approved" }).first()).toBeVisible();
 });
