@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { prepareData, startServer } from "./browser-bench";
 
@@ -9,8 +9,39 @@ import { prepareData, startServer } from "./browser-bench";
  * through the UI RUNS times, each in a fresh browser context, and prints per pull request the server's
  * time (request to first byte) and the download from Resource Timing, and with CPU_PROFILE=1 the
  * page's main-thread profile (top functions by self time; the .cpuprofile is kept in PROFILE_DIR).
+ * Also prints the CPU time Chromium and the server used during the load (steadier than wall time).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * CPU seconds used so far by this script's child processes (Linux /proc), split into Chromium's
+ * renderers, the rest of Chromium and the server: on a loaded machine the wall time varies by tens of percent, the CPU time much less.
+ */
+type CpuSplit = { renderer: number; browser: number; server: number };
+
+function childCpu(): CpuSplit {
+  const parents = new Map<number, number>();
+  const stats = new Map<number, { cpu: number; kind: keyof CpuSplit }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ");
+      parents.set(Number(entry), Number(fields[1]));
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      const kind = !cmd.includes("chrom") ? "server" : cmd.includes("--type=renderer") ? "renderer" : "browser";
+      stats.set(Number(entry), { cpu: (Number(fields[11]) + Number(fields[12])) / 100, kind });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const descends = (pid: number): boolean => {
+    for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p)) if (p === process.pid) return true;
+    return false;
+  };
+  const total: CpuSplit = { renderer: 0, browser: 0, server: 0 };
+  for (const [pid, stat] of stats) if (descends(pid)) total[stat.kind] += stat.cpu;
+  return total;
+}
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
 const dir = process.env.PROFILE_DIR ?? "/tmp/first-load-profile";
 const runs = Number(process.env.RUNS ?? 1);
@@ -37,6 +68,7 @@ try {
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 1000 });
     if (process.env.CPU_PROFILE) await cdp.send("Profiler.start");
+    const cpuBefore = childCpu();
     const start = Date.now();
     await page.getByRole("button", { name: "Sign in" }).click();
     page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") console.log("console:", m.text().slice(0, 300)); });
@@ -61,6 +93,7 @@ try {
       await page.waitForTimeout(100);
     }
     const total = (Date.now() - start) / 1000;
+    const cpuAfter = childCpu();
     const stats = await page.evaluate(() => {
       const resources = performance
         .getEntriesByType("resource")
@@ -72,6 +105,9 @@ try {
       return { resources };
     });
     console.log(`run ${run + 1}: ${total} s until the pull finished; ${stats.resources.length} pull requests`);
+    const used = (kind: keyof CpuSplit) => (cpuAfter[kind] - cpuBefore[kind]).toFixed(1);
+    // The renderer runs the page (JSON, Dexie, serializing each record); the browser process runs IndexedDB's backend.
+    console.log(`CPU: page renderer ${used("renderer")} s, browser ${used("browser")} s, server ${used("server")} s; load average ${readFileSync("/proc/loadavg", "utf8").split(" ")[0]}`);
     console.log(JSON.stringify(stats.resources.slice(0, 5)));
     console.log(JSON.stringify(stats.resources.slice(-3)));
     console.log(`server wait sum ${stats.resources.reduce((n, r) => n + r.wait, 0)} ms, body sum ${stats.resources.reduce((n, r) => n + r.body, 0)} ms`);

@@ -45,8 +45,11 @@ describe("sync pull", () => {
     const sample = pages.flatMap((p) => p.tables.item.upserts)[0];
     expect(sample).toHaveProperty("barcode");
     expect(sample).not.toHaveProperty("xact_id");
+    expect(sample).toHaveProperty("image");
+    expect(sample).not.toHaveProperty("image_media_id");
+    expect(sample).not.toHaveProperty("updated_at");
     expect(upsertIds(pages, "cashbox")).toHaveLength(4);
-    // Stock rows (as many as items) come without the stamps no device reads.
+    // Stock rows (as many as items) come without the stamps no device reads, as items do.
     const stock = pages.flatMap((p) => p.tables.stock.upserts)[0];
     expect(Object.keys(stock).sort()).toEqual(["batch_number", "branch_id", "deleted_at", "expire_date", "id", "inventory_id", "item_id", "purchase_price", "quantity", "sale_price"]);
   });

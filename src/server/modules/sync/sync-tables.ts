@@ -17,6 +17,9 @@ export interface SyncTable {
 /** Columns never sent to devices: sync bookkeeping and who wrote the row. */
 export const HIDDEN_COLUMNS = ["xact_id", "sync_version", "created_by"];
 
+/** Stamps no device reads: left out of the tables with a row per item (see `omit`). */
+const STAMPS = ["created_at", "updated_at"];
+
 export const SYNC_TABLES: SyncTable[] = [
   { name: "currency", table: "currency" },
   { name: "exchange_rate", table: "exchange_rate" },
@@ -29,6 +32,8 @@ export const SYNC_TABLES: SyncTable[] = [
     name: "item",
     table: "item",
     extra: () => ({ image: sql`case when t.image_media_id is null then null else '/media/' || t.image_media_id || '/' end` }),
+    // The device shows `image`; edits (and their stamps) are online only.
+    omit: ["image_media_id", ...STAMPS],
   },
   { name: "partner", table: "partner" },
   { name: "customer", table: "customer", scope: (ids) => sql`t.branch_id = any(${ids})` },
@@ -42,7 +47,7 @@ export const SYNC_TABLES: SyncTable[] = [
   },
   { name: "cashbox", table: "cashbox", scope: (ids) => sql`t.branch_id = any(${ids})` },
   // As many stock rows as items: the device reads quantities, prices and identity, not the stamps.
-  { name: "stock", table: "stock", scope: (ids) => sql`t.branch_id = any(${ids})`, omit: ["created_at", "updated_at"] },
+  { name: "stock", table: "stock", scope: (ids) => sql`t.branch_id = any(${ids})`, omit: STAMPS },
   { name: "damaged_stock_type", table: "damaged_stock_type" },
   {
     name: "print_info",
