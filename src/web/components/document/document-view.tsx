@@ -72,6 +72,7 @@ export interface DocumentViewProps {
 }
 
 export function DocumentView({ title, listPath, doc, error, fallback, actions = [], notes, children }: DocumentViewProps) {
+  const { t } = useLingui();
   const online = useOnline();
   const shown = actions.filter((a) => !a.hidden);
   const offlineNote = !online && shown.some((a) => a.needsConnection);
@@ -101,6 +102,7 @@ export function DocumentView({ title, listPath, doc, error, fallback, actions = 
                     variant={a.primary ? "solid" : "outline"}
                     size="lg"
                     disabled={a.disabled || (a.needsConnection && !online)}
+                    title={a.needsConnection && !online ? t`Editing needs a connection` : undefined}
                     onClick={a.onClick}
                   >
                     {a.icon}
