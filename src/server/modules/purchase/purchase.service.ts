@@ -10,7 +10,7 @@ import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors, notFound } from "../../http/errors";
 import { invalidChoice, validateBody } from "../../http/resource";
 import { deletePosting, writePosting } from "../ledger/ledger.repository";
-import { nextDocumentNumber } from "../documents/document-number";
+import { assignDocumentNumber, nextDocumentNumber, UNNUMBERED } from "../documents/document-number";
 import { assertCashbox, documentRate } from "../documents/currency-context";
 import { applyMovements, findOrCreateStock, reverseMovements } from "../stock/stock-ledger";
 import {
@@ -143,9 +143,11 @@ async function assertChangeable(tx: Tx, row: PurchaseRow): Promise<void> {
 export async function createPurchase(tx: Tx, payload: unknown, auth: AuthContext): Promise<number> {
   const input = await validateBody(purchaseSchema, payload);
   const checked = await checkPurchase(tx, input, auth);
-  checked.header.invoiceNo = await nextDocumentNumber(tx, input.branch, PURCHASE_DOCUMENT);
+  checked.header.invoiceNo = UNNUMBERED;
   const id = await insertPurchase(tx, checked.header);
   await bookPurchase(tx, id, checked, auth.userId);
+  // Last: the branch's counter stays locked until commit (assignDocumentNumber).
+  await assignDocumentNumber(tx, "purchase", id, input.branch, PURCHASE_DOCUMENT);
   return id;
 }
 
