@@ -1,5 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
 import { buildApp } from "../../src/server/app";
 import { openDatabase } from "../../src/server/db/client";
 import { seedIfEmpty } from "../../src/server/seed/seed";
@@ -15,16 +18,45 @@ const PGBENCH = ["/usr/lib/postgresql/15/bin/pgbench", "/usr/bin/pgbench"].find(
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 
+function pgbenchArgs(url: string): string[] {
+  const target = new URL(url);
+  return ["-h", target.hostname, "-p", target.port || "5432", "-U", decodeURIComponent(target.username || "postgres")];
+}
+
 function pgbenchTps(url: string): number | null {
   if (!PGBENCH) return null;
-  const target = new URL(url);
+  const args = pgbenchArgs(url);
   const db = "pgbench_compare";
-  const args = ["-h", target.hostname, "-p", target.port || "5432", "-U", decodeURIComponent(target.username || "postgres")];
-  execFileSync("psql", [...args, "-d", target.pathname.slice(1), "-c", `drop database if exists ${db}`, "-c", `create database ${db}`], { stdio: "ignore" });
+  execFileSync("psql", [...args, "-d", new URL(url).pathname.slice(1), "-c", `drop database if exists ${db}`, "-c", `create database ${db}`], { stdio: "ignore" });
   execFileSync(PGBENCH, [...args, "-i", "-q", "-s", "10", db], { stdio: "ignore" });
   const out = execFileSync(PGBENCH, [...args, "-c", String(CLIENTS), "-j", "2", "-T", String(SECONDS), db], { encoding: "utf8" });
   const match = /tps = ([\d.]+)/.exec(out);
   return match ? Number(match[1]) : null;
+}
+
+/**
+ * The floor any client of this server pays: transactions of `statements` trivial round trips from
+ * pgbench's C client (no parsing, no JSON, no JavaScript), with the same clients.
+ */
+function roundTripTps(url: string, statements: number): number | null {
+  if (!PGBENCH) return null;
+  const script = join(mkdtempSync(join(tmpdir(), "bench-rt-")), "round-trips.sql");
+  writeFileSync(script, ["begin;", ...Array.from({ length: Math.max(statements - 2, 1) }, () => "select 1;"), "commit;", ""].join("\n"));
+  const out = execFileSync(PGBENCH, [...pgbenchArgs(url), "-n", "-c", String(CLIENTS), "-j", "2", "-T", String(SECONDS), "-f", script, new URL(url).pathname.slice(1)], { encoding: "utf8" });
+  const match = /tps = ([\d.]+)/.exec(out);
+  return match ? Number(match[1]) : null;
+}
+
+/** Counts the statements every pg client of this process sends (begin and commit included). */
+function countStatements(): { read: () => number; stop: () => void } {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  let count = 0;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    count += 1;
+    return original.apply(this, args);
+  };
+  return { read: () => count, stop: () => void (proto.query = original) };
 }
 
 export async function runDocumentsBench(): Promise<BenchResult[]> {
@@ -76,6 +108,8 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
     const purchasesPerSecond = await measure("purchases", async () => (await call("POST", "purchase/", token, purchaseBody())).status);
     const stockRows = ((await call("GET", `stock/all/?inventory=${inventory}&quantity__gte=100&ordering=-quantity`, token)).body as { id: number }[]).slice(0, 30);
     let saleCounter = 0;
+    const counter0 = saleCounter;
+    const statements = countStatements();
     const salesPerSecond = await measure("sales", async () => {
       saleCounter += 1;
       const lines = [0, 1, 2].map((k) => ({ stock: stockRows[(saleCounter * 3 + k) % stockRows.length].id, quantity: "1", price: "1500" }));
@@ -87,11 +121,20 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
       return res.status;
     });
 
+    statements.stop();
+    const statementsPerSale = Math.round(statements.read() / (saleCounter - counter0));
     const tps = pgbenchTps(url);
+    const floor = roundTripTps(url, statementsPerSale);
     const versus = (rate: number) => (tps ? `${Math.round((rate / tps) * 100)}% of pgbench TPC-B (${Math.round(tps)} tps, ${CLIENTS} clients)` : "pgbench not found");
     results.push(
       { name: `purchases created per second, 3 lines, ${CLIENTS} concurrent clients (PostgreSQL)`, value: Math.round(purchasesPerSecond), unit: "purchases/s", budget: "(issue 4: against pgbench)", detail: versus(purchasesPerSecond) },
       { name: `sales created per second, 3 lines, ${CLIENTS} concurrent clients (PostgreSQL)`, value: Math.round(salesPerSecond), unit: "sales/s", budget: "at least a third of pgbench TPC-B", detail: versus(salesPerSecond) },
+      {
+        name: "statements per sale (token check, begin and commit included)",
+        value: statementsPerSale,
+        unit: "statements",
+        detail: floor ? `pgbench's C client doing ${statementsPerSale} trivial round trips per transaction: ${Math.round(floor)} tps (the floor without any server work)` : "pgbench not found",
+      },
     );
   } finally {
     await app.close();
