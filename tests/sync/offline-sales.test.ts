@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import type { AuthUser } from "../../src/core/api-types";
 import { queryRows } from "../../src/server/db/client";
 import { baseCurrencyId } from "../../src/server/modules/documents/currency-context";
 import { createFetchTransport } from "../../src/web/offline/http-transport";
@@ -9,6 +10,7 @@ import type { OfflineDb } from "../../src/web/offline/db";
 import type { Outbox } from "../../src/web/offline/outbox";
 import { pendingSales } from "../../src/web/offline/pending-documents";
 import { ReferenceSync } from "../../src/web/offline/reference-sync";
+import { json } from "../api/support/json";
 import { inventoriesOf, makeStock, someItems, stockQuantity } from "../api/stock-documents/helpers";
 import { newDeviceDb, startFaultServer, VIRTUAL_BASE, type FaultServer } from "./support/fault-server";
 
@@ -31,7 +33,7 @@ let items: number[];
 beforeAll(async () => {
   fs = await startFaultServer();
   token = await fs.login("cashier");
-  const me = (await fs.call(token, "GET", "/api/user/me/")).body as { id: number; default_branch_id: number | null; branches: { id: number }[] };
+  const me = json<AuthUser>(await fs.call(token, "GET", "/api/user/me/"));
   userId = me.id;
   branch = me.default_branch_id ?? me.branches[0].id;
   [inventory] = await inventoriesOf(fs.t, branch);

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import type { AuthUser } from "../../src/core/api-types";
 import type { OfflineDb, PendingRowEffect } from "../../src/web/offline/db";
 import type { Outbox } from "../../src/web/offline/outbox";
 import { memoryLock } from "../../src/web/offline/replay-lock";
+import { json, type Created } from "../api/support/json";
 import { newDeviceDb, startFaultServer, type FaultServer } from "./support/fault-server";
 
 /**
@@ -19,7 +21,7 @@ let branch: number;
 beforeAll(async () => {
   fs = await startFaultServer();
   token = await fs.login("cashier");
-  const me = (await fs.call(token, "GET", "/api/user/me/")).body as { id: number; default_branch_id: number | null; branches: { id: number }[] };
+  const me = json<AuthUser>(await fs.call(token, "GET", "/api/user/me/"));
   userId = me.id;
   branch = me.default_branch_id ?? me.branches[0].id;
 });
@@ -109,7 +111,7 @@ describe("outbox against the real server", () => {
     const body = { name, branch, form_token: `${userId}-${Date.now()}-${crypto.randomUUID()}` };
     const answers = await Promise.all(Array.from({ length: 10 }, () => fs.call(token, "POST", "/api/customer/", body)));
     expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
-    expect(new Set(answers.filter((a) => a.status === 201).map((a) => (a.body as { id: number }).id)).size).toBe(1);
+    expect(new Set(answers.filter((a) => a.status === 201).map((a) => json<Created>(a).id)).size).toBe(1);
     await expectBookedOnce([name]);
   });
 

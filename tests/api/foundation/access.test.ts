@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthUser, CashboxRef, CurrencyRef } from "../../../src/core/api-types";
 import { startTestApp, type TestApp } from "../support/test-app";
+
+/** A print header (print/all/, print/branch-print/): the fields the tests read. */
+interface PrintInfo {
+  name: string;
+  branch: { id: number };
+}
 
 let t: TestApp;
 let admin: string;
@@ -44,7 +51,7 @@ describe("every route declares its access", () => {
   });
 
   it("serves an OpenAPI description listing the routes", async () => {
-    const res = await t.call(null, "GET", "/api/openapi.json");
+    const res = await t.call<{ openapi: string; paths: Record<string, unknown> }>(null, "GET", "/api/openapi.json");
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\./);
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(["/api/login/", "/api/item-group/", "/api/item-group/{id}/"]));
@@ -59,21 +66,21 @@ describe("every route declares its access", () => {
 
 describe("branch scope", () => {
   it("a user sees only the cashboxes and print info of its own branches", async () => {
-    const me = (await t.call(cashier, "GET", "/api/user/me/")).body;
+    const me = (await t.call<AuthUser>(cashier, "GET", "/api/user/me/")).body;
     const own = me.branches[0].id;
-    const boxes = (await t.call(cashier, "GET", "/api/accounting/cashbox/all/")).body;
+    const boxes = (await t.call<CashboxRef[]>(cashier, "GET", "/api/accounting/cashbox/all/")).body;
     expect(boxes).toHaveLength(2);
-    expect(boxes.every((b: { branch_id: number }) => b.branch_id === own)).toBe(true);
-    const prints = (await t.call(cashier, "GET", "/api/print/all/")).body;
-    expect(prints.map((p: { branch: { id: number } }) => p.branch.id)).toEqual([own]);
+    expect(boxes.every((b) => b.branch_id === own)).toBe(true);
+    const prints = (await t.call<PrintInfo[]>(cashier, "GET", "/api/print/all/")).body;
+    expect(prints.map((p) => p.branch.id)).toEqual([own]);
   });
 
   it("another branch's print header is a 404, never a 403", async () => {
     const all = (await t.call(admin, "GET", "/api/print/all/")).body as { branch: { id: number } }[];
-    const me = (await t.call(cashier, "GET", "/api/user/me/")).body;
+    const me = (await t.call<AuthUser>(cashier, "GET", "/api/user/me/")).body;
     const other = all.find((p) => p.branch.id !== me.branches[0].id)!;
     expect((await t.call(cashier, "POST", "/api/print/branch-print/", { branch_id: other.branch.id })).status).toBe(404);
-    const mine = await t.call(cashier, "POST", "/api/print/branch-print/", { branch_id: me.branches[0].id });
+    const mine = await t.call<PrintInfo>(cashier, "POST", "/api/print/branch-print/", { branch_id: me.branches[0].id });
     expect(mine.status).toBe(200);
     expect(mine.body.name).toBeTruthy();
   });
@@ -81,16 +88,16 @@ describe("branch scope", () => {
 
 describe("reference calls", () => {
   it("currencies, base currency, latest rates, settings, general partner", async () => {
-    const currencies = (await t.call(cashier, "GET", "/api/currency/all/")).body;
-    expect(currencies.map((c: { code: string }) => c.code)).toEqual(["IQD", "USD"]);
-    expect((await t.call(cashier, "GET", "/api/currency/base-currency/")).body.code).toBe("IQD");
-    const rates = (await t.call(cashier, "GET", "/api/accounting/exchange-rate/latest/")).body;
+    const currencies = (await t.call<CurrencyRef[]>(cashier, "GET", "/api/currency/all/")).body;
+    expect(currencies.map((c) => c.code)).toEqual(["IQD", "USD"]);
+    expect((await t.call<CurrencyRef>(cashier, "GET", "/api/currency/base-currency/")).body.code).toBe("IQD");
+    const rates = (await t.call<{ rate: string; currency: CurrencyRef }[]>(cashier, "GET", "/api/accounting/exchange-rate/latest/")).body;
     expect(rates).toHaveLength(1);
     expect(rates[0].currency.code).toBe("USD");
     expect(rates[0].rate).toBe("1320.00");
     const settings = (await t.call(cashier, "GET", "/api/setting/")).body;
     expect(settings).toContainEqual(expect.objectContaining({ key: "batch_number", value: "1" }));
-    const general = (await t.call(cashier, "GET", "/api/partner/general-partner/")).body;
+    const general = (await t.call<{ is_general: boolean }>(cashier, "GET", "/api/partner/general-partner/")).body;
     expect(general.is_general).toBe(true);
   });
 });

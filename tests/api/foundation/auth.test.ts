@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../../../src/server/http/passwords";
 import { appUser, authToken, loginFailure } from "../../../src/server/db/tables";
+import type { AuthUser } from "../../../src/core/api-types";
+import type { FieldErrors } from "../support/json";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
@@ -12,7 +14,7 @@ afterAll(() => t.close());
 
 describe("sign-in", () => {
   it("answers a token for the right password and stores only its hash", async () => {
-    const res = await t.call(null, "POST", "/api/login/", { username: "admin", password: "admin" });
+    const res = await t.call<{ token: string }>(null, "POST", "/api/login/", { username: "admin", password: "admin" });
     expect(res.status).toBe(200);
     expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     const stored = await t.db.select().from(authToken);
@@ -34,7 +36,7 @@ describe("sign-in", () => {
   });
 
   it("asks for both fields", async () => {
-    const res = await t.call(null, "POST", "/api/login/", {});
+    const res = await t.call<FieldErrors>(null, "POST", "/api/login/", {});
     expect(res.status).toBe(400);
     expect(res.body.username).toEqual(["This field is required"]);
     expect(res.body.password).toEqual(["This field is required"]);
@@ -82,7 +84,7 @@ describe("tokens", () => {
 describe("the signed-in user", () => {
   it("user/me/ describes the user, branches with inventories and cashboxes with currency", async () => {
     const token = await t.login("cashier");
-    const me = (await t.call(token, "GET", "/api/user/me/")).body;
+    const me = (await t.call<AuthUser>(token, "GET", "/api/user/me/")).body;
     expect(me.username).toBe("cashier");
     expect(me.is_superuser).toBe(false);
     expect(me.permissions).toEqual(expect.arrayContaining(["view_sale", "add_sale", "view_customer", "add_customer", "view_stock"]));
@@ -90,15 +92,15 @@ describe("the signed-in user", () => {
     expect(me.branches).toHaveLength(1);
     expect(me.default_branch_id).toBe(me.branches[0].id);
     expect(me.branches[0].inventories).toHaveLength(2);
-    expect(me.cashboxes.map((c: { currency: { code: string } }) => c.currency.code).sort()).toEqual(["IQD", "USD"]);
-    expect(me.cashboxes.every((c: { branch_id: number }) => c.branch_id === me.branches[0].id)).toBe(true);
+    expect(me.cashboxes.map((c) => c.currency.code).sort()).toEqual(["IQD", "USD"]);
+    expect(me.cashboxes.every((c) => c.branch_id === me.branches[0].id)).toBe(true);
     const perms = (await t.call(token, "GET", "/api/user/auth-permissions/")).body;
     expect(perms).toEqual(me.permissions);
   });
 
   it("admin is a superuser of both branches", async () => {
     const token = await t.login("admin");
-    const me = (await t.call(token, "GET", "/api/user/me/")).body;
+    const me = (await t.call<AuthUser>(token, "GET", "/api/user/me/")).body;
     expect(me.is_superuser).toBe(true);
     expect(me.branches).toHaveLength(2);
     expect(me.cashboxes).toHaveLength(4);
@@ -106,13 +108,13 @@ describe("the signed-in user", () => {
 
   it("changes its own info and validates the email", async () => {
     const token = await t.login("cashier");
-    const bad = await t.call(token, "PUT", "/api/user/me/", { first_name: "Dara", email: "not-an-email" });
+    const bad = await t.call<FieldErrors>(token, "PUT", "/api/user/me/", { first_name: "Dara", email: "not-an-email" });
     expect(bad.status).toBe(400);
     expect(bad.body.email).toEqual(["must be a valid email"]);
-    const ok = await t.call(token, "PUT", "/api/user/me/", { first_name: "Dara", last_name: "Aziz", email: "dara@example.com", phone: "0750" });
+    const ok = await t.call<AuthUser>(token, "PUT", "/api/user/me/", { first_name: "Dara", last_name: "Aziz", email: "dara@example.com", phone: "0750" });
     expect(ok.status).toBe(200);
     expect(ok.body.first_name).toBe("Dara");
-    expect((await t.call(token, "GET", "/api/user/me/")).body.email).toBe("dara@example.com");
+    expect((await t.call<AuthUser>(token, "GET", "/api/user/me/")).body.email).toBe("dara@example.com");
   });
 
   it("changes its password with the old one, and signs out its other devices", async () => {

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../../../src/server/app";
 import { openDatabase, queryRows } from "../../../src/server/db/client";
 import { seedIfEmpty } from "../../../src/server/seed/seed";
+import type { Created, FieldErrors } from "../support/json";
 import { formToken, startTestApp, testDatabaseUrl, wipePostgres, type TestApp } from "../support/test-app";
 
 let t: TestApp;
@@ -43,7 +44,7 @@ describe("idempotent creates", () => {
 
   it("a refused create leaves the token free for the corrected body", async () => {
     const token = formToken();
-    const bad = await t.call(admin, "POST", "/api/item-group/", { name: "", form_token: token });
+    const bad = await t.call<FieldErrors>(admin, "POST", "/api/item-group/", { name: "", form_token: token });
     expect(bad.status).toBe(400);
     expect(bad.body.name).toEqual(["This field is required"]);
     const good = await t.call(admin, "POST", "/api/item-group/", { name: "Corrected", form_token: token });
@@ -52,11 +53,11 @@ describe("idempotent creates", () => {
 
   it("a token is scoped to its user: another user's same token is a new create", async () => {
     const token = formToken();
-    const mine = await t.call(admin, "POST", "/api/item-group/", { name: "Scoped", form_token: token });
+    const mine = await t.call<Created>(admin, "POST", "/api/item-group/", { name: "Scoped", form_token: token });
     await t.db.execute(sql`insert into user_permission (user_id, code) select id, 'add_itemgroup' from app_user where username = 'cashier'`);
     await t.db.execute(sql`insert into user_permission (user_id, code) select id, 'view_itemgroup' from app_user where username = 'cashier'`);
     const cashier = await t.login("cashier");
-    const theirs = await t.call(cashier, "POST", "/api/item-group/", { name: "Scoped", form_token: token });
+    const theirs = await t.call<Created>(cashier, "POST", "/api/item-group/", { name: "Scoped", form_token: token });
     expect(theirs.status).toBe(201);
     expect(theirs.body.id).not.toBe(mine.body.id);
     expect(await countNamed("Scoped")).toBe(2);
@@ -65,7 +66,7 @@ describe("idempotent creates", () => {
   it("twenty concurrent sends of one entry book it once", async () => {
     const token = formToken();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => t.call(admin, "POST", "/api/item-group/", { name: "Concurrent", form_token: token })),
+      Array.from({ length: 20 }, () => t.call<Created>(admin, "POST", "/api/item-group/", { name: "Concurrent", form_token: token })),
     );
     expect(await countNamed("Concurrent")).toBe(1);
     const created = answers.filter((a) => a.status === 201);

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Paged } from "../../../src/core/api-types";
+import type { Created } from "../support/json";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
+
+/** An item group as the list, read and update answer it. */
+interface GroupRow {
+  id: number;
+  name: string;
+  updated_at: string;
+}
 
 let t: TestApp;
 let admin: string;
@@ -10,13 +19,13 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = await t.login("admin");
   for (const name of names) {
-    const res = await t.call(admin, "POST", "/api/item-group/", { name, form_token: formToken() });
+    const res = await t.call<Created>(admin, "POST", "/api/item-group/", { name, form_token: formToken() });
     ids[name] = res.body.id;
   }
 });
 afterAll(() => t.close());
 
-const list = async (query: string) => t.call(admin, "GET", `/api/item-group/?${query}`);
+const list = async (query: string) => t.call<Paged<GroupRow>>(admin, "GET", `/api/item-group/?${query}`);
 const namesOf = (body: { results: { name: string }[] }) => body.results.map((r) => r.name);
 
 describe("the list engine", () => {
@@ -28,7 +37,7 @@ describe("the list engine", () => {
     expect(first.body.previous).toBeNull();
     expect(first.body.next).toContain("page=2");
     expect(namesOf(first.body)).toEqual(["Delta tools", "Gamma"]);
-    const second = await t.call(admin, "GET", first.body.next);
+    const second = await t.call<Paged<GroupRow>>(admin, "GET", first.body.next!);
     expect(second.body.previous).toContain("page=1");
     expect(namesOf(second.body)).toEqual(["Beta_50%", "alpha parts"]);
   });
@@ -91,8 +100,8 @@ describe("the list engine", () => {
   });
 
   it("all/ answers a plain array with the same filters", async () => {
-    const res = await t.call(admin, "GET", "/api/item-group/all/?name__istartswith=alpha&ordering=name");
-    expect(res.body.map((r: { name: string }) => r.name)).toEqual(["alpha parts", "Alpha tools"]);
+    const res = await t.call<GroupRow[]>(admin, "GET", "/api/item-group/all/?name__istartswith=alpha&ordering=name");
+    expect(res.body.map((r) => r.name)).toEqual(["alpha parts", "Alpha tools"]);
   });
 
   it("delete answers the message of SPEC and hides the row", async () => {
@@ -103,11 +112,11 @@ describe("the list engine", () => {
   });
 
   it("an update of a stale version is a 423", async () => {
-    const current = (await t.call(admin, "GET", `/api/item-group/${ids["Delta tools"]}/`)).body;
+    const current = (await t.call<GroupRow>(admin, "GET", `/api/item-group/${ids["Delta tools"]}/`)).body;
     const ok = await t.call(admin, "PUT", `/api/item-group/${current.id}/`, { name: "Delta tools 2", updated_at: current.updated_at });
     expect(ok.status).toBe(200);
     const stale = await t.call(admin, "PUT", `/api/item-group/${current.id}/`, { name: "Delta tools 3", updated_at: current.updated_at });
     expect(stale.status).toBe(423);
-    expect((await t.call(admin, "GET", `/api/item-group/${current.id}/`)).body.name).toBe("Delta tools 2");
+    expect((await t.call<GroupRow>(admin, "GET", `/api/item-group/${current.id}/`)).body.name).toBe("Delta tools 2");
   });
 });

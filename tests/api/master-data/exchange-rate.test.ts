@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CurrencyRef } from "../../../src/core/api-types";
-import { json, pageRows } from "../support/json";
+import type { CurrencyRef, Paged } from "../../../src/core/api-types";
+import { json, pageRows, type Created } from "../support/json";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 import { countRows, create, demoBranches, expectTombstone, makeUser, syncVersion } from "./helpers";
 
@@ -39,30 +39,30 @@ describe("accounting/exchange-rate/", () => {
   let loaded: { updated_at: string };
 
   it("creates and reads a rate with its currency code", async () => {
-    const res = await create(t, admin, PATH, { currency: usd, rate: "1455.5", input_date: "2024-03-15" });
+    const res = await create<Created>(t, admin, PATH, { currency: usd, rate: "1455.5", input_date: "2024-03-15" });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ currency: usd, currency_code: "USD", rate: "1455.50", input_date: "2024-03-15" });
     rateId = res.body.id;
-    loaded = (await t.call(admin, "GET", `/api/${PATH}${rateId}/`)).body;
+    loaded = (await t.call<{ updated_at: string }>(admin, "GET", `/api/${PATH}${rateId}/`)).body;
     expect(loaded).toEqual(res.body);
   });
 
   it("lists with currency and date-range filters, ordering by input_date and paging", async () => {
     await create(t, admin, PATH, { currency: usd, rate: "1460", input_date: "2024-03-20" });
     await create(t, admin, PATH, { currency: usd, rate: "1470", input_date: "2024-04-02" });
-    const march = await t.call(admin, "GET", `/api/${PATH}?currency=${usd}&input_date_after=2024-03-01&input_date_before=2024-03-31&ordering=-input_date`);
+    const march = await t.call<Paged<RateRow>>(admin, "GET", `/api/${PATH}?currency=${usd}&input_date_after=2024-03-01&input_date_before=2024-03-31&ordering=-input_date`);
     expect(march.status).toBe(200);
     expect(march.body.count).toBe(2);
     expect(pageRows<RateRow>(march).map((r) => r.input_date)).toEqual(["2024-03-20", "2024-03-15"]);
 
-    const asc = await t.call(admin, "GET", `/api/${PATH}?start_date=2024-03-01&end_date=2024-04-30&ordering=input_date&page_size=2`);
+    const asc = await t.call<Paged<RateRow>>(admin, "GET", `/api/${PATH}?start_date=2024-03-01&end_date=2024-04-30&ordering=input_date&page_size=2`);
     expect(asc.body.count).toBe(3);
     expect(pageRows<RateRow>(asc).map((r) => r.rate)).toEqual(["1455.50", "1460.00"]);
     expect(asc.body.next).toContain("page=2");
 
     const exact = await t.call(admin, "GET", `/api/${PATH}?input_date=2024-04-02`);
     expect(pageRows<RateRow>(exact).map((r) => r.rate)).toEqual(["1470.00"]);
-    const byCode = await t.call(admin, "GET", `/api/${PATH}?search=usd&rate__gte=1460&input_date__lt=2025-01-01`);
+    const byCode = await t.call<Paged<RateRow>>(admin, "GET", `/api/${PATH}?search=usd&rate__gte=1460&input_date__lt=2025-01-01`);
     expect(byCode.body.count).toBe(2);
 
     expect((await t.call(admin, "GET", `/api/${PATH}?input_date_after=yesterday`)).status).toBe(400);
@@ -105,7 +105,7 @@ describe("accounting/exchange-rate/", () => {
     const res = await t.call(admin, "DELETE", `/api/${PATH}${rateId}/`);
     expect(res.body).toEqual({ message: "Deleted successfully" });
     expect((await t.call(admin, "GET", `/api/${PATH}${rateId}/`)).status).toBe(404);
-    expect((await t.call(admin, "GET", `/api/${PATH}?input_date=2099-01-01`)).body.count).toBe(0);
+    expect((await t.call<Paged<RateRow>>(admin, "GET", `/api/${PATH}?input_date=2099-01-01`)).body.count).toBe(0);
     await expectTombstone(t, "exchange_rate", rateId, before);
     const latest = await t.call(admin, "GET", "/api/accounting/exchange-rate/latest/");
     expect(json<RateRow[]>(latest).find((r) => r.currency.code === "USD")!.rate).not.toBe("1999.00");

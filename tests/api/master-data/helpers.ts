@@ -2,14 +2,20 @@ import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { queryRows } from "../../../src/server/db/client";
 import { appUser, branch, userBranch, userPermission } from "../../../src/server/db/tables";
+import type { Paged } from "../../../src/core/api-types";
 import { hashPassword } from "../../../src/server/http/passwords";
-import { json, pageRows } from "../support/json";
+import { json, pageRows, type FieldErrors } from "../support/json";
 import { formToken, type TestApp } from "../support/test-app";
 
 /** A row of a named master-data list. */
 export interface NamedRow {
   id: number;
   name: string;
+}
+
+/** A named master-data record as create, read and update answer it. */
+export interface NamedRecord extends NamedRow {
+  updated_at: string;
 }
 
 /** The demo branches, by name (seed.ts): Erbil Main is the cashier's, Sulaymaniyah is not. */
@@ -33,8 +39,9 @@ export async function makeUser(t: TestApp, codes: string[], branchIds: number[])
   return t.login(username);
 }
 
-export async function create(t: TestApp, token: string, path: string, body: Record<string, unknown>) {
-  return t.call(token, "POST", `/api/${path}`, { ...body, form_token: formToken(path.replace(/\W/g, "")) });
+/** POST with a form_token; `T` is the answer the test reads (its body stays `unknown` without it). */
+export async function create<T = unknown>(t: TestApp, token: string, path: string, body: Record<string, unknown>) {
+  return t.call<T>(token, "POST", `/api/${path}`, { ...body, form_token: formToken(path.replace(/\W/g, "")) });
 }
 
 /** The stored row behind a deleted record: still there, tombstoned, with a newer sync_version. */
@@ -66,32 +73,32 @@ export async function countRows(t: TestApp, table: string): Promise<number> {
  * update, stale update (423), delete (tombstone), validation and unknown filters.
  */
 export async function exerciseNamedResource(t: TestApp, admin: string, path: string, table: string, extra: Record<string, unknown> = {}) {
-  const created = await create(t, admin, path, { name: "Zeta test record", ...extra });
+  const created = await create<NamedRecord>(t, admin, path, { name: "Zeta test record", ...extra });
   expect(created.status).toBe(201);
   expect(created.body).toMatchObject({ name: "Zeta test record" });
-  const id = created.body.id as number;
+  const id = created.body.id;
   expect(typeof created.body.updated_at).toBe("string");
 
-  const read = await t.call(admin, "GET", `/api/${path}${id}/`);
+  const read = await t.call<NamedRecord>(admin, "GET", `/api/${path}${id}/`);
   expect(read.status).toBe(200);
   expect(read.body).toEqual(created.body);
 
-  const second = await create(t, admin, path, { name: "Alpha test record", ...extra });
+  const second = await create<NamedRecord>(t, admin, path, { name: "Alpha test record", ...extra });
   expect(second.status).toBe(201);
 
-  const filtered = await t.call(admin, "GET", `/api/${path}?name__icontains=test record&ordering=name&page_size=25`);
+  const filtered = await t.call<Paged<NamedRow>>(admin, "GET", `/api/${path}?name__icontains=test record&ordering=name&page_size=25`);
   expect(filtered.status).toBe(200);
   expect(filtered.body.count).toBe(2);
   expect(pageRows<NamedRow>(filtered).map((r) => r.name)).toEqual(["Alpha test record", "Zeta test record"]);
   expect(filtered.body).toHaveProperty("next", null);
   expect(filtered.body).toHaveProperty("previous", null);
 
-  const paged = await t.call(admin, "GET", `/api/${path}?search=test rec&ordering=-name&page_size=1&page=1`);
+  const paged = await t.call<Paged<NamedRow>>(admin, "GET", `/api/${path}?search=test rec&ordering=-name&page_size=1&page=1`);
   expect(paged.status).toBe(200);
   expect(paged.body.count).toBe(2);
   expect(pageRows<NamedRow>(paged).map((r) => r.name)).toEqual(["Zeta test record"]);
   expect(paged.body.next).toContain("page=2");
-  const page2 = await t.call(admin, "GET", paged.body.next as string);
+  const page2 = await t.call<Paged<NamedRow>>(admin, "GET", paged.body.next!);
   expect(pageRows<NamedRow>(page2).map((r) => r.name)).toEqual(["Alpha test record"]);
   expect(page2.body.previous).toContain("page=1");
 
@@ -100,7 +107,7 @@ export async function exerciseNamedResource(t: TestApp, admin: string, path: str
   expect(Array.isArray(all.body)).toBe(true);
   expect(json<NamedRow[]>(all).some((r) => r.id === id)).toBe(true);
 
-  const updated = await t.call(admin, "PUT", `/api/${path}${id}/`, { name: "Zeta renamed", ...extra, updated_at: read.body.updated_at });
+  const updated = await t.call<NamedRecord>(admin, "PUT", `/api/${path}${id}/`, { name: "Zeta renamed", ...extra, updated_at: read.body.updated_at });
   expect(updated.status).toBe(200);
   expect(updated.body.name).toBe("Zeta renamed");
 
@@ -108,11 +115,11 @@ export async function exerciseNamedResource(t: TestApp, admin: string, path: str
   expect(stale.status).toBe(423);
   expect(stale.body).toEqual({ message: "There was an error, please refresh the page and try again" });
 
-  const patched = await t.call(admin, "PATCH", `/api/${path}${id}/`, { name: "Zeta patched", updated_at: updated.body.updated_at });
+  const patched = await t.call<NamedRecord>(admin, "PATCH", `/api/${path}${id}/`, { name: "Zeta patched", updated_at: updated.body.updated_at });
   expect(patched.status).toBe(200);
   expect(patched.body.name).toBe("Zeta patched");
 
-  const required = await create(t, admin, path, { name: "   ", ...extra });
+  const required = await create<FieldErrors>(t, admin, path, { name: "   ", ...extra });
   expect(required.status).toBe(400);
   expect(required.body.name).toEqual(["This field is required"]);
 
@@ -132,5 +139,5 @@ export async function exerciseNamedResource(t: TestApp, admin: string, path: str
   expect((await t.call(admin, "DELETE", `/api/${path}${id}/`)).status).toBe(404);
   expect((await t.call(admin, "PATCH", `/api/${path}${id}/`, { name: "ghost" })).status).toBe(404);
   await expectTombstone(t, table, id, before);
-  return { deletedId: id, otherId: second.body.id as number };
+  return { deletedId: id, otherId: second.body.id };
 }

@@ -1,14 +1,28 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Paged } from "../../../src/core/api-types";
 import { queryRows } from "../../../src/server/db/client";
 import { media } from "../../../src/server/db/tables";
-import { json, pageRows } from "../support/json";
+import { json, pageRows, type Created, type FieldErrors } from "../support/json";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 import { countRows, create, demoBranches, expectTombstone, makeUser, syncVersion } from "./helpers";
 
 interface ItemRow {
   code: string;
   barcode: string | null;
+}
+
+/** An item as create, read and update answer it: the fields the tests read. */
+interface ItemRecord extends ItemRow {
+  id: number;
+  updated_at: string;
+  image: string | null;
+  profit_percentage: string;
+  item_type: number;
+  per_packet_quantity: string;
+  item_group: number | null;
+  item_subgroup: number | null;
+  item_group_name: string | null;
 }
 
 let t: TestApp;
@@ -48,12 +62,12 @@ beforeAll(async () => {
   cashier = await t.login("cashier");
   branches = await demoBranches(t);
   nobody = await makeUser(t, [], [branches.erbil]);
-  groupId = (await create(t, admin, "item-group/", { name: "Widgets" })).body.id;
-  subgroupId = (await create(t, admin, "item-subgroup/", { name: "Small widgets", item_group: groupId })).body.id;
-  const otherGroup = (await create(t, admin, "item-group/", { name: "Gadgets" })).body.id;
-  foreignSubgroupId = (await create(t, admin, "item-subgroup/", { name: "Gadget parts", item_group: otherGroup })).body.id;
-  pieceId = (await create(t, admin, "measurement/", { name: "Test piece" })).body.id;
-  boxId = (await create(t, admin, "measurement/", { name: "Test box" })).body.id;
+  groupId = (await create<Created>(t, admin, "item-group/", { name: "Widgets" })).body.id;
+  subgroupId = (await create<Created>(t, admin, "item-subgroup/", { name: "Small widgets", item_group: groupId })).body.id;
+  const otherGroup = (await create<Created>(t, admin, "item-group/", { name: "Gadgets" })).body.id;
+  foreignSubgroupId = (await create<Created>(t, admin, "item-subgroup/", { name: "Gadget parts", item_group: otherGroup })).body.id;
+  pieceId = (await create<Created>(t, admin, "measurement/", { name: "Test piece" })).body.id;
+  boxId = (await create<Created>(t, admin, "measurement/", { name: "Test box" })).body.id;
   const [row] = await t.db
     .insert(media)
     .values({ contentType: "image/png", size: 4, data: Buffer.from([0x89, 0x50, 0x4e, 0x47]) })
@@ -70,7 +84,7 @@ describe("item/", () => {
   let loaded: { updated_at: string };
 
   it("creates an item with every field and answers it", async () => {
-    const res = await create(t, admin, "item/", { ...baseItem(), image: mediaId });
+    const res = await create<ItemRecord>(t, admin, "item/", { ...baseItem(), image: mediaId });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       name: "Test widget",
@@ -96,21 +110,21 @@ describe("item/", () => {
       batch_number: "B-1",
     });
     itemId = res.body.id;
-    const read = await t.call(admin, "GET", `/api/item/${itemId}/`);
+    const read = await t.call<ItemRecord>(admin, "GET", `/api/item/${itemId}/`);
     expect(read.status).toBe(200);
     expect(read.body).toEqual(res.body);
     loaded = read.body;
   });
 
   it("fills defaults: no image, a generated barcode, profit from the prices", async () => {
-    const res = await create(t, admin, "item/", { name: "Bare widget", purchase_price: "200", sale_price: "250" });
+    const res = await create<ItemRecord>(t, admin, "item/", { name: "Bare widget", purchase_price: "200", sale_price: "250" });
     expect(res.status).toBe(201);
     expect(res.body.image).toBeNull();
     expect(res.body.barcode).toMatch(/^2\d{12}$/);
     expect(res.body.profit_percentage).toBe("25.00");
     expect(res.body.item_type).toBe(1);
     expect(res.body.per_packet_quantity).toBe("1.000");
-    const other = await create(t, admin, "item/", { name: "Bare widget 2", purchase_price: "0", sale_price: "0" });
+    const other = await create<ItemRecord>(t, admin, "item/", { name: "Bare widget 2", purchase_price: "0", sale_price: "0" });
     expect(other.status).toBe(201);
     expect(other.body.barcode).not.toBe(res.body.barcode);
   });
@@ -129,7 +143,7 @@ describe("item/", () => {
     });
     expect(second.status).toBe(201);
 
-    const byGroup = await t.call(admin, "GET", `/api/item/?item_group=${groupId}&ordering=-purchase_price&page_size=25`);
+    const byGroup = await t.call<Paged<ItemRow>>(admin, "GET", `/api/item/?item_group=${groupId}&ordering=-purchase_price&page_size=25`);
     expect(byGroup.status).toBe(200);
     expect(byGroup.body.count).toBe(2);
     expect(pageRows<ItemRow>(byGroup).map((r) => r.code)).toEqual(["TW-002", "TW-001"]);
@@ -154,7 +168,7 @@ describe("item/", () => {
       expect(pageRows<ItemRow>(res).map((r) => r.code), query).toEqual(codes);
     }
 
-    const paged = await t.call(admin, "GET", `/api/item/?item_group=${groupId}&ordering=code&page_size=1&page=2`);
+    const paged = await t.call<Paged<ItemRow>>(admin, "GET", `/api/item/?item_group=${groupId}&ordering=code&page_size=1&page=2`);
     expect(paged.body.count).toBe(2);
     expect(pageRows<ItemRow>(paged).map((r) => r.code)).toEqual(["TW-002"]);
     expect(paged.body.next).toBeNull();
@@ -170,12 +184,12 @@ describe("item/", () => {
   });
 
   it("validates required name and decimals", async () => {
-    const res = await create(t, admin, "item/", { ...baseItem(), barcode: "9990000000099", name: "", sale_price: "12.345", purchase_price: "abc" });
+    const res = await create<FieldErrors>(t, admin, "item/", { ...baseItem(), barcode: "9990000000099", name: "", sale_price: "12.345", purchase_price: "abc" });
     expect(res.status).toBe(400);
     expect(res.body.name).toEqual(["This field is required"]);
     expect(res.body.sale_price).toEqual(["at most 2 decimal places"]);
     expect(res.body.purchase_price).toEqual(["must be a number"]);
-    const negative = await create(t, admin, "item/", { ...baseItem(), barcode: "9990000000098", sale_price: "-1" });
+    const negative = await create<FieldErrors>(t, admin, "item/", { ...baseItem(), barcode: "9990000000098", sale_price: "-1" });
     expect(negative.status).toBe(400);
     expect(negative.body.sale_price).toEqual(["greater than or equal to 0"]);
   });
@@ -185,7 +199,7 @@ describe("item/", () => {
     expect(dup.status).toBe(400);
     expect(dup.body).toEqual({ barcode: ["Barcode already exists"] });
 
-    const other = await create(t, admin, "item/", { ...baseItem(), code: "TW-003", barcode: "9990000000031" });
+    const other = await create<Created>(t, admin, "item/", { ...baseItem(), code: "TW-003", barcode: "9990000000031" });
     expect(other.status).toBe(201);
     const clash = await t.call(admin, "PATCH", `/api/item/${other.body.id}/`, { barcode: "9990000000017" });
     expect(clash.status).toBe(400);
@@ -232,24 +246,24 @@ describe("item/", () => {
     let n = 50;
     for (const [patch, field] of cases) {
       n += 1;
-      const res = await create(t, admin, "item/", { ...baseItem(), barcode: `99900000000${n}`, ...patch });
+      const res = await create<FieldErrors>(t, admin, "item/", { ...baseItem(), barcode: `99900000000${n}`, ...patch });
       expect(res.status, field).toBe(400);
       expect(Object.keys(res.body), field).toEqual([field]);
     }
-    const deletedMeasure = (await create(t, admin, "measurement/", { name: "Gone unit" })).body.id;
+    const deletedMeasure = (await create<Created>(t, admin, "measurement/", { name: "Gone unit" })).body.id;
     await t.call(admin, "DELETE", `/api/measurement/${deletedMeasure}/`);
     const gone = await create(t, admin, "item/", { ...baseItem(), barcode: "9990000000070", measurement: deletedMeasure });
     expect(gone.status).toBe(400);
     expect(gone.body).toHaveProperty("measurement");
     // A subgroup alone brings its group along.
-    const onlySub = await create(t, admin, "item/", { ...baseItem(), barcode: "9990000000071", item_group: null, item_subgroup: foreignSubgroupId });
+    const onlySub = await create<ItemRecord>(t, admin, "item/", { ...baseItem(), barcode: "9990000000071", item_group: null, item_subgroup: foreignSubgroupId });
     expect(onlySub.status).toBe(201);
     expect(onlySub.body.item_subgroup).toBe(foreignSubgroupId);
     expect(onlySub.body.item_group_name).toBe("Gadgets");
   });
 
   it("updates, keeps the image through a PATCH of the loaded record, and refuses stale edits", async () => {
-    const put = await t.call(admin, "PUT", `/api/item/${itemId}/`, { ...baseItem(), image: mediaId, name: "Test widget v2", sale_price: "1600", updated_at: loaded.updated_at });
+    const put = await t.call<ItemRecord>(admin, "PUT", `/api/item/${itemId}/`, { ...baseItem(), image: mediaId, name: "Test widget v2", sale_price: "1600", updated_at: loaded.updated_at });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ name: "Test widget v2", sale_price: "1600.00", image: `/media/${mediaId}/` });
 
@@ -260,18 +274,18 @@ describe("item/", () => {
     expect(roundTrip.status).toBe(200);
     expect(roundTrip.body).toMatchObject({ name: "Test widget v3", image: `/media/${mediaId}/`, barcode: "9990000000017" });
 
-    const noImage = await t.call(admin, "PATCH", `/api/item/${itemId}/`, { image: null });
+    const noImage = await t.call<ItemRecord>(admin, "PATCH", `/api/item/${itemId}/`, { image: null });
     expect(noImage.body.image).toBeNull();
     loaded = noImage.body;
   });
 
   it("moves items along when their subgroup changes group", async () => {
-    const g1 = (await create(t, admin, "item-group/", { name: "Move from" })).body.id;
-    const g2 = (await create(t, admin, "item-group/", { name: "Move to" })).body.id;
-    const sub = (await create(t, admin, "item-subgroup/", { name: "Mover", item_group: g1 })).body.id;
-    const it1 = (await create(t, admin, "item/", { ...baseItem(), barcode: "9990000000080", item_group: g1, item_subgroup: sub })).body;
+    const g1 = (await create<Created>(t, admin, "item-group/", { name: "Move from" })).body.id;
+    const g2 = (await create<Created>(t, admin, "item-group/", { name: "Move to" })).body.id;
+    const sub = (await create<Created>(t, admin, "item-subgroup/", { name: "Mover", item_group: g1 })).body.id;
+    const it1 = (await create<Created>(t, admin, "item/", { ...baseItem(), barcode: "9990000000080", item_group: g1, item_subgroup: sub })).body;
     expect((await t.call(admin, "PATCH", `/api/item-subgroup/${sub}/`, { item_group: g2 })).status).toBe(200);
-    const moved = await t.call(admin, "GET", `/api/item/${it1.id}/`);
+    const moved = await t.call<ItemRecord>(admin, "GET", `/api/item/${it1.id}/`);
     expect(moved.body.item_group).toBe(g2);
     // And the group it left can now be deleted.
     expect((await t.call(admin, "DELETE", `/api/item-group/${g1}/`)).status).toBe(200);
@@ -280,8 +294,8 @@ describe("item/", () => {
   it("creates once for a replayed form_token", async () => {
     const before = await countRows(t, "item");
     const body = { ...baseItem(), code: "TW-REPLAY", barcode: "9990000000090", form_token: formToken("item") };
-    const first = await t.call(admin, "POST", "/api/item/", body);
-    const second = await t.call(admin, "POST", "/api/item/", body);
+    const first = await t.call<Created>(admin, "POST", "/api/item/", body);
+    const second = await t.call<Created>(admin, "POST", "/api/item/", body);
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body.id).toBe(first.body.id);
@@ -293,7 +307,7 @@ describe("item/", () => {
     const res = await t.call(admin, "DELETE", `/api/item/${itemId}/`);
     expect(res.body).toEqual({ message: "Deleted successfully" });
     expect((await t.call(admin, "GET", `/api/item/${itemId}/`)).status).toBe(404);
-    const list = await t.call(admin, "GET", "/api/item/?barcode=9990000000017");
+    const list = await t.call<Paged<ItemRow>>(admin, "GET", "/api/item/?barcode=9990000000017");
     expect(list.body.count).toBe(0);
     await expectTombstone(t, "item", itemId, before);
   });
@@ -315,7 +329,7 @@ describe("item/", () => {
 describe("item/search/ and item/batch-search/", () => {
   it("finds live active items by exact barcode first, then name or code", async () => {
     const demo = await queryRows<{ barcode: string; name: string }>(t.db, sql`select barcode, name from item where deleted_at is null and is_active order by id limit 1`);
-    const res = await t.call(cashier, "GET", `/api/item/search/?keyword=${demo[0].barcode}&branch_id=${branches.erbil}`);
+    const res = await t.call<ItemRow[]>(cashier, "GET", `/api/item/search/?keyword=${demo[0].barcode}&branch_id=${branches.erbil}`);
     expect(res.status).toBe(200);
     expect(res.body[0]).toEqual({
       id: expect.any(Number),
@@ -334,7 +348,7 @@ describe("item/search/ and item/batch-search/", () => {
 
     // "TW-" codes from the tests above plus an item whose barcode is exactly the keyword.
     await create(t, admin, "item/", { ...baseItem(), name: "Keyword holder", code: "KW-1", barcode: "TW-00" });
-    const mixed = await t.call(admin, "GET", "/api/item/batch-search/?keyword=TW-00");
+    const mixed = await t.call<ItemRow[]>(admin, "GET", "/api/item/batch-search/?keyword=TW-00");
     expect(mixed.status).toBe(200);
     expect(mixed.body[0].barcode).toBe("TW-00");
     expect(mixed.body.length).toBeGreaterThan(1);
@@ -344,7 +358,7 @@ describe("item/search/ and item/batch-search/", () => {
     expect(found).not.toContain("9990000000017");
     expect(found).toContain("9990000000080");
 
-    const many = await t.call(admin, "GET", "/api/item/search/?keyword=e");
+    const many = await t.call<ItemRow[]>(admin, "GET", "/api/item/search/?keyword=e");
     expect(many.body.length).toBe(50);
     expect((await t.call(admin, "GET", "/api/item/search/?keyword=")).body).toEqual([]);
     expect((await t.call(admin, "GET", "/api/item/search/?keyword=%25")).body).toEqual([]);

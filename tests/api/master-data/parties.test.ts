@@ -1,15 +1,18 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Paged } from "../../../src/core/api-types";
 import { queryRows } from "../../../src/server/db/client";
-import { json, pageRows } from "../support/json";
+import { json, pageRows, type Created, type FieldErrors } from "../support/json";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 import { countRows, create, demoBranches, exerciseNamedResource, expectTombstone, makeUser, syncVersion, type NamedRow } from "./helpers";
 
 interface SupplierRow extends NamedRow {
   branches: NamedRow[];
+  phone: string;
 }
 interface CustomerRow extends NamedRow {
   branch: number;
+  is_general: boolean;
 }
 
 let t: TestApp;
@@ -37,14 +40,14 @@ describe("supplier/", () => {
   });
 
   it("stores branches and answers them as {id, name}", async () => {
-    const res = await create(t, admin, "supplier/", { name: "  Two branch supplier  ", phone: "0750", address: "Erbil", branches: [suli, erbil] });
+    const res = await create<SupplierRow>(t, admin, "supplier/", { name: "  Two branch supplier  ", phone: "0750", address: "Erbil", branches: [suli, erbil] });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: "Two branch supplier", phone: "0750", address: "Erbil" });
     expect(res.body.branches).toEqual([
       { id: erbil, name: "Erbil Main" },
       { id: suli, name: "Sulaymaniyah" },
     ]);
-    const empty = await create(t, admin, "supplier/", { name: "No branch", branches: [] });
+    const empty = await create<FieldErrors>(t, admin, "supplier/", { name: "No branch", branches: [] });
     expect(empty.status).toBe(400);
     expect(empty.body.branches).toEqual(["Select at least one branch"]);
   });
@@ -63,17 +66,17 @@ describe("supplier/", () => {
     expect(mineNames).not.toContain("Slemani Cleaning Supplies");
     const zagros = json<SupplierRow[]>(mine).find((r) => r.name === "Zagros Beverages")!;
     expect(zagros.branches).toEqual([{ id: erbil, name: "Erbil Main" }]);
-    const readZagros = await t.call(viewer, "GET", `/api/supplier/${zagros.id}/`);
+    const readZagros = await t.call<SupplierRow>(viewer, "GET", `/api/supplier/${zagros.id}/`);
     expect(readZagros.body.branches).toEqual([{ id: erbil, name: "Erbil Main" }]);
     // Asking for another branch gives nothing rather than its suppliers.
-    expect((await t.call(viewer, "GET", `/api/supplier/?branch=${suli}`)).body.count).toBe(0);
+    expect((await t.call<Paged<SupplierRow>>(viewer, "GET", `/api/supplier/?branch=${suli}`)).body.count).toBe(0);
 
     // Editing a shared supplier keeps the branch the editor cannot see.
-    const edited = await t.call(viewer, "PATCH", `/api/supplier/${zagros.id}/`, { ...readZagros.body, phone: "0751" });
+    const edited = await t.call<SupplierRow>(viewer, "PATCH", `/api/supplier/${zagros.id}/`, { ...readZagros.body, phone: "0751" });
     expect(edited.status).toBe(200);
     expect(edited.body.branches).toEqual([{ id: erbil, name: "Erbil Main" }]);
-    const adminView = await t.call(admin, "GET", `/api/supplier/${zagros.id}/`);
-    expect(json<SupplierRow>(adminView).branches.map((b) => b.id)).toEqual([erbil, suli]);
+    const adminView = await t.call<SupplierRow>(admin, "GET", `/api/supplier/${zagros.id}/`);
+    expect(adminView.body.branches.map((b) => b.id)).toEqual([erbil, suli]);
     expect(adminView.body.phone).toBe("0751");
 
     // A branch of someone else cannot be given.
@@ -82,11 +85,11 @@ describe("supplier/", () => {
     expect(foreign.body).toHaveProperty("branches");
 
     // Another branch's supplier: 404 on read, update and delete.
-    const slemani = (await t.call(admin, "GET", "/api/supplier/?name=Slemani Cleaning Supplies")).body.results[0];
+    const slemani = (await t.call<Paged<SupplierRow>>(admin, "GET", "/api/supplier/?name=Slemani Cleaning Supplies")).body.results[0];
     expect((await t.call(viewer, "GET", `/api/supplier/${slemani.id}/`)).status).toBe(404);
     expect((await t.call(viewer, "PUT", `/api/supplier/${slemani.id}/`, { name: "x", branches: [erbil] })).status).toBe(404);
     expect((await t.call(viewer, "DELETE", `/api/supplier/${slemani.id}/`)).status).toBe(404);
-    expect((await t.call(admin, "GET", `/api/supplier/${slemani.id}/`)).body.name).toBe("Slemani Cleaning Supplies");
+    expect((await t.call<SupplierRow>(admin, "GET", `/api/supplier/${slemani.id}/`)).body.name).toBe("Slemani Cleaning Supplies");
   });
 
   it("is closed to the cashier (no supplier codes) and to a user without permissions", async () => {
@@ -114,7 +117,7 @@ describe("customer/", () => {
   });
 
   it("answers branch and city with names, and takes the first of quick-create's branches", async () => {
-    const cityId = (await create(t, admin, "city/", { name: "Zakho" })).body.id;
+    const cityId = (await create<Created>(t, admin, "city/", { name: "Zakho" })).body.id;
     const res = await create(t, admin, "customer/", { name: "Quick customer", branches: [suli], city: cityId, phone: "0770" });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -127,7 +130,7 @@ describe("customer/", () => {
       city_name: "Zakho",
       is_general: false,
     });
-    const noBranch = await create(t, admin, "customer/", { name: "Nowhere" });
+    const noBranch = await create<FieldErrors>(t, admin, "customer/", { name: "Nowhere" });
     expect(noBranch.status).toBe(400);
     expect(noBranch.body.branch).toEqual(["This field is required"]);
     const badCity = await create(t, admin, "customer/", { name: "Bad city", branch: erbil, city: 999999 });
@@ -141,10 +144,10 @@ describe("customer/", () => {
     expect(pageRows<CustomerRow>(list).every((r) => r.branch === erbil)).toBe(true);
     expect(pageRows<CustomerRow>(list).map((r) => r.name)).toContain("Aram Market");
     expect(pageRows<CustomerRow>(list).map((r) => r.name)).not.toContain("Rebin Store");
-    expect((await t.call(cashier, "GET", `/api/customer/?branch=${suli}`)).body.count).toBe(0);
+    expect((await t.call<Paged<CustomerRow>>(cashier, "GET", `/api/customer/?branch=${suli}`)).body.count).toBe(0);
     expect((await t.call(cashier, "GET", "/api/customer/all/")).status).toBe(200);
 
-    const made = await create(t, cashier, "customer/", { name: "Cashier customer", branches: [erbil] });
+    const made = await create<CustomerRow>(t, cashier, "customer/", { name: "Cashier customer", branches: [erbil] });
     expect(made.status).toBe(201);
     expect(made.body.branch).toBe(erbil);
     const foreign = await create(t, cashier, "customer/", { name: "Foreign", branch: suli });
@@ -156,7 +159,7 @@ describe("customer/", () => {
   });
 
   it("hides another branch's customer: 404 on read, update and delete", async () => {
-    const rebin = (await t.call(admin, "GET", "/api/customer/?name=Rebin Store")).body.results[0];
+    const rebin = (await t.call<Paged<CustomerRow>>(admin, "GET", "/api/customer/?name=Rebin Store")).body.results[0];
     expect(rebin.branch).toBe(suli);
     expect((await t.call(cashier, "GET", `/api/customer/${rebin.id}/`)).status).toBe(404);
     const editor = await makeUser(t, ["view_customer", "change_customer", "delete_customer"], [erbil]);
@@ -164,26 +167,26 @@ describe("customer/", () => {
     expect((await t.call(editor, "PUT", `/api/customer/${rebin.id}/`, { name: "x", branch: erbil })).status).toBe(404);
     expect((await t.call(editor, "PATCH", `/api/customer/${rebin.id}/`, { name: "x" })).status).toBe(404);
     expect((await t.call(editor, "DELETE", `/api/customer/${rebin.id}/`)).status).toBe(404);
-    expect((await t.call(admin, "GET", `/api/customer/${rebin.id}/`)).body.name).toBe("Rebin Store");
+    expect((await t.call<CustomerRow>(admin, "GET", `/api/customer/${rebin.id}/`)).body.name).toBe("Rebin Store");
     // Nor can an own customer be moved to a branch the editor does not have.
-    const aram = (await t.call(editor, "GET", "/api/customer/?name=Aram Market")).body.results[0];
+    const aram = (await t.call<Paged<CustomerRow>>(editor, "GET", "/api/customer/?name=Aram Market")).body.results[0];
     const moved = await t.call(editor, "PATCH", `/api/customer/${aram.id}/`, { branch: suli });
     expect(moved.status).toBe(400);
   });
 
   it("never deletes the general customer; one general customer per branch", async () => {
-    const general = (await t.call(admin, "GET", `/api/customer/?is_general=true&branch=${erbil}`)).body.results;
+    const general = (await t.call<Paged<CustomerRow>>(admin, "GET", `/api/customer/?is_general=true&branch=${erbil}`)).body.results;
     expect(general).toHaveLength(1);
     const res = await t.call(admin, "DELETE", `/api/customer/${general[0].id}/`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: "The general customer cannot be deleted" });
 
-    const replacement = await create(t, admin, "customer/", { name: "New walk-in", branch: erbil, is_general: true });
+    const replacement = await create<CustomerRow>(t, admin, "customer/", { name: "New walk-in", branch: erbil, is_general: true });
     expect(replacement.body.is_general).toBe(true);
     const now = pageRows<CustomerRow>(await t.call(admin, "GET", `/api/customer/?is_general=true&branch=${erbil}`));
     expect(now.map((r) => r.id)).toEqual([replacement.body.id]);
     // The other branch keeps its own.
-    expect((await t.call(admin, "GET", `/api/customer/?is_general=true&branch=${suli}`)).body.count).toBe(1);
+    expect((await t.call<Paged<CustomerRow>>(admin, "GET", `/api/customer/?is_general=true&branch=${suli}`)).body.count).toBe(1);
   });
 
   it("is closed to a user without permissions", async () => {
@@ -211,11 +214,11 @@ describe("partner/", () => {
   });
 
   it("never deletes the general partner", async () => {
-    const general = await t.call(admin, "GET", "/api/partner/general-partner/");
+    const general = await t.call<Created>(admin, "GET", "/api/partner/general-partner/");
     const res = await t.call(admin, "DELETE", `/api/partner/${general.body.id}/`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: "The general partner cannot be deleted" });
-    const patched = await t.call(admin, "PATCH", `/api/partner/${general.body.id}/`, { is_general: false, name: "General partner" });
+    const patched = await t.call<{ is_general: boolean }>(admin, "PATCH", `/api/partner/${general.body.id}/`, { is_general: false, name: "General partner" });
     expect(patched.body.is_general).toBe(true);
   });
 
@@ -236,7 +239,7 @@ describe("partner/", () => {
   });
 
   it("deletes as a tombstone", async () => {
-    const made = await create(t, admin, "partner/", { name: "Short lived", is_customer: true });
+    const made = await create<Created>(t, admin, "partner/", { name: "Short lived", is_customer: true });
     const before = await syncVersion(t, "partner", made.body.id);
     expect((await t.call(admin, "DELETE", `/api/partner/${made.body.id}/`)).body).toEqual({ message: "Deleted successfully" });
     await expectTombstone(t, "partner", made.body.id, before);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Paged } from "../../../src/core/api-types";
+import type { Created, FieldErrors } from "../support/json";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
-import { countRows, create, demoBranches, exerciseNamedResource, makeUser } from "./helpers";
+import { countRows, create, demoBranches, exerciseNamedResource, makeUser, type NamedRow } from "./helpers";
 
 let t: TestApp;
 let admin: string;
@@ -25,7 +27,7 @@ describe("measurement/", () => {
   });
 
   it("refuses to delete a measurement that items use (also as packet measurement)", async () => {
-    const all = await t.call(admin, "GET", "/api/measurement/all/?name=Carton");
+    const all = await t.call<NamedRow[]>(admin, "GET", "/api/measurement/all/?name=Carton");
     const carton = all.body[0];
     const res = await t.call(admin, "DELETE", `/api/measurement/${carton.id}/`);
     expect(res.status).toBe(400);
@@ -63,8 +65,8 @@ describe("item-subgroup/", () => {
   let otherGroupId: number;
 
   beforeAll(async () => {
-    groupId = (await create(t, admin, "item-group/", { name: "Subgroup test group" })).body.id;
-    otherGroupId = (await create(t, admin, "item-group/", { name: "Other test group" })).body.id;
+    groupId = (await create<Created>(t, admin, "item-group/", { name: "Subgroup test group" })).body.id;
+    otherGroupId = (await create<Created>(t, admin, "item-group/", { name: "Other test group" })).body.id;
   });
 
   it("runs the full resource life with its group", async () => {
@@ -72,14 +74,14 @@ describe("item-subgroup/", () => {
   });
 
   it("answers the group id and name, and filters by group", async () => {
-    const created = await create(t, admin, "item-subgroup/", { name: "Filtered sub", item_group: otherGroupId });
+    const created = await create<Created>(t, admin, "item-subgroup/", { name: "Filtered sub", item_group: otherGroupId });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: "Filtered sub", item_group: otherGroupId, item_group_name: "Other test group" });
-    const list = await t.call(admin, "GET", `/api/item-subgroup/?item_group=${otherGroupId}`);
+    const list = await t.call<Paged<NamedRow>>(admin, "GET", `/api/item-subgroup/?item_group=${otherGroupId}`);
     expect(list.status).toBe(200);
     expect(list.body.count).toBe(1);
     expect(list.body.results[0]).toMatchObject({ id: created.body.id, item_group: otherGroupId, item_group_name: "Other test group" });
-    const byName = await t.call(admin, "GET", `/api/item-subgroup/?item_group_name__iexact=other test group&ordering=item_group_name`);
+    const byName = await t.call<Paged<NamedRow>>(admin, "GET", `/api/item-subgroup/?item_group_name__iexact=other test group&ordering=item_group_name`);
     expect(byName.body.count).toBe(1);
   });
 
@@ -87,10 +89,10 @@ describe("item-subgroup/", () => {
     const missing = await create(t, admin, "item-subgroup/", { name: "Orphan", item_group: 999999 });
     expect(missing.status).toBe(400);
     expect(missing.body).toHaveProperty("item_group");
-    const none = await create(t, admin, "item-subgroup/", { name: "Orphan" });
+    const none = await create<FieldErrors>(t, admin, "item-subgroup/", { name: "Orphan" });
     expect(none.status).toBe(400);
     expect(none.body.item_group).toEqual(["This field is required"]);
-    const doomed = (await create(t, admin, "item-group/", { name: "Doomed group" })).body.id;
+    const doomed = (await create<Created>(t, admin, "item-group/", { name: "Doomed group" })).body.id;
     expect((await t.call(admin, "DELETE", `/api/item-group/${doomed}/`)).status).toBe(200);
     const deletedGroup = await create(t, admin, "item-subgroup/", { name: "Orphan", item_group: doomed });
     expect(deletedGroup.status).toBe(400);
@@ -98,7 +100,7 @@ describe("item-subgroup/", () => {
   });
 
   it("refuses to delete a subgroup that items use", async () => {
-    const list = await t.call(admin, "GET", "/api/item-subgroup/?name=Cheese");
+    const list = await t.call<Paged<NamedRow>>(admin, "GET", "/api/item-subgroup/?name=Cheese");
     const cheese = list.body.results[0];
     const res = await t.call(admin, "DELETE", `/api/item-subgroup/${cheese.id}/`);
     expect(res.status).toBe(400);
@@ -121,7 +123,7 @@ describe("city/", () => {
   });
 
   it("refuses to delete a city that customers use", async () => {
-    const list = await t.call(admin, "GET", "/api/city/?name=Erbil");
+    const list = await t.call<Paged<NamedRow>>(admin, "GET", "/api/city/?name=Erbil");
     const res = await t.call(admin, "DELETE", `/api/city/${list.body.results[0].id}/`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: "Record is in use and cannot be deleted" });

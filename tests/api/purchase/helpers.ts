@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { queryRows } from "../../../src/server/db/client";
 import { cashbox, currency, inventory, supplier } from "../../../src/server/db/tables";
 import { applyMovements } from "../../../src/server/modules/stock/stock-ledger";
+import type { Created } from "../support/json";
 import { formToken, type TestApp } from "../support/test-app";
 import { demoBranches } from "../master-data/helpers";
 
@@ -43,7 +44,7 @@ let itemCounter = 0;
 /** A fresh goods item with no stock anywhere. */
 export async function newItem(t: TestApp, admin: string, overrides: Record<string, unknown> = {}): Promise<number> {
   itemCounter += 1;
-  const res = await t.call(admin, "POST", "/api/item/", {
+  const res = await t.call<Created>(admin, "POST", "/api/item/", {
     name: `Purchase test item ${Date.now()} ${itemCounter}`,
     item_type: 1,
     purchase_price: "1000",
@@ -53,7 +54,7 @@ export async function newItem(t: TestApp, admin: string, overrides: Record<strin
     ...overrides,
   });
   expect(res.status).toBe(201);
-  return res.body.id as number;
+  return res.body.id;
 }
 
 /** A body of an Erbil IQD purchase on credit with one line of 10 x 1000; override anything. */
@@ -72,8 +73,9 @@ export function purchaseBody(demo: Demo, itemId: number, overrides: Record<strin
   };
 }
 
-export async function post(t: TestApp, token: string, path: string, body: Record<string, unknown>) {
-  return t.call(token, "POST", `/api/${path}`, { ...body, form_token: formToken(path.replace(/\W/g, "")) });
+/** POST with a form_token; `T` is the answer the test reads (its body stays `unknown` without it). */
+export async function post<T = unknown>(t: TestApp, token: string, path: string, body: Record<string, unknown>) {
+  return t.call<T>(token, "POST", `/api/${path}`, { ...body, form_token: formToken(path.replace(/\W/g, "")) });
 }
 
 export async function stockRows(t: TestApp, inventoryId: number, itemId: number) {
@@ -105,6 +107,18 @@ export interface StockListRow {
   quantity: string;
   sale_price: string;
   expired: boolean;
+}
+
+/** A purchase or a purchase return as their endpoints answer them, as the tests read it. */
+export interface PurchaseAnswer {
+  id: number;
+  invoice_no: number;
+  updated_at: string;
+  inventory: number;
+  exchange_rate: string;
+  payment_status: string;
+  remaining: string;
+  items: { stock: number; quantity: string; returned_quantity: string }[];
 }
 
 /** A row of the purchase list (purchase/, purchase-return/), as the tests read it. */
@@ -169,8 +183,8 @@ export async function setBatchTracking(t: TestApp, on: boolean) {
 }
 
 export async function newSupplier(t: TestApp, admin: string, branches: number[]): Promise<number> {
-  const res = await t.call(admin, "POST", "/api/supplier/", { name: `Supplier ${Date.now()} ${Math.random()}`, branches, form_token: formToken("sup") });
+  const res = await t.call<Created>(admin, "POST", "/api/supplier/", { name: `Supplier ${Date.now()} ${Math.random()}`, branches, form_token: formToken("sup") });
   expect(res.status).toBe(201);
-  return res.body.id as number;
+  return res.body.id;
 }
 

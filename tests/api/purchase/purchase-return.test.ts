@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Paged } from "../../../src/core/api-types";
 import { pageRows } from "../support/json";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
 import {
   driftingStock, ledgerOf, loadDemo, movementSum, newItem, newSupplier, post, purchaseBody, stockQuantity, supplierBalance, takeOut,
-  unbalancedDocuments, type Demo, type PurchaseListRow,
+  unbalancedDocuments, type Demo, type PurchaseAnswer, type PurchaseListRow,
 } from "./helpers";
 
 let t: TestApp;
@@ -24,19 +25,19 @@ afterAll(async () => {
 /** A purchase of `quantity` x 1000 of a fresh item; answers the purchase and its stock row. */
 async function bought(quantity = "10", overrides: Record<string, unknown> = {}) {
   const itemId = await newItem(t, admin);
-  const res = await post(t, admin, "purchase/", {
+  const res = await post<PurchaseAnswer>(t, admin, "purchase/", {
     ...purchaseBody(demo, itemId, overrides),
     items: [{ item: itemId, quantity, purchase_price: "1000", sale_price: "1500", batch_number: "", expire_date: null }],
   });
   expect(res.status).toBe(201);
-  return { purchase: res.body, stock: res.body.items[0].stock as number, itemId };
+  return { purchase: res.body, stock: res.body.items[0].stock, itemId };
 }
 
 describe("POST purchase-return/", () => {
   it("takes stock out and posts back to the supplier", async () => {
     const supplierId = await newSupplier(t, admin, [demo.erbil]);
     const { purchase, stock } = await bought("10", { supplier: supplierId });
-    const res = await post(t, admin, "purchase-return/", { purchase: purchase.id, note: "broken", input_date: "2024-05-02", items: [{ stock, quantity: "3", price: "900" }] });
+    const res = await post<PurchaseAnswer>(t, admin, "purchase-return/", { purchase: purchase.id, note: "broken", input_date: "2024-05-02", items: [{ stock, quantity: "3", price: "900" }] });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       purchase: purchase.id, purchase_invoice_no: purchase.invoice_no, supplier: supplierId, inventory: purchase.inventory,
@@ -51,25 +52,25 @@ describe("POST purchase-return/", () => {
       { account_type: "supplier", account_id: supplierId, currency_id: demo.iqd, debit: "2700.00", credit: "0.00" },
     ]);
     expect(await supplierBalance(t, supplierId, demo.iqd)).toBe("7300.00");
-    const detail = await t.call(admin, "GET", `/api/purchase/${purchase.id}/`);
+    const detail = await t.call<PurchaseAnswer>(admin, "GET", `/api/purchase/${purchase.id}/`);
     expect(detail.body).toMatchObject({ returned_amount: "2700.00" });
     expect(detail.body.items[0].returned_quantity).toBe("3.000");
     expect((await t.call(admin, "GET", `/api/purchase-return/${res.body.id}/`)).body).toEqual(res.body);
 
-    const list = await t.call(admin, "GET", `/api/purchase-return/?purchase=${purchase.id}`);
+    const list = await t.call<Paged<PurchaseListRow>>(admin, "GET", `/api/purchase-return/?purchase=${purchase.id}`);
     expect(list.body.count).toBe(1);
     expect(list.body.results[0]).toMatchObject({ supplier_name: expect.any(String), total_price: "2700.00" });
     expect((await t.call(admin, "GET", `/api/purchase-return/totals/?purchase=${purchase.id}`)).body).toEqual({ sum_total_price: "2700.00" });
-    expect((await t.call(admin, "GET", `/api/purchase-return/?input_date_after=2024-05-03&purchase=${purchase.id}`)).body.count).toBe(0);
+    expect((await t.call<Paged<PurchaseListRow>>(admin, "GET", `/api/purchase-return/?input_date_after=2024-05-03&purchase=${purchase.id}`)).body.count).toBe(0);
   });
 
   it("returns to a USD purchase in its currency and rate", async () => {
     const itemId = await newItem(t, admin);
-    const p = await post(t, admin, "purchase/", purchaseBody(demo, itemId, {
+    const p = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, {
       currency: demo.usd, exchange_rate: "1300",
       items: [{ item: itemId, quantity: "4", purchase_price: "2.50", sale_price: "4000", batch_number: "", expire_date: null }],
     }));
-    const res = await post(t, admin, "purchase-return/", { purchase: p.body.id, items: [{ stock: p.body.items[0].stock, quantity: "1", price: "2.50" }] });
+    const res = await post<PurchaseAnswer>(t, admin, "purchase-return/", { purchase: p.body.id, items: [{ stock: p.body.items[0].stock, quantity: "1", price: "2.50" }] });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ currency: demo.usd, exchange_rate: "1300.000000", total_price: "2.50" });
     const ledger = await ledgerOf(t, "purchase_return", res.body.id);
@@ -80,7 +81,7 @@ describe("POST purchase-return/", () => {
     const { purchase, stock } = await bought("5");
     const other = await bought("5");
     const refuse = async (body: Record<string, unknown>, expected: unknown) => {
-      const res = await post(t, admin, "purchase-return/", { purchase: purchase.id, ...body });
+      const res = await post<PurchaseAnswer>(t, admin, "purchase-return/", { purchase: purchase.id, ...body });
       expect(res.status).toBe(400);
       expect(res.body).toEqual(expected);
     };
@@ -107,8 +108,8 @@ describe("POST purchase-return/", () => {
   it("edits and deletes a return, putting stock and ledger back", async () => {
     const supplierId = await newSupplier(t, admin, [demo.erbil]);
     const { purchase, stock } = await bought("10", { supplier: supplierId });
-    const res = await post(t, admin, "purchase-return/", { purchase: purchase.id, items: [{ stock, quantity: "4", price: "1000" }] });
-    const edited = await t.call(admin, "PUT", `/api/purchase-return/${res.body.id}/`, {
+    const res = await post<PurchaseAnswer>(t, admin, "purchase-return/", { purchase: purchase.id, items: [{ stock, quantity: "4", price: "1000" }] });
+    const edited = await t.call<PurchaseAnswer>(admin, "PUT", `/api/purchase-return/${res.body.id}/`, {
       purchase: purchase.id, items: [{ stock, quantity: "10", price: "1000" }], updated_at: res.body.updated_at,
     });
     expect(edited.status).toBe(200);
@@ -132,7 +133,7 @@ describe("POST purchase-return/", () => {
 
   it("keeps another branch's returns out of sight and checks permissions", async () => {
     const { purchase, stock } = await bought("5", { branch: demo.suli, inventory: demo.inventories.suli[0] });
-    const res = await post(t, admin, "purchase-return/", { purchase: purchase.id, items: [{ stock, quantity: "1", price: "1" }] });
+    const res = await post<PurchaseAnswer>(t, admin, "purchase-return/", { purchase: purchase.id, items: [{ stock, quantity: "1", price: "1" }] });
     expect(res.status).toBe(201);
     const erbilUser = await makeUser(t, ["view_purchasereturn", "add_purchasereturn", "change_purchasereturn", "delete_purchasereturn"], [demo.erbil]);
     expect((await t.call(erbilUser, "GET", `/api/purchase-return/${res.body.id}/`)).status).toBe(404);

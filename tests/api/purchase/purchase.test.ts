@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Paged } from "../../../src/core/api-types";
 import { queryRows } from "../../../src/server/db/client";
 import { json, pageRows } from "../support/json";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
 import {
   driftingStock, ledgerOf, loadDemo, movementSum, newItem, newSupplier, post, purchaseBody, setBatchTracking, stockQuantity,
-  stockRows, supplierBalance, takeOut, unbalancedDocuments, type Demo, type PurchaseListRow, type StockListRow,
+  stockRows, supplierBalance, takeOut, unbalancedDocuments, type Demo, type PurchaseAnswer, type PurchaseListRow, type StockListRow,
 } from "./helpers";
 
 let t: TestApp;
@@ -26,7 +27,7 @@ afterAll(async () => {
 describe("POST purchase/", () => {
   it("adds stock, writes a movement per line and posts to the supplier and the cashbox", async () => {
     const itemId = await newItem(t, admin);
-    const res = await post(t, admin, "purchase/", {
+    const res = await post<PurchaseAnswer>(t, admin, "purchase/", {
       ...purchaseBody(demo, itemId, {
         payment_type: "cash",
         cashbox: demo.cashboxes.erbil.iqd,
@@ -90,9 +91,9 @@ describe("POST purchase/", () => {
 
   it("numbers purchases per branch", async () => {
     const itemId = await newItem(t, admin);
-    const a = await post(t, admin, "purchase/", purchaseBody(demo, itemId));
-    const b = await post(t, admin, "purchase/", purchaseBody(demo, itemId));
-    const s = await post(t, admin, "purchase/", purchaseBody(demo, itemId, { branch: demo.suli, inventory: demo.inventories.suli[0] }));
+    const a = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId));
+    const b = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId));
+    const s = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, { branch: demo.suli, inventory: demo.inventories.suli[0] }));
     expect(b.body.invoice_no).toBe(a.body.invoice_no + 1);
     const [last] = await queryRows<{ n: number }>(t.db, sql`select max(invoice_no) as n from purchase where branch_id = ${demo.suli} and id <> ${s.body.id}`);
     expect(s.body.invoice_no).toBe((last.n ?? 0) + 1);
@@ -100,7 +101,7 @@ describe("POST purchase/", () => {
 
   it("keeps the cost in the base currency: the sent rate, else the latest", async () => {
     const itemId = await newItem(t, admin);
-    const sent = await post(t, admin, "purchase/", purchaseBody(demo, itemId, {
+    const sent = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, {
       currency: demo.usd,
       exchange_rate: "1300",
       payment_type: "cash",
@@ -116,7 +117,7 @@ describe("POST purchase/", () => {
     const ledger = await ledgerOf(t, "purchase", sent.body.id);
     expect(new Set(ledger.map((l) => l.currency_id))).toEqual(new Set([demo.usd]));
 
-    const latest = await post(t, admin, "purchase/", purchaseBody(demo, itemId, {
+    const latest = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, {
       currency: demo.usd,
       items: [{ item: itemId, quantity: "1", purchase_price: "1", sale_price: "2000", batch_number: "U2", expire_date: null }],
     }));
@@ -129,7 +130,7 @@ describe("POST purchase/", () => {
     const itemId = await newItem(t, admin);
     await setBatchTracking(t, false);
     try {
-      const res = await post(t, admin, "purchase/", {
+      const res = await post<PurchaseAnswer>(t, admin, "purchase/", {
         ...purchaseBody(demo, itemId),
         items: [
           { item: itemId, quantity: "1", purchase_price: "1", sale_price: "2", batch_number: "X1", expire_date: "2031-01-01" },
@@ -149,7 +150,7 @@ describe("POST purchase/", () => {
     const itemId = await newItem(t, admin);
     const service = await newItem(t, admin, { item_type: 2 });
     const refuse = async (overrides: Record<string, unknown>, expected: Record<string, unknown>, token = admin) => {
-      const res = await post(t, token, "purchase/", purchaseBody(demo, itemId, overrides));
+      const res = await post<PurchaseAnswer>(t, token, "purchase/", purchaseBody(demo, itemId, overrides));
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject(expected);
     };
@@ -188,7 +189,7 @@ describe("editing and deleting a purchase", () => {
     const other = await newItem(t, admin);
     const inv = demo.inventories.erbil[0];
     const supplierId = await newSupplier(t, admin, [demo.erbil]);
-    const created = await post(t, admin, "purchase/", purchaseBody(demo, itemId, { supplier: supplierId }));
+    const created = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, { supplier: supplierId }));
     expect(created.status).toBe(201);
     const [row] = await stockRows(t, inv, itemId);
     expect(row.quantity).toBe("10.000");
@@ -228,25 +229,25 @@ describe("editing and deleting a purchase", () => {
 
   it("refuses an edit when the stock it brought in was sold meanwhile, changing nothing", async () => {
     const itemId = await newItem(t, admin);
-    const created = await post(t, admin, "purchase/", purchaseBody(demo, itemId));
+    const created = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId));
     const [row] = await stockRows(t, demo.inventories.erbil[0], itemId);
     await takeOut(t, row.id, "8");
     const ledgerBefore = await ledgerOf(t, "purchase", created.body.id);
-    const res = await t.call(admin, "PUT", `/api/purchase/${created.body.id}/`, purchaseBody(demo, itemId, {
+    const res = await t.call<PurchaseAnswer>(admin, "PUT", `/api/purchase/${created.body.id}/`, purchaseBody(demo, itemId, {
       items: [{ item: itemId, quantity: "1", purchase_price: "1000", sale_price: "1500" }],
     }));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: "No enough quantity available" });
     expect(await stockQuantity(t, row.id)).toBe("2.000");
     expect(await ledgerOf(t, "purchase", created.body.id)).toEqual(ledgerBefore);
-    expect((await t.call(admin, "GET", `/api/purchase/${created.body.id}/`)).body.items[0].quantity).toBe("10.000");
+    expect((await t.call<PurchaseAnswer>(admin, "GET", `/api/purchase/${created.body.id}/`)).body.items[0].quantity).toBe("10.000");
     const del = await t.call(admin, "DELETE", `/api/purchase/${created.body.id}/`);
     expect(del.body).toEqual({ message: "No enough quantity available" });
   });
 
   it("never changes a paid purchase or one with returns", async () => {
     const itemId = await newItem(t, admin);
-    const paid = await post(t, admin, "purchase/", purchaseBody(demo, itemId, { payment_type: "cash", cashbox: demo.cashboxes.erbil.iqd, paid_amount: "10000" }));
+    const paid = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, { payment_type: "cash", cashbox: demo.cashboxes.erbil.iqd, paid_amount: "10000" }));
     expect(paid.body.payment_status).toBe("paid");
     expect(paid.body.remaining).toBe("0.00");
     const paidMessage = { message: "A paid invoice cannot be updated, added to or deleted" };
@@ -259,7 +260,7 @@ describe("editing and deleting a purchase", () => {
     expect(del.status).toBe(400);
     expect(del.body).toEqual(paidMessage);
 
-    const unpaid = await post(t, admin, "purchase/", purchaseBody(demo, itemId));
+    const unpaid = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId));
     const stockId = unpaid.body.items[0].stock;
     const ret = await post(t, admin, "purchase-return/", { purchase: unpaid.body.id, items: [{ stock: stockId, quantity: "1", price: "1000" }] });
     expect(ret.status).toBe(201);
@@ -270,8 +271,8 @@ describe("editing and deleting a purchase", () => {
 
   it("deletes an unpaid purchase, reversing stock and ledger", async () => {
     const itemId = await newItem(t, admin);
-    const first = await post(t, admin, "purchase/", purchaseBody(demo, itemId));
-    const second = await post(t, admin, "purchase/", purchaseBody(demo, itemId, { payment_type: "cash", cashbox: demo.cashboxes.erbil.iqd, paid_amount: "500" }));
+    const first = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId));
+    const second = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, { payment_type: "cash", cashbox: demo.cashboxes.erbil.iqd, paid_amount: "500" }));
     const [row] = await stockRows(t, demo.inventories.erbil[0], itemId);
     expect(row.quantity).toBe("20.000");
     const del = await t.call(admin, "DELETE", `/api/purchase/${second.body.id}/`);
@@ -289,7 +290,7 @@ describe("editing and deleting a purchase", () => {
 describe("access, idempotency and lists", () => {
   it("keeps another branch's purchases out of sight: 404, never 403", async () => {
     const itemId = await newItem(t, admin);
-    const suliPurchase = await post(t, admin, "purchase/", purchaseBody(demo, itemId, { branch: demo.suli, inventory: demo.inventories.suli[0] }));
+    const suliPurchase = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, { branch: demo.suli, inventory: demo.inventories.suli[0] }));
     expect(suliPurchase.status).toBe(201);
     const erbilUser = await makeUser(t, ["view_purchase", "add_purchase", "change_purchase", "delete_purchase"], [demo.erbil]);
     const id = suliPurchase.body.id;
@@ -299,7 +300,7 @@ describe("access, idempotency and lists", () => {
     expect((await t.call(erbilUser, "DELETE", `/api/purchase/${id}/`)).status).toBe(404);
     const list = await t.call(erbilUser, "GET", "/api/purchase/?page_size=200");
     expect(pageRows<PurchaseListRow>(list).every((r) => r.branch === demo.erbil)).toBe(true);
-    expect((await t.call(erbilUser, "GET", `/api/purchase/?branch=${demo.suli}`)).body.count).toBe(0);
+    expect((await t.call<Paged<PurchaseListRow>>(erbilUser, "GET", `/api/purchase/?branch=${demo.suli}`)).body.count).toBe(0);
     expect(json<PurchaseListRow[]>(await t.call(erbilUser, "GET", "/api/purchase/all/")).every((r) => r.branch === demo.erbil)).toBe(true);
 
     const cashier = await t.login("cashier");
@@ -315,7 +316,7 @@ describe("access, idempotency and lists", () => {
   it("creates one purchase for a replayed form_token", async () => {
     const itemId = await newItem(t, admin);
     const body = { ...purchaseBody(demo, itemId), form_token: formToken("replay") };
-    const first = await t.call(admin, "POST", "/api/purchase/", body);
+    const first = await t.call<PurchaseAnswer>(admin, "POST", "/api/purchase/", body);
     const again = await t.call(admin, "POST", "/api/purchase/", body);
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
@@ -337,7 +338,7 @@ describe("access, idempotency and lists", () => {
     await mk({ input_date: "2024-03-05", payment_type: "cash", cashbox: demo.cashboxes.erbil.iqd, paid_amount: "10000" });
     await mk({ input_date: "2024-03-09", payment_type: "cash", cashbox: demo.cashboxes.erbil.iqd, paid_amount: "2500", discount: "1000" });
     const base = `/api/purchase/?supplier=${supplierId}`;
-    const all = await t.call(admin, "GET", `${base}&ordering=input_date`);
+    const all = await t.call<Paged<PurchaseListRow>>(admin, "GET", `${base}&ordering=input_date`);
     expect(all.status).toBe(200);
     expect(pageRows<PurchaseListRow>(all).map((r) => r.payment_status)).toEqual(["unpaid", "paid", "partial_paid"]);
     expect(all.body.results[0]).toMatchObject({
@@ -347,10 +348,10 @@ describe("access, idempotency and lists", () => {
     expect(all.body.results[0]).not.toHaveProperty("items");
     const partial = await t.call(admin, "GET", `${base}&payment_status=partial_paid`);
     expect(pageRows<PurchaseListRow>(partial).map((r) => r.input_date)).toEqual(["2024-03-09"]);
-    const ranged = await t.call(admin, "GET", `${base}&input_date_after=2024-03-02&input_date_before=2024-03-09`);
+    const ranged = await t.call<Paged<PurchaseListRow>>(admin, "GET", `${base}&input_date_after=2024-03-02&input_date_before=2024-03-09`);
     expect(ranged.body.count).toBe(2);
-    expect((await t.call(admin, "GET", `${base}&currency=${demo.usd}`)).body.count).toBe(0);
-    expect((await t.call(admin, "GET", `${base}&currency=${demo.iqd}&remaining__gt=0`)).body.count).toBe(2);
+    expect((await t.call<Paged<PurchaseListRow>>(admin, "GET", `${base}&currency=${demo.usd}`)).body.count).toBe(0);
+    expect((await t.call<Paged<PurchaseListRow>>(admin, "GET", `${base}&currency=${demo.iqd}&remaining__gt=0`)).body.count).toBe(2);
     const totals = await t.call(admin, "GET", `/api/purchase/totals/?supplier=${supplierId}`);
     expect(totals.body).toEqual({
       sum_total_price: "30000.00", sum_discount: "1000.00", sum_net_price: "29000.00", sum_paid_amount: "12500.00", sum_remaining: "16500.00",
@@ -364,8 +365,8 @@ describe("the ledger", () => {
   it("balances every document per currency and keeps supplier balances = purchases - payments - returns", async () => {
     const itemId = await newItem(t, admin);
     const supplierId = await newSupplier(t, admin, [demo.erbil]);
-    const a = await post(t, admin, "purchase/", purchaseBody(demo, itemId, { supplier: supplierId, discount: "250" }));
-    const b = await post(t, admin, "purchase/", purchaseBody(demo, itemId, { supplier: supplierId, payment_type: "cash", cashbox: demo.cashboxes.erbil.iqd, paid_amount: "3000" }));
+    const a = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, { supplier: supplierId, discount: "250" }));
+    const b = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, { supplier: supplierId, payment_type: "cash", cashbox: demo.cashboxes.erbil.iqd, paid_amount: "3000" }));
     const usd = await post(t, admin, "purchase/", purchaseBody(demo, itemId, {
       supplier: supplierId, currency: demo.usd, exchange_rate: "1300", payment_type: "cash", cashbox: demo.cashboxes.erbil.usd, paid_amount: "5",
       items: [{ item: itemId, quantity: "2", purchase_price: "7.25", sale_price: "9000", batch_number: "USD", expire_date: null }],

@@ -123,6 +123,55 @@ export async function counter(t: TestApp, branchId: number, documentType: string
   return row ? Number(row.n) : 0;
 }
 
-export const post = (t: TestApp, token: string, path: string, body: Record<string, unknown>, token_ = formToken("sale")) =>
-  t.call(token, "POST", `/api/${path}`, { ...body, form_token: token_ });
+/** POST with a form_token; `T` is the answer the test reads (its body stays `unknown` without it). */
+export const post = <T = unknown>(t: TestApp, token: string, path: string, body: Record<string, unknown>, token_ = formToken("sale")) =>
+  t.call<T>(token, "POST", `/api/${path}`, { ...body, form_token: token_ });
+
+/** A line of a sale, sale return or quotation answer: the fields the tests read (a type, so it can be sent back as a body). */
+export type DocumentLineAnswer = {
+  stock: number | null;
+  item: number;
+  item_name: string;
+  barcode: string;
+  batch_number: string;
+  expire_date: string | null;
+  quantity: string;
+  price: string;
+  total_price: string;
+  is_extra: boolean;
+};
+
+/** A sale as sale/ (and a quotation's convert/) answers it: the fields the tests read. */
+export interface SaleAnswer {
+  id: number;
+  invoice_no: number;
+  updated_at: string;
+  exchange_rate: string;
+  total_price: string;
+  returned_amount: string;
+  items: DocumentLineAnswer[];
+}
+
+/** A sale return or a quotation as their endpoints answer them. */
+export interface SaleDocumentAnswer {
+  id: number;
+  invoice_no: number;
+  total_price: string;
+  items: DocumentLineAnswer[];
+}
+
+/** A row of the sale, sale-return and quotation lists. */
+export interface SaleListRow {
+  id: number;
+}
+
+/** A row of the sale-premium list. */
+export interface PremiumListRow extends SaleListRow {
+  is_premium: boolean;
+}
+
+/** The installment plan of sale/<id>/premium-schedule/. */
+export interface PremiumScheduleAnswer {
+  receipts: { index: number; date: string; amount: string; paid: string; due: string }[];
+}
 

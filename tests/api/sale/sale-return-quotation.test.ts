@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Paged } from "../../../src/core/api-types";
+import { json, pageRows } from "../support/json";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
-import { balance, documentEntries, makeStock, post, saleWorld, stockQuantity, unbalancedCurrencies, type SaleWorld } from "./helpers";
+import {
+  balance, documentEntries, makeStock, post, saleWorld, stockQuantity, unbalancedCurrencies, type SaleAnswer, type SaleDocumentAnswer, type SaleListRow,
+  type SaleWorld,
+} from "./helpers";
 
 let t: TestApp;
 let admin: string;
@@ -20,7 +25,7 @@ afterAll(async () => {
 });
 
 const sale = (items: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
-  post(t, admin, "sale/", {
+  post<SaleAnswer>(t, admin, "sale/", {
     branch: w.erbil, inventory: w.inv.erbil, customer: w.cust.aram, currency: w.iqd, payment_type: "debit",
     cashbox: null, paid_amount: "0", discount: "0", items, ...extra,
   });
@@ -30,7 +35,7 @@ describe("sale-return/", () => {
     const stock = await makeStock(t, w.inv.erbil, nextGoods(), "10", "120");
     const s = await sale([{ stock, quantity: "5", price: "200" }]);
     const before = await balance(t, "customer", w.cust.aram, w.iqd);
-    const res = await post(t, admin, "sale-return/", { sale: s.body.id, customer: w.cust.aram, currency: w.iqd, items: [{ stock, quantity: "2", price: "200" }], note: "broken" });
+    const res = await post<SaleDocumentAnswer>(t, admin, "sale-return/", { sale: s.body.id, customer: w.cust.aram, currency: w.iqd, items: [{ stock, quantity: "2", price: "200" }], note: "broken" });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ sale: s.body.id, sale_invoice_no: s.body.invoice_no, customer: w.cust.aram, customer_name: "Aram Market", currency_code: "IQD", total_price: "400.00", note: "broken" });
     expect(res.body.items[0]).toMatchObject({ stock, quantity: "2.000", price: "200.00", total_price: "400.00" });
@@ -42,11 +47,11 @@ describe("sale-return/", () => {
     expect(Number(await balance(t, "customer", w.cust.aram, w.iqd))).toBe(Number(before) - 400);
     const read = await t.call(admin, "GET", `/api/sale-return/${res.body.id}/`);
     expect(read.body).toEqual(res.body);
-    const sold = await t.call(admin, "GET", `/api/sale/${s.body.id}/`);
+    const sold = await t.call<SaleAnswer>(admin, "GET", `/api/sale/${s.body.id}/`);
     expect(sold.body.returned_amount).toBe("400.00");
 
     // Edit and delete reverse and redo.
-    const edited = await t.call(admin, "PUT", `/api/sale-return/${res.body.id}/`, { sale: s.body.id, items: [{ stock, quantity: "3", price: "200" }] });
+    const edited = await t.call<SaleDocumentAnswer>(admin, "PUT", `/api/sale-return/${res.body.id}/`, { sale: s.body.id, items: [{ stock, quantity: "3", price: "200" }] });
     expect(edited.status).toBe(200);
     expect(edited.body.total_price).toBe("600.00");
     expect(await stockQuantity(t, stock)).toBe("8.000");
@@ -84,23 +89,23 @@ describe("sale-return/", () => {
   it("lists with totals and hides other branches", async () => {
     const stock = await makeStock(t, w.inv.suli, nextGoods(), "10");
     const s = await sale([{ stock, quantity: "2", price: "100" }], { branch: w.suli, inventory: w.inv.suli, customer: w.cust.suli });
-    const ret = await post(t, admin, "sale-return/", { sale: s.body.id, items: [{ stock, quantity: "1", price: "100" }], input_date: "2024-06-01" });
+    const ret = await post<SaleDocumentAnswer>(t, admin, "sale-return/", { sale: s.body.id, items: [{ stock, quantity: "1", price: "100" }], input_date: "2024-06-01" });
     expect(ret.status).toBe(201);
     const list = await t.call(admin, "GET", `/api/sale-return/?branch=${w.suli}&input_date_after=2024-06-01&input_date_before=2024-06-01`);
-    expect(list.body.results.map((x: any) => x.id)).toEqual([ret.body.id]);
+    expect(pageRows<SaleListRow>(list).map((x) => x.id)).toEqual([ret.body.id]);
     const totals = await t.call(admin, "GET", `/api/sale-return/totals/?branch=${w.suli}&input_date_after=2024-06-01&input_date_before=2024-06-01`);
     expect(totals.body).toEqual({ sum_total_price: "100.00" });
     const erbilOnly = await makeUser(t, ["view_salereturn", "change_salereturn", "delete_salereturn"], [w.erbil]);
     expect((await t.call(erbilOnly, "GET", `/api/sale-return/${ret.body.id}/`)).status).toBe(404);
     expect((await t.call(erbilOnly, "DELETE", `/api/sale-return/${ret.body.id}/`)).status).toBe(404);
-    expect((await t.call(erbilOnly, "GET", `/api/sale-return/all/`)).body.some((x: any) => x.id === ret.body.id)).toBe(false);
+    expect(json<SaleListRow[]>(await t.call(erbilOnly, "GET", `/api/sale-return/all/`)).some((x) => x.id === ret.body.id)).toBe(false);
   });
 });
 
 describe("sale-quotation/", () => {
   it("moves no stock or money, converts once through the sale rules", async () => {
     const stock = await makeStock(t, w.inv.erbil, nextGoods(), "3", "80");
-    const q = await post(t, admin, "sale-quotation/", {
+    const q = await post<SaleDocumentAnswer>(t, admin, "sale-quotation/", {
       branch: w.erbil, inventory: w.inv.erbil, customer: w.cust.aram, currency: w.iqd, discount: "10",
       items: [{ stock, quantity: "2", price: "150" }, { item: w.service, price: "40" }],
     });
@@ -114,7 +119,7 @@ describe("sale-quotation/", () => {
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ note: "valid for a week", total_price: "340.00" });
 
-    const tooMuch = await post(t, admin, "sale-quotation/", {
+    const tooMuch = await post<SaleDocumentAnswer>(t, admin, "sale-quotation/", {
       branch: w.erbil, inventory: w.inv.erbil, customer: w.cust.aram, currency: w.iqd, items: [{ stock, quantity: "5", price: "1" }],
     });
     expect(tooMuch.status).toBe(201);
@@ -124,12 +129,12 @@ describe("sale-quotation/", () => {
     const noCashbox = await post(t, admin, `sale-quotation/${q.body.id}/convert/`, { payment_type: "cash", paid_amount: "10" });
     expect(noCashbox.body).toEqual({ cashbox: ["Cashbox is required"] });
     const token = formToken("convert");
-    const converted = await post(t, admin, `sale-quotation/${q.body.id}/convert/`, { payment_type: "cash", cashbox: w.cash.erbilIqd, paid_amount: "330" }, token);
+    const converted = await post<SaleAnswer>(t, admin, `sale-quotation/${q.body.id}/convert/`, { payment_type: "cash", cashbox: w.cash.erbilIqd, paid_amount: "330" }, token);
     expect(converted.status).toBe(201);
     expect(converted.body).toMatchObject({ total_price: "340.00", net_price: "330.00", payment_status: "paid" });
     expect(await stockQuantity(t, stock)).toBe("1.000");
     expect(await unbalancedCurrencies(t, "sale", converted.body.id)).toBe(0);
-    const replay = await post(t, admin, `sale-quotation/${q.body.id}/convert/`, { payment_type: "cash", cashbox: w.cash.erbilIqd, paid_amount: "330" }, token);
+    const replay = await post<SaleAnswer>(t, admin, `sale-quotation/${q.body.id}/convert/`, { payment_type: "cash", cashbox: w.cash.erbilIqd, paid_amount: "330" }, token);
     expect(replay.body.id).toBe(converted.body.id);
     const again = await post(t, admin, `sale-quotation/${q.body.id}/convert/`, { payment_type: "cash", cashbox: w.cash.erbilIqd, paid_amount: "330" });
     expect(again.body).toEqual({ message: "The quotation was already converted to a sale" });
@@ -142,7 +147,7 @@ describe("sale-quotation/", () => {
 
   it("checks permissions and branches", async () => {
     const stock = await makeStock(t, w.inv.suli, nextGoods(), "3");
-    const q = await post(t, admin, "sale-quotation/", {
+    const q = await post<SaleDocumentAnswer>(t, admin, "sale-quotation/", {
       branch: w.suli, inventory: w.inv.suli, customer: w.cust.suli, currency: w.iqd, items: [{ stock, quantity: "1", price: "1" }],
     });
     const seller = await makeUser(t, ["add_sale", "view_salequotation", "add_salequotation"], [w.erbil]);
@@ -151,6 +156,6 @@ describe("sale-quotation/", () => {
     expect((await post(t, seller, "sale-quotation/", { branch: w.suli, inventory: w.inv.suli, customer: w.cust.suli, currency: w.iqd, items: [{ stock, quantity: "1", price: "1" }] })).body).toEqual({ branch: ["Invalid pk - object does not exist."] });
     const viewer = await makeUser(t, ["view_salequotation"], [w.suli]);
     expect((await post(t, viewer, `sale-quotation/${q.body.id}/convert/`, { payment_type: "debit" })).status).toBe(403);
-    expect((await t.call(viewer, "GET", `/api/sale-quotation/?branch=${w.suli}`)).body.count).toBeGreaterThan(0);
+    expect((await t.call<Paged<SaleListRow>>(viewer, "GET", `/api/sale-quotation/?branch=${w.suli}`)).body.count).toBeGreaterThan(0);
   });
 });

@@ -2,10 +2,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../src/server/db/client";
 import { applyMovements } from "../../../src/server/modules/stock/stock-ledger";
+import type { Paged } from "../../../src/core/api-types";
+import { json, pageRows, type Created, type FieldErrors } from "../support/json";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
 import {
-  balance, counter, documentEntries, makeStock, movementCount, post, saleWorld, stockQuantity, tableCount, unbalancedCurrencies, type SaleWorld,
+  balance, counter, documentEntries, makeStock, movementCount, post, saleWorld, stockQuantity, tableCount, unbalancedCurrencies,
+  type PremiumListRow, type PremiumScheduleAnswer, type SaleAnswer, type SaleDocumentAnswer, type SaleListRow, type SaleWorld,
 } from "./helpers";
 
 let t: TestApp;
@@ -43,7 +46,7 @@ describe("sale/ create", () => {
   it("books a sale: number, lines, stock out, balanced posting, payment status", async () => {
     const stockA = await makeStock(t, w.inv.erbil, nextGoods(), "10", "600");
     const stockB = await makeStock(t, w.inv.erbil, nextGoods(), "5", "250.50");
-    const res = await post(t, cashier, "sale/", baseSale(
+    const res = await post<SaleAnswer>(t, cashier, "sale/", baseSale(
       [
         { stock: stockA, quantity: "3", price: "1000", fee: "50", discount: "25" },
         { stock: stockB, quantity: "2", price: "400" },
@@ -101,10 +104,10 @@ describe("sale/ create", () => {
 
   it("sells in USD with the rate given or the latest one", async () => {
     const stock = await makeStock(t, w.inv.erbil, nextGoods(), "10");
-    const res = await post(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "20" }], { currency: w.usd, cashbox: w.cash.erbilUsd, paid_amount: "20" }));
+    const res = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "20" }], { currency: w.usd, cashbox: w.cash.erbilUsd, paid_amount: "20" }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ currency_code: "USD", exchange_rate: "1320.000000", payment_status: "paid" });
-    const sent = await post(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "20" }], { currency: w.usd, exchange_rate: "1300", cashbox: null }));
+    const sent = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "20" }], { currency: w.usd, exchange_rate: "1300", cashbox: null }));
     expect(sent.body.exchange_rate).toBe("1300.000000");
     expect(await unbalancedCurrencies(t, "sale", res.body.id)).toBe(0);
     // Revenue in USD, cost of goods in the base currency.
@@ -174,7 +177,7 @@ describe("sale/ create", () => {
     expect(statuses).toEqual([201, 400]);
     const refused = results.find((r) => r.status === 400)!;
     // Locked check (true concurrency) or the read after the winner committed (serialised).
-    expect(["No enough quantity available", "Cannot sell item with 0 quantity"]).toContain(refused.body.message);
+    expect(["No enough quantity available", "Cannot sell item with 0 quantity"]).toContain(json<{ message: string }>(refused).message);
     expect(await stockQuantity(t, stock)).toBe("0.000");
     expect(await movementCount(t, stock)).toBe(2); // the opening one and the sale's
   });
@@ -183,8 +186,8 @@ describe("sale/ create", () => {
     const stock = await makeStock(t, w.inv.erbil, nextGoods(), "5");
     const token = formToken("replay");
     const body = baseSale([{ stock, quantity: "1", price: "10" }]);
-    const first = await post(t, cashier, "sale/", body, token);
-    const second = await post(t, cashier, "sale/", body, token);
+    const first = await post<SaleAnswer>(t, cashier, "sale/", body, token);
+    const second = await post<SaleAnswer>(t, cashier, "sale/", body, token);
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body.invoice_no).toBe(first.body.invoice_no);
@@ -197,9 +200,9 @@ describe("sale/ create", () => {
   it("numbers sales per branch", async () => {
     const e = await makeStock(t, w.inv.erbil, nextGoods(), "5");
     const s = await makeStock(t, w.inv.suli, nextGoods(), "5");
-    const a = await post(t, admin, "sale/", baseSale([{ stock: e, quantity: "1", price: "1" }]));
-    const b = await post(t, admin, "sale/", baseSale([{ stock: e, quantity: "1", price: "1" }]));
-    const c = await post(t, admin, "sale/", baseSale([{ stock: s, quantity: "1", price: "1" }], { branch: w.suli, inventory: w.inv.suli, customer: w.cust.suli, cashbox: w.cash.suliIqd }));
+    const a = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock: e, quantity: "1", price: "1" }]));
+    const b = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock: e, quantity: "1", price: "1" }]));
+    const c = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock: s, quantity: "1", price: "1" }], { branch: w.suli, inventory: w.inv.suli, customer: w.cust.suli, cashbox: w.cash.suliIqd }));
     expect(b.body.invoice_no).toBe(a.body.invoice_no + 1);
     expect(c.body.invoice_no).toBe(await counter(t, w.suli, "sale"));
   });
@@ -230,12 +233,12 @@ describe("sale/ create", () => {
     const plenty = await makeStock(t, w.inv.erbil, nextGoods(), "50");
     const scarce = await makeStock(t, w.inv.erbil, nextGoods(), "1");
     const before = await counter(t, w.erbil, "sale");
-    const ok = () => post(t, cashier, "sale/", baseSale([{ stock: plenty, quantity: "1", price: "10" }], { customer: w.cust.erbilGeneral }));
+    const ok = () => post<SaleAnswer>(t, cashier, "sale/", baseSale([{ stock: plenty, quantity: "1", price: "10" }], { customer: w.cust.erbilGeneral }));
     // Its first line is fine, its second cannot be served: nothing of it may stay, number included.
-    const refused = post(t, cashier, "sale/", baseSale([{ stock: plenty, quantity: "1", price: "10" }, { stock: scarce, quantity: "2", price: "10" }], { customer: w.cust.erbilGeneral }));
+    const refused = post<SaleAnswer>(t, cashier, "sale/", baseSale([{ stock: plenty, quantity: "1", price: "10" }, { stock: scarce, quantity: "2", price: "10" }], { customer: w.cust.erbilGeneral }));
     const results = await Promise.all([ok(), ok(), refused, ok(), ok(), ok()]);
     expect(results.map((r) => r.status)).toEqual([201, 201, 400, 201, 201, 201]);
-    const numbers = results.filter((r) => r.status === 201).map((r) => r.body.invoice_no as number).sort((a, b) => a - b);
+    const numbers = results.filter((r) => r.status === 201).map((r) => r.body.invoice_no).sort((a, b) => a - b);
     expect(numbers).toEqual([1, 2, 3, 4, 5].map((k) => before + k));
     expect(await counter(t, w.erbil, "sale")).toBe(before + 5);
     expect(await stockQuantity(t, plenty)).toBe("45.000");
@@ -249,7 +252,7 @@ describe("sale/ edit and delete (SPEC section 4)", () => {
   it("edits an unpaid sale: stock and posting undone and redone", async () => {
     const stockA = await makeStock(t, w.inv.erbil, nextGoods(), "10", "100");
     const stockB = await makeStock(t, w.inv.erbil, nextGoods(), "10", "200");
-    const created = await post(t, admin, "sale/", baseSale([{ stock: stockA, quantity: "4", price: "500" }], { paid_amount: "100" }));
+    const created = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock: stockA, quantity: "4", price: "500" }], { paid_amount: "100" }));
     expect(await stockQuantity(t, stockA)).toBe("6.000");
     const edited = await t.call(admin, "PUT", `/api/sale/${created.body.id}/`, {
       ...baseSale([{ stock: stockA, quantity: "1", price: "500" }, { stock: stockB, quantity: "2", price: "700" }], { paid_amount: "300" }),
@@ -287,7 +290,7 @@ describe("sale/ edit and delete (SPEC section 4)", () => {
   it("a paid sale cannot be edited, added to or deleted", async () => {
     const stock = await makeStock(t, w.inv.erbil, nextGoods(), "5");
     const mat = await makeStock(t, w.inv.erbil, w.material[0], "5");
-    const paid = await post(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "100" }], { paid_amount: "100" }));
+    const paid = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "100" }], { paid_amount: "100" }));
     const msg = { message: "A paid invoice cannot be updated, added to or deleted" };
     expect(await t.call(admin, "PUT", `/api/sale/${paid.body.id}/`, baseSale([{ stock, quantity: "2", price: "100" }]))).toEqual({ status: 400, body: msg });
     expect(await t.call(admin, "DELETE", `/api/sale/${paid.body.id}/`)).toEqual({ status: 400, body: msg });
@@ -297,7 +300,7 @@ describe("sale/ edit and delete (SPEC section 4)", () => {
 
   it("a sale with returns cannot change", async () => {
     const stock = await makeStock(t, w.inv.erbil, nextGoods(), "5");
-    const sale = await post(t, admin, "sale/", baseSale([{ stock, quantity: "2", price: "100" }], { payment_type: "debit", cashbox: null }));
+    const sale = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock, quantity: "2", price: "100" }], { payment_type: "debit", cashbox: null }));
     const ret = await post(t, admin, "sale-return/", { sale: sale.body.id, items: [{ stock, quantity: "1", price: "100" }] });
     expect(ret.status).toBe(201);
     const msg = { message: "Record is linked to returns, receipts or payments and cannot be changed" };
@@ -311,20 +314,20 @@ describe("sale/<id>/extra/", () => {
     const stock = await makeStock(t, w.inv.erbil, nextGoods(), "5", "100");
     const mat = await makeStock(t, w.inv.erbil, w.material[0], "5", "40");
     const goods = await makeStock(t, w.inv.erbil, nextGoods(), "5");
-    const sale = await post(t, cashier, "sale/", baseSale([{ stock, quantity: "1", price: "300" }], { paid_amount: "100" }));
+    const sale = await post<SaleAnswer>(t, cashier, "sale/", baseSale([{ stock, quantity: "1", price: "300" }], { paid_amount: "100" }));
     const refused = await post(t, cashier, `sale/${sale.body.id}/extra/`, { items: [{ stock: goods, quantity: "1", price: "1" }] });
     expect(refused).toEqual({ status: 400, body: { message: "Only material item is allowed" } });
-    const res = await post(t, cashier, `sale/${sale.body.id}/extra/`, { items: [{ stock: mat, quantity: "2", price: "50" }] });
+    const res = await post<SaleAnswer>(t, cashier, `sale/${sale.body.id}/extra/`, { items: [{ stock: mat, quantity: "2", price: "50" }] });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ total_price: "400.00", net_price: "400.00", remaining: "300.00" });
-    expect(res.body.items.map((l: any) => l.is_extra)).toEqual([false, true]);
+    expect(res.body.items.map((l) => l.is_extra)).toEqual([false, true]);
     expect(await stockQuantity(t, mat)).toBe("3.000");
     const entries = await documentEntries(t, "sale", sale.body.id);
     expect(entries.find((e) => e.account_type === "revenue")?.credit).toBe("400.00");
     expect(entries.find((e) => e.account_type === "cost_of_goods")?.debit).toBe("180.00");
     expect(await unbalancedCurrencies(t, "sale", sale.body.id)).toBe(0);
     // An edit keeps the extra material; a delete gives all of it back.
-    const edited = await t.call(admin, "PUT", `/api/sale/${sale.body.id}/`, { ...baseSale(res.body.items, { paid_amount: "100" }) });
+    const edited = await t.call<SaleAnswer>(admin, "PUT", `/api/sale/${sale.body.id}/`, { ...baseSale(res.body.items, { paid_amount: "100" }) });
     expect(edited.status).toBe(200);
     expect(edited.body.total_price).toBe("400.00");
     expect(await stockQuantity(t, mat)).toBe("3.000");
@@ -338,21 +341,21 @@ describe("sale/<id>/extra/", () => {
 describe("installment sales", () => {
   it("requires the plan, stores it and answers the schedule and the sale-premium list", async () => {
     const stock = await makeStock(t, w.inv.erbil, nextGoods(), "5");
-    const missing = await post(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "1000" }], { is_premium: true }));
+    const missing = await post<FieldErrors>(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "1000" }], { is_premium: true }));
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.body).sort()).toEqual(["months_count", "next_receipt_date", "premium_receipt_amount", "receipt_frequency"]);
-    const bad = await post(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "1000" }], {
+    const bad = await post<FieldErrors>(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "1000" }], {
       is_premium: true, months_count: 13, premium_receipt_amount: "0", receipt_frequency: "daily", next_receipt_date: "2025-02-30",
     }));
     expect(Object.keys(bad.body).sort()).toEqual(["months_count", "next_receipt_date", "premium_receipt_amount", "receipt_frequency"]);
 
-    const res = await post(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "1000" }], {
+    const res = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "1000" }], {
       payment_type: "debit", paid_amount: "350", is_premium: true, months_count: 3, premium_receipt_amount: "300",
       receipt_frequency: "monthly", next_receipt_date: "2025-01-10", guarantor_name: "Karwan", guarantor_phone: "0750", guarantor_address: "Erbil",
     }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ is_premium: true, months_count: 3, premium_receipt_amount: "300.00", receipt_frequency: "monthly", next_receipt_date: "2025-01-10", guarantor_name: "Karwan" });
-    const schedule = await t.call(admin, "GET", `/api/sale/${res.body.id}/premium-schedule/?date=2025-02-10`);
+    const schedule = await t.call<PremiumScheduleAnswer>(admin, "GET", `/api/sale/${res.body.id}/premium-schedule/?date=2025-02-10`);
     expect(schedule.status).toBe(200);
     expect(schedule.body).toMatchObject({ owed: "1000.00", paid_amount: "350.00", remaining: "650.00", next_due_date: "2025-02-10", due_amount: "250.00" });
     expect(schedule.body.receipts).toEqual([
@@ -362,9 +365,9 @@ describe("installment sales", () => {
     ]);
     const list = await t.call(admin, "GET", `/api/sale-premium/?page_size=200`);
     expect(list.status).toBe(200);
-    const row = list.body.results.find((r: any) => r.id === res.body.id);
+    const row = pageRows<PremiumListRow>(list).find((r) => r.id === res.body.id);
     expect(row).toMatchObject({ remaining: "650.00", next_due_date: "2025-02-10" });
-    expect(list.body.results.every((r: any) => r.is_premium)).toBe(true);
+    expect(pageRows<PremiumListRow>(list).every((r) => r.is_premium)).toBe(true);
     expect((await t.call(cashier, "GET", "/api/sale-premium/")).status).toBe(403);
   });
 });
@@ -372,27 +375,27 @@ describe("installment sales", () => {
 describe("lists, ledger and isolation", () => {
   it("lists with branch scope, dates, currency, totals and all", async () => {
     const stock = await makeStock(t, w.inv.erbil, nextGoods(), "5");
-    const a = await post(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "70" }], { input_date: "2024-03-05", note: "list-test" }));
+    const a = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "70" }], { input_date: "2024-03-05", note: "list-test" }));
     await post(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "30" }], { input_date: "2024-03-20", note: "list-test", paid_amount: "30" }));
     const ranged = await t.call(admin, "GET", `/api/sale/?input_date_after=2024-03-01&input_date_before=2024-03-10&note=list-test`);
     expect(ranged.status).toBe(200);
-    expect(ranged.body.results.map((r: any) => r.id)).toEqual([a.body.id]);
+    expect(pageRows<SaleListRow>(ranged).map((r) => r.id)).toEqual([a.body.id]);
     const totals = await t.call(admin, "GET", `/api/sale/totals/?note=list-test&currency=${w.iqd}&branch=${w.erbil}`);
     expect(totals.body).toMatchObject({ sum_total_price: "100.00", sum_paid_amount: "30.00", sum_remaining: "70.00" });
     const all = await t.call(admin, "GET", `/api/sale/all/?note=list-test&payment_status=paid`);
     expect(all.body).toHaveLength(1);
-    expect((await t.call(admin, "GET", `/api/sale/?note=list-test&currency=${w.usd}`)).body.count).toBe(0);
+    expect((await t.call<Paged<SaleListRow>>(admin, "GET", `/api/sale/?note=list-test&currency=${w.usd}`)).body.count).toBe(0);
     expect((await t.call(admin, "GET", `/api/sale/?colour=red`)).status).toBe(400);
   });
 
   it("customer balance = sales' net - paid - returns; profit = revenue - cost of goods", async () => {
-    const created = await post(t, admin, "customer/", { name: "Ledger customer", branch: w.erbil });
-    const cust = created.body.id as number;
+    const created = await post<Created>(t, admin, "customer/", { name: "Ledger customer", branch: w.erbil });
+    const cust = created.body.id;
     const s1 = await makeStock(t, w.inv.erbil, nextGoods(), "10", "100");
     const s2 = await makeStock(t, w.inv.erbil, nextGoods(), "10", "250");
-    const sale1 = await post(t, admin, "sale/", baseSale([{ stock: s1, quantity: "4", price: "300" }, { stock: s2, quantity: "2", price: "400" }], { customer: cust, discount: "100", paid_amount: "500" }));
-    const sale2 = await post(t, admin, "sale/", baseSale([{ stock: s1, quantity: "1", price: "300" }], { customer: cust, payment_type: "debit", cashbox: null }));
-    const ret = await post(t, admin, "sale-return/", { sale: sale1.body.id, items: [{ stock: s1, quantity: "1", price: "300" }] });
+    const sale1 = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock: s1, quantity: "4", price: "300" }, { stock: s2, quantity: "2", price: "400" }], { customer: cust, discount: "100", paid_amount: "500" }));
+    const sale2 = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock: s1, quantity: "1", price: "300" }], { customer: cust, payment_type: "debit", cashbox: null }));
+    const ret = await post<SaleDocumentAnswer>(t, admin, "sale-return/", { sale: sale1.body.id, items: [{ stock: s1, quantity: "1", price: "300" }] });
     expect([sale1.status, sale2.status, ret.status]).toEqual([201, 201, 201]);
     for (const [type, id] of [["sale", sale1.body.id], ["sale", sale2.body.id], ["sale_return", ret.body.id]] as const) {
       expect(await unbalancedCurrencies(t, type, id)).toBe(0);
@@ -417,13 +420,13 @@ describe("lists, ledger and isolation", () => {
 
   it("keeps branches apart and checks permissions", async () => {
     const stock = await makeStock(t, w.inv.suli, nextGoods(), "5");
-    const suliSale = await post(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "10" }], { branch: w.suli, inventory: w.inv.suli, customer: w.cust.suli, cashbox: w.cash.suliIqd }));
+    const suliSale = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "10" }], { branch: w.suli, inventory: w.inv.suli, customer: w.cust.suli, cashbox: w.cash.suliIqd }));
     expect(suliSale.status).toBe(201);
     const id = suliSale.body.id;
     expect((await t.call(cashier, "GET", `/api/sale/${id}/`)).status).toBe(404);
     expect((await t.call(cashier, "GET", `/api/sale/${id}/premium-schedule/`)).status).toBe(404);
     expect((await post(t, cashier, `sale/${id}/extra/`, { items: [{ stock, quantity: "1", price: "1" }] })).status).toBe(404);
-    const list = await t.call(cashier, "GET", `/api/sale/?page_size=200&branch=${w.suli}`);
+    const list = await t.call<Paged<SaleListRow>>(cashier, "GET", `/api/sale/?page_size=200&branch=${w.suli}`);
     expect(list.body.count).toBe(0);
     const foreign = await post(t, cashier, "sale/", baseSale([{ stock, quantity: "1", price: "10" }], { branch: w.suli, inventory: w.inv.suli, customer: w.cust.suli, cashbox: w.cash.suliIqd }));
     expect(foreign.body).toEqual({ branch: ["Invalid pk - object does not exist."] });

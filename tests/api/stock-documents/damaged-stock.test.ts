@@ -1,9 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Paged } from "../../../src/core/api-types";
 import { queryRows } from "../../../src/server/db/client";
 import { countRows, create, demoBranches, exerciseNamedResource, makeUser } from "../master-data/helpers";
+import type { Created } from "../support/json";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
-import { expectMovementsAddUp, inventoriesOf, makeStock, someItems, stockQuantity } from "./helpers";
+import {
+  expectMovementsAddUp, inventoriesOf, makeStock, someItems, stockQuantity, type StockDocumentAnswer, type StockDocumentRow,
+} from "./helpers";
 
 let t: TestApp;
 let admin: string;
@@ -29,7 +33,7 @@ beforeAll(async () => {
   [sulWarehouse] = await inventoriesOf(t, sul);
   items = await someItems(t, 3);
   sulUser = await makeUser(t, DAMAGE_CODES, [sul]);
-  typeId = (await create(t, admin, "damaged-stock-type/", { name: "Broken" })).body.id;
+  typeId = (await create<Created>(t, admin, "damaged-stock-type/", { name: "Broken" })).body.id;
   [{ id: baseCurrency }] = await queryRows<{ id: number }>(t.db, sql`select id from currency where is_base`);
 });
 
@@ -48,7 +52,7 @@ const damageBody = (lines: { stock: number; quantity: string }[], extra: Record<
 });
 
 const postDamage = (token: string, body: Record<string, unknown>) =>
-  t.call(token, "POST", "/api/damaged-stock/", { ...body, form_token: formToken("damage") });
+  t.call<StockDocumentAnswer>(token, "POST", "/api/damaged-stock/", { ...body, form_token: formToken("damage") });
 
 interface Entry {
   account_type: string;
@@ -78,7 +82,7 @@ describe("damaged-stock-type/", () => {
   });
 
   it("refuses to delete a type that damaged stock uses", async () => {
-    const type = await create(t, admin, "damaged-stock-type/", { name: "Expired" });
+    const type = await create<Created>(t, admin, "damaged-stock-type/", { name: "Expired" });
     const stockId = await erbilStock("5");
     expect((await postDamage(admin, damageBody([{ stock: stockId, quantity: "1" }], { damaged_stock_type: type.body.id }))).status).toBe(201);
     const res = await t.call(admin, "DELETE", `/api/damaged-stock-type/${type.body.id}/`);
@@ -136,7 +140,7 @@ describe("damaged-stock/ create", () => {
       { account_type: "inventory", account_id: null, currency_id: baseCurrency, debit: "0.00", credit: "4326.25", branch_id: erbil, entry_date: "2024-03-05" },
     ]);
 
-    const read = await t.call(admin, "GET", `/api/damaged-stock/${res.body.id}/`);
+    const read = await t.call<StockDocumentAnswer>(admin, "GET", `/api/damaged-stock/${res.body.id}/`);
     expect(read.status).toBe(200);
     expect(read.body).toEqual(res.body);
   });
@@ -193,8 +197,8 @@ describe("damaged-stock/ create", () => {
   it("creates once for a replayed form_token", async () => {
     const a = await erbilStock("5");
     const body = { ...damageBody([{ stock: a, quantity: "2" }]), form_token: formToken("replay") };
-    const first = await t.call(admin, "POST", "/api/damaged-stock/", body);
-    const again = await t.call(admin, "POST", "/api/damaged-stock/", body);
+    const first = await t.call<StockDocumentAnswer>(admin, "POST", "/api/damaged-stock/", body);
+    const again = await t.call<StockDocumentAnswer>(admin, "POST", "/api/damaged-stock/", body);
     expect(first.status).toBe(201);
     expect(again).toEqual(first);
     expect(await stockQuantity(t, a)).toBe("3.000");
@@ -211,7 +215,7 @@ describe("damaged-stock/ edit and delete", () => {
     const created = await postDamage(admin, damageBody([{ stock: a, quantity: "2" }]));
     const url = `/api/damaged-stock/${created.body.id}/`;
     // 3 are left, but the 2 already taken come back first: 5 is possible.
-    const put = await t.call(admin, "PUT", url, {
+    const put = await t.call<StockDocumentAnswer>(admin, "PUT", url, {
       ...damageBody([{ stock: a, quantity: "5" }, { stock: b, quantity: "1" }], { note: "recount", input_date: "2024-04-01" }),
       updated_at: created.body.updated_at,
     });
@@ -236,7 +240,7 @@ describe("damaged-stock/ edit and delete", () => {
     expect(await stockQuantity(t, b)).toBe("4.000");
     expect((await entriesOf(created.body.id)).map((e) => e.debit)).toEqual(["540.00", "0.00"]);
 
-    const patch = await t.call(admin, "PATCH", url, { note: "patched" });
+    const patch = await t.call<StockDocumentAnswer>(admin, "PATCH", url, { note: "patched" });
     expect(patch.status).toBe(200);
     expect(patch.body).toMatchObject({ note: "patched", total_quantity: "6.000" });
     expect(await stockQuantity(t, a)).toBe("0.000");
@@ -273,12 +277,12 @@ describe("damaged-stock/ list and access", () => {
     const a = await erbilStock("10", "10.00");
     const one = await postDamage(admin, damageBody([{ stock: a, quantity: "1" }], { input_date: "2022-07-01", note: "list-dmg" }));
     const two = await postDamage(admin, damageBody([{ stock: a, quantity: "2" }], { input_date: "2022-07-15", note: "list-dmg" }));
-    const list = await t.call(admin, "GET", "/api/damaged-stock/?input_date_after=2022-07-01&input_date_before=2022-07-31&ordering=-input_date");
+    const list = await t.call<Paged<StockDocumentRow>>(admin, "GET", "/api/damaged-stock/?input_date_after=2022-07-01&input_date_before=2022-07-31&ordering=-input_date");
     expect(list.status).toBe(200);
-    expect(list.body.results.map((r: { id: number }) => r.id)).toEqual([two.body.id, one.body.id]);
+    expect(list.body.results.map((r) => r.id)).toEqual([two.body.id, one.body.id]);
     expect(list.body.results[0]).toMatchObject({ inventory_name: "Erbil Main warehouse", damaged_stock_type_name: "Broken", total_cost: "20.00" });
     expect(list.body.results[0]).not.toHaveProperty("items");
-    const byType = await t.call(admin, "GET", `/api/damaged-stock/?note=list-dmg&damaged_stock_type=${typeId}`);
+    const byType = await t.call<Paged<StockDocumentRow>>(admin, "GET", `/api/damaged-stock/?note=list-dmg&damaged_stock_type=${typeId}`);
     expect(byType.body.count).toBe(2);
     const totals = await t.call(admin, "GET", "/api/damaged-stock/totals/?note=list-dmg");
     expect(totals.body).toEqual({ sum_total_quantity: "3.000", sum_total_cost: "30.00" });
@@ -292,7 +296,7 @@ describe("damaged-stock/ list and access", () => {
     expect((await t.call(sulUser, "PUT", url, damageBody([{ stock: a, quantity: "2" }]))).status).toBe(404);
     expect((await t.call(sulUser, "PATCH", url, { note: "x" })).status).toBe(404);
     expect((await t.call(sulUser, "DELETE", url)).status).toBe(404);
-    expect((await t.call(sulUser, "GET", "/api/damaged-stock/?note=hidden-dmg")).body.count).toBe(0);
+    expect((await t.call<Paged<StockDocumentRow>>(sulUser, "GET", "/api/damaged-stock/?note=hidden-dmg")).body.count).toBe(0);
     expect(await stockQuantity(t, a)).toBe("4.000");
   });
 

@@ -5,6 +5,19 @@ import { inventory, item } from "../../../src/server/db/tables";
 import { applyMovements, findOrCreateStock } from "../../../src/server/modules/stock/stock-ledger";
 import type { TestApp } from "../support/test-app";
 
+/** A transfer or a damaged-stock document as its endpoint answers it: the fields the tests read. */
+export interface StockDocumentAnswer {
+  id: number;
+  invoice_no: number;
+  updated_at: string;
+  items: { stock: number; item_name: string; quantity: string }[];
+}
+
+/** A row of the transfer and damaged-stock lists. */
+export interface StockDocumentRow {
+  id: number;
+}
+
 /** The two inventories of each demo branch (seed.ts: warehouse and shop floor), by branch id. */
 export async function inventoriesOf(t: TestApp, branchId: number): Promise<[number, number]> {
   const rows = await t.db

@@ -1,10 +1,28 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Paged } from "../../../src/core/api-types";
 import { queryRows } from "../../../src/server/db/client";
 import { applyMovements } from "../../../src/server/modules/stock/stock-ledger";
 import { countRows, demoBranches, makeUser } from "../master-data/helpers";
+import { json } from "../support/json";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
-import { expectMovementsAddUp, inventoriesOf, makeStock, someItems, stockIn, stockQuantity } from "./helpers";
+import {
+  expectMovementsAddUp, inventoriesOf, makeStock, someItems, stockIn, stockQuantity, type StockDocumentAnswer, type StockDocumentRow,
+} from "./helpers";
+
+/** A transfer answer: a stock document that is approved once. */
+interface TransferAnswer extends StockDocumentAnswer {
+  note: string;
+  approved: boolean;
+  approved_by: number | null;
+  approved_at: string | null;
+}
+
+/** The answer of approve/: the approval is filled in. */
+interface ApprovedTransfer extends TransferAnswer {
+  approved_by: number;
+  approved_at: string;
+}
 
 let t: TestApp;
 let admin: string;
@@ -49,9 +67,9 @@ const transferBody = (lines: { stock: number; quantity: string }[], extra: Recor
 });
 
 const postTransfer = (token: string, body: Record<string, unknown>) =>
-  t.call(token, "POST", "/api/inventory-stock-transfer/", { ...body, form_token: formToken("transfer") });
+  t.call<TransferAnswer>(token, "POST", "/api/inventory-stock-transfer/", { ...body, form_token: formToken("transfer") });
 
-const approve = (token: string, id: number) => t.call(token, "POST", `/api/inventory-stock-transfer/${id}/approve/`);
+const approve = (token: string, id: number) => t.call<ApprovedTransfer>(token, "POST", `/api/inventory-stock-transfer/${id}/approve/`);
 
 const movementsOf = (id: number) =>
   queryRows<{ stock_id: number; quantity: string }>(
@@ -92,7 +110,7 @@ describe("inventory-stock-transfer/ create", () => {
     expect(await movementsOf(res.body.id)).toEqual([]);
     expect(await stockIn(t, erbilShop, stockId)).toBeUndefined();
 
-    const read = await t.call(admin, "GET", `/api/inventory-stock-transfer/${res.body.id}/`);
+    const read = await t.call<TransferAnswer>(admin, "GET", `/api/inventory-stock-transfer/${res.body.id}/`);
     expect(read.status).toBe(200);
     expect(read.body).toEqual(res.body);
   });
@@ -167,8 +185,8 @@ describe("inventory-stock-transfer/ create", () => {
     const stockId = await erbilStock("5");
     const before = await countRows(t, "inventory_stock_transfer");
     const body = { ...transferBody([{ stock: stockId, quantity: "2" }]), form_token: formToken("replay") };
-    const first = await t.call(admin, "POST", "/api/inventory-stock-transfer/", body);
-    const again = await t.call(admin, "POST", "/api/inventory-stock-transfer/", body);
+    const first = await t.call<TransferAnswer>(admin, "POST", "/api/inventory-stock-transfer/", body);
+    const again = await t.call<TransferAnswer>(admin, "POST", "/api/inventory-stock-transfer/", body);
     expect(first.status).toBe(201);
     expect(again).toEqual(first);
     expect(await countRows(t, "inventory_stock_transfer")).toBe(before + 1);
@@ -234,7 +252,7 @@ describe("inventory-stock-transfer/<id>/approve/", () => {
     expect(await stockQuantity(t, second)).toBe("2.000");
     expect(await stockIn(t, erbilShop, first)).toBeUndefined();
     expect(await movementsOf(created.body.id)).toEqual([]);
-    const read = await t.call(admin, "GET", `/api/inventory-stock-transfer/${created.body.id}/`);
+    const read = await t.call<TransferAnswer>(admin, "GET", `/api/inventory-stock-transfer/${created.body.id}/`);
     expect(read.body).toMatchObject({ approved: false, status: "pending", approved_by: null });
   });
 
@@ -248,10 +266,10 @@ describe("inventory-stock-transfer/<id>/approve/", () => {
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ message: "Already approved" });
 
-    const put = await t.call(admin, "PUT", `/api/inventory-stock-transfer/${created.body.id}/`, transferBody([{ stock: stockId, quantity: "2" }]));
+    const put = await t.call<TransferAnswer>(admin, "PUT", `/api/inventory-stock-transfer/${created.body.id}/`, transferBody([{ stock: stockId, quantity: "2" }]));
     expect(put.status).toBe(400);
     expect(put.body).toEqual({ message: "Approved records cannot be updated or deleted" });
-    const patch = await t.call(admin, "PATCH", `/api/inventory-stock-transfer/${created.body.id}/`, { note: "late" });
+    const patch = await t.call<TransferAnswer>(admin, "PATCH", `/api/inventory-stock-transfer/${created.body.id}/`, { note: "late" });
     expect(patch.status).toBe(400);
     const del = await t.call(admin, "DELETE", `/api/inventory-stock-transfer/${created.body.id}/`);
     expect(del.status).toBe(400);
@@ -259,7 +277,7 @@ describe("inventory-stock-transfer/<id>/approve/", () => {
 
     expect(await stockQuantity(t, stockId)).toBe("9.000");
     expect(await movementsOf(created.body.id)).toHaveLength(2);
-    expect((await t.call(admin, "GET", `/api/inventory-stock-transfer/${created.body.id}/`)).body.note).toBe("");
+    expect((await t.call<TransferAnswer>(admin, "GET", `/api/inventory-stock-transfer/${created.body.id}/`)).body.note).toBe("");
   });
 
   it("10 parallel approvals wanting more than the row holds: never below zero, the approved ones add up", async () => {
@@ -283,7 +301,7 @@ describe("inventory-stock-transfer/<id>/approve/", () => {
     expect(target?.quantity).toBe("9.000");
     await expectMovementsAddUp(t, [source, target!.id]);
 
-    const approvedIds = ok.map((r) => r.body.id as number).sort((a, b) => a - b);
+    const approvedIds = ok.map((r) => r.body.id).sort((a, b) => a - b);
     const [{ n }] = await queryRows<{ n: number }>(
       t.db,
       sql`select count(*)::int as n from inventory_stock_transfer where approved and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
@@ -305,7 +323,7 @@ describe("inventory-stock-transfer/<id>/approve/", () => {
     }
     const results = await Promise.all(ids.map((id) => approve(admin, id)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
-    expect(results.filter((r) => r.status === 400).every((r) => r.body.message === "No enough quantity available")).toBe(true);
+    expect(results.filter((r) => r.status === 400).every((r) => json<{ message: string }>(r).message === "No enough quantity available")).toBe(true);
     expect(await stockQuantity(t, a)).toBe("0.000");
     expect(await stockQuantity(t, b)).toBe("0.000");
     const targets = [(await stockIn(t, erbilShop, a))!, (await stockIn(t, erbilShop, b))!];
@@ -333,7 +351,7 @@ describe("inventory-stock-transfer/ edit, delete, list", () => {
     const b = await erbilStock("10", 1);
     const created = await postTransfer(admin, transferBody([{ stock: a, quantity: "1" }]));
     const url = `/api/inventory-stock-transfer/${created.body.id}/`;
-    const put = await t.call(admin, "PUT", url, {
+    const put = await t.call<TransferAnswer>(admin, "PUT", url, {
       ...transferBody([{ stock: b, quantity: "2" }, { stock: a, quantity: "3" }], { note: "edited", input_date: "2024-06-01" }),
       updated_at: created.body.updated_at,
     });
@@ -348,7 +366,7 @@ describe("inventory-stock-transfer/ edit, delete, list", () => {
     expect(stale.status).toBe(423);
     expect(stale.body).toEqual({ message: "There was an error, please refresh the page and try again" });
 
-    const patch = await t.call(admin, "PATCH", url, { note: "patched", updated_at: put.body.updated_at });
+    const patch = await t.call<TransferAnswer>(admin, "PATCH", url, { note: "patched", updated_at: put.body.updated_at });
     expect(patch.status).toBe(200);
     expect(patch.body).toMatchObject({ note: "patched", total_quantity: "5.000" });
     expect(patch.body.items).toHaveLength(2);
@@ -381,10 +399,10 @@ describe("inventory-stock-transfer/ edit, delete, list", () => {
     const done = await postTransfer(admin, transferBody([{ stock: a, quantity: "2" }], { input_date: "2023-02-20", note: "list-test" }));
     await approve(admin, done.body.id);
 
-    const list = await t.call(admin, "GET", "/api/inventory-stock-transfer/?input_date_after=2023-02-01&input_date_before=2023-02-28&ordering=input_date");
+    const list = await t.call<Paged<StockDocumentRow>>(admin, "GET", "/api/inventory-stock-transfer/?input_date_after=2023-02-01&input_date_before=2023-02-28&ordering=input_date");
     expect(list.status).toBe(200);
     expect(list.body.count).toBe(2);
-    expect(list.body.results.map((r: { id: number }) => r.id)).toEqual([pending.body.id, done.body.id]);
+    expect(list.body.results.map((r) => r.id)).toEqual([pending.body.id, done.body.id]);
     expect(list.body.results[1]).toMatchObject({
       status: "approved",
       approved: true,
@@ -396,14 +414,14 @@ describe("inventory-stock-transfer/ edit, delete, list", () => {
     expect(list.body.results[1]).not.toHaveProperty("items");
     expect(list.body.results[0]).toMatchObject({ status: "pending", approved_by_name: null, approved_at: null });
 
-    const onlyPending = await t.call(admin, "GET", "/api/inventory-stock-transfer/?input_date_after=2023-02-01&input_date_before=2023-02-28&status=pending");
-    expect(onlyPending.body.results.map((r: { id: number }) => r.id)).toEqual([pending.body.id]);
-    const approvedOnly = await t.call(admin, "GET", "/api/inventory-stock-transfer/?note=list-test&approved=true");
-    expect(approvedOnly.body.results.map((r: { id: number }) => r.id)).toEqual([done.body.id]);
-    const byName = await t.call(admin, "GET", "/api/inventory-stock-transfer/?note=list-test&to_inventory_name__icontains=shop");
+    const onlyPending = await t.call<Paged<StockDocumentRow>>(admin, "GET", "/api/inventory-stock-transfer/?input_date_after=2023-02-01&input_date_before=2023-02-28&status=pending");
+    expect(onlyPending.body.results.map((r) => r.id)).toEqual([pending.body.id]);
+    const approvedOnly = await t.call<Paged<StockDocumentRow>>(admin, "GET", "/api/inventory-stock-transfer/?note=list-test&approved=true");
+    expect(approvedOnly.body.results.map((r) => r.id)).toEqual([done.body.id]);
+    const byName = await t.call<Paged<StockDocumentRow>>(admin, "GET", "/api/inventory-stock-transfer/?note=list-test&to_inventory_name__icontains=shop");
     expect(byName.body.count).toBe(2);
 
-    const totals = await t.call(admin, "GET", "/api/inventory-stock-transfer/totals/?input_date_after=2023-02-01&input_date_before=2023-02-28");
+    const totals = await t.call<{ sum_total_quantity: string }>(admin, "GET", "/api/inventory-stock-transfer/totals/?input_date_after=2023-02-01&input_date_before=2023-02-28");
     expect(totals.status).toBe(200);
     expect(Number(totals.body.sum_total_quantity)).toBe(3);
 
@@ -422,11 +440,11 @@ describe("inventory-stock-transfer/ access", () => {
     expect((await t.call(sulUser, "PATCH", url, { note: "x" })).status).toBe(404);
     expect((await t.call(sulUser, "DELETE", url)).status).toBe(404);
     expect((await approve(sulUser, created.body.id)).status).toBe(404);
-    const list = await t.call(sulUser, "GET", "/api/inventory-stock-transfer/?note=hidden-from-sul");
+    const list = await t.call<Paged<StockDocumentRow>>(sulUser, "GET", "/api/inventory-stock-transfer/?note=hidden-from-sul");
     expect(list.body.count).toBe(0);
-    const filtered = await t.call(sulUser, "GET", `/api/inventory-stock-transfer/?branch=${erbil}&note=hidden-from-sul`);
+    const filtered = await t.call<Paged<StockDocumentRow>>(sulUser, "GET", `/api/inventory-stock-transfer/?branch=${erbil}&note=hidden-from-sul`);
     expect(filtered.body.count).toBe(0);
-    expect((await t.call(admin, "GET", url)).body.approved).toBe(false);
+    expect((await t.call<TransferAnswer>(admin, "GET", url)).body.approved).toBe(false);
   });
 
   it("needs the permissions: view, add, change (also for approve), delete", async () => {

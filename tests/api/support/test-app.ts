@@ -15,11 +15,17 @@ export interface TestApp {
   onPostgres: boolean;
   login(username: string, password?: string): Promise<string>;
   /**
-   * The body stays loosely typed for one-off field reads (`res.body.id`); a test that reads rows states
-   * their shape with json<T>() or pageRows<T>() of support/json.ts.
+   * The body is `unknown` until the test states the shape it reads: `t.call<Answer>(...)` for the whole
+   * answer, or json<T>() / pageRows<T>() of support/json.ts on a response already in hand.
    */
-  call(token: string | null, method: InjectOptions["method"], url: string, payload?: unknown): Promise<{ status: number; body: any }>;
+  call<T = unknown>(token: string | null, method: InjectOptions["method"], url: string, payload?: unknown): Promise<TestResponse<T>>;
   close(): Promise<void>;
+}
+
+/** An answer of app.inject: its status and its body parsed from JSON (text when it is not JSON). */
+export interface TestResponse<T = unknown> {
+  status: number;
+  body: T;
 }
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
@@ -40,7 +46,7 @@ export async function startTestApp(): Promise<TestApp> {
   const app = await buildApp({ db: database.db });
   await app.ready();
 
-  const call: TestApp["call"] = async (token, method, url, payload) => {
+  const call = async <T = unknown>(token: string | null, method: InjectOptions["method"], url: string, payload?: unknown): Promise<TestResponse<T>> => {
     const response = await app.inject({
       method,
       url,
@@ -54,7 +60,7 @@ export async function startTestApp(): Promise<TestApp> {
     } catch {
       // binary or html answers stay as text
     }
-    return { status: response.statusCode, body };
+    return { status: response.statusCode, body: body as T };
   };
 
   return {
@@ -64,9 +70,9 @@ export async function startTestApp(): Promise<TestApp> {
     onPostgres: !!testDatabaseUrl,
     call,
     async login(username, password = username) {
-      const res = await call(null, "POST", "/api/login/", { username, password });
+      const res = await call<{ token: string }>(null, "POST", "/api/login/", { username, password });
       if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.token as string;
+      return res.body.token;
     },
     async close() {
       await app.close();

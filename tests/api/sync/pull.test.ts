@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
+import type { AuthUser } from "../../../src/core/api-types";
+import { json, type Created } from "../support/json";
 import { formToken, startTestApp, testDatabaseUrl, type TestApp } from "../support/test-app";
 
 let t: TestApp;
@@ -19,7 +21,7 @@ async function pullAll(token: string, since?: string, limit = 1000) {
   let cursor = since;
   for (;;) {
     const qs = new URLSearchParams({ limit: String(limit), ...(cursor ? { since: cursor } : {}) });
-    const res = await t.call(token, "GET", `/api/sync/pull/?${qs}`);
+    const res = await t.call<Answer>(token, "GET", `/api/sync/pull/?${qs}`);
     expect(res.status).toBe(200);
     pages.push(res.body);
     cursor = res.body.cursor;
@@ -39,7 +41,7 @@ describe("sync pull", () => {
       ["cashbox", "city", "currency", "customer", "damaged_stock_type", "exchange_rate", "item", "item_group", "item_subgroup", "measurement", "partner", "print_info", "setting", "stock", "supplier"].sort(),
     );
     const items = upsertIds(pages, "item");
-    const all = (await t.call(admin, "GET", "/api/item/all/")).body as unknown[];
+    const all = json<unknown[]>(await t.call(admin, "GET", "/api/item/all/"));
     expect(new Set(items).size).toBe(items.length);
     expect(items.length).toBe(all.length);
     const sample = pages.flatMap((p) => p.tables.item.upserts)[0];
@@ -56,8 +58,8 @@ describe("sync pull", () => {
 
   it("later pulls bring only what changed, deletes as tombstones", async () => {
     const { cursor } = await pullAll(admin);
-    const created = await t.call(admin, "POST", "/api/item-group/", { name: "Synced group", form_token: formToken() });
-    const other = await t.call(admin, "POST", "/api/item-group/", { name: "Doomed group", form_token: formToken() });
+    const created = await t.call<Created>(admin, "POST", "/api/item-group/", { name: "Synced group", form_token: formToken() });
+    const other = await t.call<Created>(admin, "POST", "/api/item-group/", { name: "Doomed group", form_token: formToken() });
     await t.call(admin, "DELETE", `/api/item-group/${other.body.id}/`);
     const { pages, cursor: after } = await pullAll(admin, cursor);
     expect(upsertIds(pages, "item_group")).toEqual([created.body.id]);
@@ -69,7 +71,7 @@ describe("sync pull", () => {
 
   it("an update moves the row to the end of the stream", async () => {
     const { cursor } = await pullAll(admin);
-    const groups = (await t.call(admin, "GET", "/api/item-group/all/")).body as { id: number; name: string }[];
+    const groups = json<{ id: number; name: string }[]>(await t.call(admin, "GET", "/api/item-group/all/"));
     await t.call(admin, "PUT", `/api/item-group/${groups[0].id}/`, { name: `${groups[0].name} renamed` });
     const { pages } = await pullAll(admin, cursor);
     const rows = pages.flatMap((p) => p.tables.item_group.upserts);
@@ -77,7 +79,7 @@ describe("sync pull", () => {
   });
 
   it("rows of branches the user may not see never appear", async () => {
-    const me = (await t.call(cashier, "GET", "/api/user/me/")).body;
+    const me = json<AuthUser>(await t.call(cashier, "GET", "/api/user/me/"));
     const own = me.branches[0].id;
     const { pages } = await pullAll(cashier);
     const customers = pages.flatMap((p) => p.tables.customer.upserts);
@@ -90,7 +92,7 @@ describe("sync pull", () => {
 
   it("a cursor made for another branch set restarts with reset", async () => {
     const { cursor } = await pullAll(admin);
-    const res = await t.call(cashier, "GET", `/api/sync/pull/?since=${cursor}`);
+    const res = await t.call<Answer>(cashier, "GET", `/api/sync/pull/?since=${cursor}`);
     expect(res.body.reset).toBe(true);
     expect(res.body.tables.item.upserts.length).toBeGreaterThan(0);
   });
