@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { Alert, Card, Center, Field, Flex, Grid, Input, SimpleGrid, Spinner, Stack, Textarea } from "@chakra-ui/react";
+import { Alert, Card, Center, Field, Flex, Grid, SimpleGrid, Spinner, Stack, Textarea } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate, useParams } from "react-router";
 import { toIsoDate } from "../../../../core/dates";
@@ -26,6 +26,7 @@ import { linesFromRecord, recordItems, type RecordLine } from "../../../componen
 import { DocumentTotals } from "../../../components/document/document-totals";
 import { StockScanField } from "../../../components/document/stock-scan-field";
 import { useDocumentCurrency } from "../../../components/document/use-document-currency";
+import { DateInput } from "../../../components/form/date-input";
 
 const LIST_PATH = "/sale/sale-quotation";
 
@@ -216,7 +217,7 @@ export default function SaleQuotationForm() {
                 </Field.Root>
                 <Field.Root ids={{ control: "input_date" }}>
                   <Field.Label>{t`Date`}</Field.Label>
-                  <Input type="date" name="input_date" value={date} onChange={(e) => setDate(e.target.value)} />
+                  <DateInput name="input_date" value={date} onValueChange={setDate} />
                 </Field.Root>
               </SimpleGrid>
               <StockScanField autoFocus inventoryId={inventory} branchId={branch} lines={lines} onLinesChange={setLines} />

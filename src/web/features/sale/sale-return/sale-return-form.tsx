@@ -17,6 +17,7 @@ import { DocumentLinesTable } from "../../../components/document/document-lines-
 import { linesFromRecord, recordItems, type RecordLine } from "../../../components/document/document-record";
 import { DocumentTotals } from "../../../components/document/document-totals";
 import { SaveButton } from "../../../components/save-button";
+import { DateInput } from "../../../components/form/date-input";
 
 const LIST_PATH = "/sale/sale-return";
 
@@ -246,7 +247,7 @@ export default function SaleReturnForm() {
             </Field.Root>
             <Field.Root ids={{ control: "input_date" }}>
               <Field.Label>{t`Date`}</Field.Label>
-              <Input type="date" name="input_date" value={date} onChange={(e) => setDate(e.target.value)} />
+              <DateInput name="input_date" value={date} onValueChange={setDate} />
             </Field.Root>
             {sale ? (
               <Text>

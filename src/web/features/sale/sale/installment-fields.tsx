@@ -6,6 +6,7 @@ import { allocatePaid, installmentSchedule, MONTHS_COUNT_MAX, MONTHS_COUNT_MIN, 
 import { formatAmount, tryMoney } from "../../../../core/money";
 import { translateMessage } from "../../../lib/messages";
 import { NumberField } from "../../../components/number-field";
+import { DateInput } from "../../../components/form/date-input";
 
 export interface InstallmentValues {
   is_premium: boolean;
@@ -100,7 +101,7 @@ export function InstallmentFields({ values, onChange, net, paid, errors }: Insta
                 {t`Next Receipt Date`}
                 <Field.RequiredIndicator />
               </Field.Label>
-              <Input type="date" name="next_receipt_date" value={values.next_receipt_date} onChange={(e) => onChange("next_receipt_date", e.target.value)} />
+              <DateInput name="next_receipt_date" value={values.next_receipt_date} onValueChange={(value) => onChange("next_receipt_date", value)} />
               <Field.ErrorText>{err("next_receipt_date")}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={Boolean(err("guarantor_name"))} ids={{ control: "guarantor_name" }}>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Alert, Box, Button, Card, Center, Field, Flex, Grid, Input, SimpleGrid, Spinner, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Alert, Box, Button, Card, Center, Field, Flex, Grid, SimpleGrid, Spinner, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useFormik, type FormikErrors } from "formik";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate, useParams } from "react-router";
@@ -33,6 +33,7 @@ import { StockScanField, type StockScanFieldHandle } from "../../../components/d
 import { InstallmentFields, type InstallmentValues } from "./installment-fields";
 import { checkSale, emptySale, hasErrors, saleBody, serverErrors, type SaleErrors, type SaleValues } from "./sale-form-rules";
 import { saleLockReason, type SaleRecord } from "./sale-record";
+import { DateInput } from "../../../components/form/date-input";
 
 const LIST_PATH = "/sale/sale";
 
@@ -260,7 +261,7 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
             </Field.Root>
             <Field.Root ids={{ control: "input_date" }}>
               <Field.Label>{t`Date`}</Field.Label>
-              <Input type="date" name="input_date" value={values.input_date} onChange={(e) => void setFieldValue("input_date", e.target.value)} />
+              <DateInput name="input_date" value={values.input_date} onValueChange={(value) => void setFieldValue("input_date", value)} />
             </Field.Root>
           </SimpleGrid>
           <StockScanField
