@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { apiGet, pageToken, storeRows } from "./support/offline";
 import { LoginPage, Shell } from "./support/pages";
 import { CASHIER } from "./support/users";
 
@@ -12,34 +13,6 @@ import { CASHIER } from "./support/users";
  * Accessible names are the sale screen's (src/web/features/sale/sale/sale-form.tsx and
  * src/web/components/document/stock-scan-field.tsx): "Scan barcode", "Save", "Saved, will sync".
  */
-
-const DB_NAME = "backoffice";
-
-/** Runs in the page: every row of an object store of the app's database ([] when absent). */
-function allRows<T>(page: Page, store: string): Promise<T[]> {
-  return page.evaluate(
-    ({ dbName, store }) =>
-      new Promise<T[]>((resolve, reject) => {
-        const open = indexedDB.open(dbName);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains(store)) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const request = db.transaction(store, "readonly").objectStore(store).getAll();
-          request.onsuccess = () => {
-            db.close();
-            resolve(request.result as T[]);
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-    { dbName: DB_NAME, store },
-  );
-}
 
 interface StockRow {
   id: number;
@@ -66,14 +39,6 @@ interface Me {
   branches: { id: number; inventories: { id: number }[] }[];
 }
 
-const tokenOf = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("bo.token") ?? "null") as string | null);
-
-async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const answer = await request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(answer.status(), path).toBe(200);
-  return (await answer.json()) as T;
-}
-
 test("offline sale: scanned from the cache, pending with its number and stock taken, synced once with the stock reduced", async ({ page, context, request }) => {
   test.setTimeout(180_000);
   await new LoginPage(page).signIn(CASHIER);
@@ -85,17 +50,17 @@ test("offline sale: scanned from the cache, pending with its number and stock ta
   await page.reload();
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
   await expect
-    .poll(async () => (await allRows<{ key: string }>(page, "meta")).some((row) => row.key === "last_sync_at"), { timeout: 90_000 })
+    .poll(async () => (await storeRows<{ key: string }>(page, "meta")).some((row) => row.key === "last_sync_at"), { timeout: 90_000 })
     .toBe(true);
 
   // The sale screen's inventory (the cashier's default branch, its first inventory) and a stock row
   // of it whose item has a barcode.
-  const token = (await tokenOf(page)) ?? "";
+  const token = (await pageToken(page)) ?? "";
   const me = await apiGet<Me>(request, token, "user/me/");
   const branch = me.branches.find((b) => b.id === me.default_branch_id) ?? me.branches[0];
   const inventory = branch.inventories[0].id;
-  const items = new Map((await allRows<ItemRow>(page, "item")).map((item) => [item.id, item]));
-  const stock = (await allRows<StockRow>(page, "stock")).find((row) => {
+  const items = new Map((await storeRows<ItemRow>(page, "item")).map((item) => [item.id, item]));
+  const stock = (await storeRows<StockRow>(page, "stock")).find((row) => {
     const item = items.get(row.item_id);
     return row.inventory_id === inventory && !row.deleted_at && Number(row.quantity) >= 2 && !!item?.barcode && item.item_type === 1 && item.is_active !== false && !item.deleted_at;
   });
@@ -123,18 +88,18 @@ test("offline sale: scanned from the cache, pending with its number and stock ta
   await expect(page.getByText("Saved, will sync").first()).toBeVisible();
 
   // Pending: in the outbox with its provisional number, its stock taken in the cache.
-  await expect.poll(async () => (await allRows<OutboxRow>(page, "outbox")).filter((e) => e.resource === "sale/").length).toBe(1);
-  const [entry] = (await allRows<OutboxRow>(page, "outbox")).filter((e) => e.resource === "sale/");
+  await expect.poll(async () => (await storeRows<OutboxRow>(page, "outbox")).filter((e) => e.resource === "sale/").length).toBe(1);
+  const [entry] = (await storeRows<OutboxRow>(page, "outbox")).filter((e) => e.resource === "sale/");
   expect(entry.effects.find((e) => e.kind === "pending-doc")?.number).toMatch(/^P-\d+$/);
   const sold = entry.body.items.find((line) => line.stock === stockRow.id);
   expect(sold, "the scanned stock row is a line of the sale").toBeTruthy();
   const quantity = Number(sold?.quantity);
-  const cachedNow = async () => Number((await allRows<StockRow>(page, "stock")).find((row) => row.id === stockRow.id)?.quantity);
+  const cachedNow = async () => Number((await storeRows<StockRow>(page, "stock")).find((row) => row.id === stockRow.id)?.quantity);
   await expect.poll(cachedNow).toBe(Number(stockRow.quantity) - quantity);
 
   // Back online: it syncs once.
   await context.setOffline(false);
-  await expect.poll(async () => (await allRows<OutboxRow>(page, "outbox")).length, { timeout: 60_000 }).toBe(0);
+  await expect.poll(async () => (await storeRows<OutboxRow>(page, "outbox")).length, { timeout: 60_000 }).toBe(0);
   const salesAfter = (await apiGet<{ count: number }>(request, token, "sale/?page_size=1")).count;
   expect(salesAfter).toBe(salesBefore + 1);
   const after = Number((await apiGet<{ quantity: string }>(request, token, `stock/${stockRow.id}/`)).quantity);

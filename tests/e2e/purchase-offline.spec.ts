@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { apiGet, pageToken, storeRows } from "./support/offline";
 import { LoginPage, Shell } from "./support/pages";
 import { ADMIN } from "./support/users";
 
@@ -8,33 +9,6 @@ import { ADMIN } from "./support/users";
  * ("Saved, will sync"), and once back online the outbox sends it: the server holds it once and the
  * item's stock in the inventory has grown by what was bought.
  */
-
-const DB_NAME = "backoffice";
-
-function allRows<T>(page: Page, store: string): Promise<T[]> {
-  return page.evaluate(
-    ({ dbName, store }) =>
-      new Promise<T[]>((resolve, reject) => {
-        const open = indexedDB.open(dbName);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains(store)) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const request = db.transaction(store, "readonly").objectStore(store).getAll();
-          request.onsuccess = () => {
-            db.close();
-            resolve(request.result as T[]);
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-    { dbName: DB_NAME, store },
-  );
-}
 
 interface ItemRow {
   id: number;
@@ -51,14 +25,6 @@ interface Me {
 interface Paged<T> {
   count: number;
   results: T[];
-}
-
-const tokenOf = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("bo.token") ?? "null") as string | null);
-
-async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const answer = await request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(answer.status(), path).toBe(200);
-  return (await answer.json()) as T;
 }
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
@@ -78,14 +44,14 @@ test("offline purchase: scanned from the cache, saved to sync, booked once when 
   await page.reload();
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
   await expect
-    .poll(async () => (await allRows<{ key: string }>(page, "meta")).some((row) => row.key === "last_sync_at"), { timeout: 90_000 })
+    .poll(async () => (await storeRows<{ key: string }>(page, "meta")).some((row) => row.key === "last_sync_at"), { timeout: 90_000 })
     .toBe(true);
 
-  const token = (await tokenOf(page))!;
+  const token = (await pageToken(page))!;
   const me = await apiGet<Me>(request, token, "user/me/");
   const branch = me.branches.find((b) => b.id === me.default_branch_id) ?? me.branches[0];
   const inventory = branch.inventories[0];
-  const item = (await allRows<ItemRow>(page, "item")).filter((i) => i.barcode && i.item_type === 1 && i.is_active !== false && !i.deleted_at).sort((a, b) => a.id - b.id)[7];
+  const item = (await storeRows<ItemRow>(page, "item")).filter((i) => i.barcode && i.item_type === 1 && i.is_active !== false && !i.deleted_at).sort((a, b) => a.id - b.id)[7];
   expect(item, "a cached item with a barcode").toBeTruthy();
   const stockSum = async () =>
     (await apiGet<Paged<{ quantity: string }>>(request, token, `stock/?inventory=${inventory.id}&item=${item.id}&page_size=200`)).results.reduce((s, r) => s + Number(r.quantity), 0);
@@ -110,10 +76,10 @@ test("offline purchase: scanned from the cache, saved to sync, booked once when 
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Saved, will sync").first()).toBeVisible();
   await expect(page).toHaveURL(/\/purchase\/purchase$/);
-  await expect.poll(async () => (await allRows<{ resource: string }>(page, "outbox")).filter((e) => e.resource === "purchase/").length).toBe(1);
+  await expect.poll(async () => (await storeRows<{ resource: string }>(page, "outbox")).filter((e) => e.resource === "purchase/").length).toBe(1);
 
   await context.setOffline(false);
-  await expect.poll(async () => (await allRows<unknown>(page, "outbox")).length, { timeout: 60_000 }).toBe(0);
+  await expect.poll(async () => (await storeRows<unknown>(page, "outbox")).length, { timeout: 60_000 }).toBe(0);
   expect((await apiGet<Paged<unknown>>(request, token, "purchase/?page_size=25")).count).toBe(purchasesBefore + 1);
   expect(await stockSum()).toBe(before + 4);
 });

@@ -74,3 +74,10 @@ export async function serverItemGroupCount(request: APIRequestContext, token: st
   expect(answer.status()).toBe(200);
   return ((await answer.json()) as { count: number }).count;
 }
+
+/** GET /api/<path> with the page's token; expects 200 and answers the body. */
+export async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const answer = await request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(answer.status(), path).toBe(200);
+  return (await answer.json()) as T;
+}
