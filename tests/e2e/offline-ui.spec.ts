@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { controlledByServiceWorker } from "./support/offline";
 import { LoginPage, Shell } from "./support/pages";
 import { ADMIN, uniqueName } from "./support/users";
 
@@ -26,6 +27,8 @@ test("offline: cached list with a pending row, sync panel, in Arabic", async ({ 
       };
     })), { timeout: 60_000 })
     .toBe(true);
+  // Offline navigations are served by the service worker: it must control the page first.
+  await controlledByServiceWorker(page);
 
   await page.goto("/stock/item-group");
   await expect(page.getByRole("table")).toBeVisible();

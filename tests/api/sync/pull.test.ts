@@ -54,7 +54,8 @@ describe("sync pull", () => {
     // Stock rows (as many as items) come without the stamps no device reads, as items do.
     const stock = pages.flatMap((p) => p.tables.stock.upserts)[0];
     expect(Object.keys(stock).sort()).toEqual(["batch_number", "branch_id", "deleted_at", "expire_date", "id", "inventory_id", "item_id", "purchase_price", "quantity", "sale_price"]);
-  });
+    // Pages of 100 over the whole demo: about a minute on a loaded 2-core machine.
+  }, 180_000);
 
   it("later pulls bring only what changed, deletes as tombstones", async () => {
     const { cursor } = await pullAll(admin);
