@@ -1,14 +1,8 @@
-import type { ReactNode } from "react";
-import { Box, IconButton, Input, Table, Text } from "@chakra-ui/react";
+import { useCallback, useMemo, useRef, type ReactNode } from "react";
+import { Box, Table, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { LuTrash2 } from "react-icons/lu";
-import { formatDate } from "../../../core/dates";
-import { carriesQuantity } from "../../../core/item-types";
-import { formatAmount, tryMoney } from "../../../core/money";
-import { translateMessage } from "../../lib/messages";
-import { DateInput } from "../form/date-input";
-import { NumberField } from "../number-field";
-import { lineAmounts, lineProblem, type DocumentLine } from "./document-lines";
+import { DocumentLineRow, type LineColumns } from "./document-line-row";
+import { lineProblem, type DocumentLine } from "./document-lines";
 
 export interface DocumentLinesTableProps {
   lines: readonly DocumentLine[];
@@ -41,8 +35,6 @@ export interface DocumentLinesTableProps {
   validate?: boolean;
 }
 
-const money = (v: string) => formatAmount(tryMoney(v) ?? 0);
-
 /** The lines of a stock document: item, batch, expiry, quantity, price, fee, discount, net, total, remove. */
 export function DocumentLinesTable(props: DocumentLinesTableProps) {
   const { lines, onChange, showBatch = true, showExpiry = true, showFee = false, showDiscount = false, checkStock = false, errors, extraColumn, hidePrice = false } = props;
@@ -52,30 +44,23 @@ export function DocumentLinesTable(props: DocumentLinesTableProps) {
   const priceEditable = props.priceEditable ?? editable;
   const showNet = !hidePrice && (props.showNet ?? (showFee || showDiscount));
 
-  const update = (index: number, patch: Partial<DocumentLine>) => {
-    if (!onChange) return;
-    const next = [...lines];
+  // The rows get stable callbacks that read the latest lines, so an unchanged row is not re-rendered.
+  const latest = useRef({ lines, onChange });
+  latest.current = { lines, onChange };
+  const update = useCallback((index: number, patch: Partial<DocumentLine>) => {
+    const { lines: current, onChange: change } = latest.current;
+    if (!change) return;
+    const next = [...current];
     next[index] = { ...next[index], ...patch };
-    onChange(next);
-  };
-  const remove = (index: number) => onChange?.(lines.filter((_, i) => i !== index));
-
-  const cellInput = (index: number, field: "quantity" | "price" | "fee" | "discount", label: string, extra: { min?: number; max?: number; currency?: boolean } = {}) => (
-    <NumberField
-      aria-label={`${label} ${index + 1}`}
-      name={`items.${index}.${field}`}
-      size="md"
-      minW="24"
-      hideStepper
-      value={lines[index][field]}
-      onValueChange={(value) => update(index, { [field]: value })}
-      onKeyDown={(event) => {
-        // Enter in a line confirms the value; it never submits the document.
-        if (event.key === "Enter") event.preventDefault();
-      }}
-      textAlign="end"
-      {...extra}
-    />
+    change(next);
+  }, []);
+  const remove = useCallback((index: number) => {
+    const { lines: current, onChange: change } = latest.current;
+    change?.(current.filter((_, i) => i !== index));
+  }, []);
+  const columns = useMemo<LineColumns>(
+    () => ({ editable, showBatch, showExpiry, showFee, showDiscount, showNet, priceEditable, batchEditable, checkStock, hidePrice, priceTitle: props.priceTitle, extraColumn }),
+    [editable, showBatch, showExpiry, showFee, showDiscount, showNet, priceEditable, batchEditable, checkStock, hidePrice, props.priceTitle, extraColumn],
   );
 
   return (
@@ -133,95 +118,17 @@ export function DocumentLinesTable(props: DocumentLinesTableProps) {
               </Table.Cell>
             </Table.Row>
           ) : null}
-          {lines.map((line, index) => {
-            const amounts = lineAmounts(line);
-            const hasQuantity = carriesQuantity(line.item_type);
-            const problem = errors?.[index] ?? (editable && props.validate !== false ? lineProblem(line, checkStock) : null);
-            return (
-              <Table.Row key={line.key} data-testid="document-line" aria-invalid={problem ? true : undefined}>
-                <Table.Cell>{index + 1}</Table.Cell>
-                <Table.Cell minW="40">
-                  <Text fontWeight="medium">{line.name}</Text>
-                  {line.barcode ? (
-                    <Text fontSize="xs" color="fg.muted" dir="ltr">
-                      {line.barcode}
-                    </Text>
-                  ) : null}
-                  {problem ? (
-                    <Text fontSize="xs" color="fg.error" role="alert">
-                      {translateMessage(problem)}
-                    </Text>
-                  ) : null}
-                </Table.Cell>
-                {showBatch ? (
-                  <Table.Cell>
-                    {batchEditable ? (
-                      <Input
-                        aria-label={`${t`Batch`} ${index + 1}`}
-                        name={`items.${index}.batch_number`}
-                        minW="28"
-                        value={line.batch_number}
-                        onChange={(event) => update(index, { batch_number: event.target.value })}
-                        onKeyDown={(event) => {
-                          if (event.key === "Enter") event.preventDefault();
-                        }}
-                      />
-                    ) : (
-                      line.batch_number
-                    )}
-                  </Table.Cell>
-                ) : null}
-                {showExpiry ? (
-                  <Table.Cell whiteSpace="nowrap">
-                    {batchEditable ? (
-                      <DateInput
-                        aria-label={`${t`Expire Date`} ${index + 1}`}
-                        name={`items.${index}.expire_date`}
-                        minW="32"
-                        value={line.expire_date}
-                        onValueChange={(value) => update(index, { expire_date: value || null })}
-                      />
-                    ) : line.expire_date ? (
-                      formatDate(line.expire_date)
-                    ) : (
-                      ""
-                    )}
-                  </Table.Cell>
-                ) : null}
-                <Table.Cell textAlign="end">
-                  {editable && hasQuantity
-                    ? cellInput(index, "quantity", t`Quantity`, { min: 0, max: checkStock && line.available !== null ? Number(line.available) : undefined })
-                    : line.quantity}
-                  {editable && checkStock && hasQuantity && line.available !== null ? (
-                    <Text fontSize="xs" color="fg.muted">
-                      <Trans>Available: {line.available}</Trans>
-                    </Text>
-                  ) : null}
-                </Table.Cell>
-                {extraColumn ? <Table.Cell textAlign="end">{extraColumn.render(line, index)}</Table.Cell> : null}
-                {hidePrice ? null : (
-                  <Table.Cell textAlign="end">{priceEditable ? cellInput(index, "price", props.priceTitle ?? t`Price`, { min: 0, currency: true }) : money(line.price)}</Table.Cell>
-                )}
-                {showFee ? <Table.Cell textAlign="end">{editable ? cellInput(index, "fee", t`Fee`, { min: 0, currency: true }) : money(line.fee)}</Table.Cell> : null}
-                {showDiscount ? (
-                  <Table.Cell textAlign="end">{editable ? cellInput(index, "discount", t`Discount`, { min: 0, currency: true }) : money(line.discount)}</Table.Cell>
-                ) : null}
-                {showNet ? <Table.Cell textAlign="end">{money(amounts.net_price)}</Table.Cell> : null}
-                {hidePrice ? null : (
-                  <Table.Cell textAlign="end" fontWeight="medium" data-testid="line-total">
-                    {money(amounts.total_price)}
-                  </Table.Cell>
-                )}
-                {editable ? (
-                  <Table.Cell>
-                    <IconButton aria-label={t`Remove line ${index + 1}`} variant="ghost" colorPalette="red" size="md" onClick={() => remove(index)}>
-                      <LuTrash2 />
-                    </IconButton>
-                  </Table.Cell>
-                ) : null}
-              </Table.Row>
-            );
-          })}
+          {lines.map((line, index) => (
+            <DocumentLineRow
+              key={line.key}
+              line={line}
+              index={index}
+              columns={columns}
+              problem={errors?.[index] ?? (editable && props.validate !== false ? lineProblem(line, checkStock) : null)}
+              onUpdate={update}
+              onRemove={remove}
+            />
+          ))}
         </Table.Body>
       </Table.Root>
     </Box>
