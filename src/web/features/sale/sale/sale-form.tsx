@@ -22,6 +22,7 @@ import { EntitySelect } from "../../../components/selectors/entity-select";
 import { InventorySelect } from "../../../components/selectors/inventory-select";
 import { useReferenceOptions } from "../../../components/selectors/use-reference-options";
 import { documentTotals } from "../../../components/document/document-lines";
+import type { DocumentLine } from "../../../components/document/document-lines";
 import { DocumentLinesTable } from "../../../components/document/document-lines-table";
 import { linesFromRecord, recordItems } from "../../../components/document/document-record";
 import { heldStock, linesWithHeld } from "../../../components/document/held-stock";
@@ -218,11 +219,17 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
     [setFieldValue, formik.values.inventory],
   );
   const setCustomer = useCallback((v: RowKey | null) => void setFieldValue("customer", v), [setFieldValue]);
-  const setCurrency = (v: RowKey | null) => {
-    const next = typeof v === "number" ? v : null;
-    void setFieldValue("currency", next);
-    void setFieldValue("exchange_rate", rateOf(next));
-  };
+  const setCurrency = useCallback(
+    (v: RowKey | null) => {
+      const next = typeof v === "number" ? v : null;
+      void setFieldValue("currency", next);
+      void setFieldValue("exchange_rate", rateOf(next));
+    },
+    [setFieldValue, rateOf],
+  );
+  const setRate = useCallback((v: string) => void setFieldValue("exchange_rate", v), [setFieldValue]);
+  const setDate = useCallback((v: string) => void setFieldValue("input_date", v), [setFieldValue]);
+  const setItems = useCallback((lines: DocumentLine[]) => void setFieldValue("items", lines), [setFieldValue]);
   const setPaymentType = useCallback((v: "cash" | "debit") => void setFieldValue("payment_type", v), [setFieldValue]);
   const setCashbox = useCallback((v: number | null) => void setFieldValue("cashbox", v), [setFieldValue]);
   const setPaid = useCallback((v: string) => void setFieldValue("paid_amount", v), [setFieldValue]);
@@ -233,44 +240,56 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
   const isBase = values.currency !== null && (base?.id === values.currency || currencyCode === "IQD");
   const editBlocked = isEdit && !online;
 
+  // The header does not change on a scan: kept as one element so a scan re-renders only the lines
+  // and the totals (the selects are the costliest part of the form to render).
+  const currencyItems = useMemo(() => currencies.map((c) => ({ ...c, name: c.code })), [currencies]);
+  const [branchErr, inventoryErr, customerErr, currencyErr, rateErr] = [err("branch"), err("inventory"), err("customer"), err("currency"), err("exchange_rate")];
+  const headerFields = useMemo(
+    () => (
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
+        <BranchSelect name="branch" value={values.branch} onChange={setBranch} invalid={Boolean(branchErr)} errorText={branchErr} required disabled={isEdit} />
+        <InventorySelect name="inventory" branchId={values.branch} value={values.inventory} onChange={setInventory} autoPick required invalid={Boolean(inventoryErr)} errorText={inventoryErr} />
+        <CustomerSelect name="customer" branch={values.branch} value={values.customer} onChange={setCustomer} allowCreate required invalid={Boolean(customerErr)} errorText={customerErr} />
+        <EntitySelect
+          label={t`Currency`}
+          name="currency"
+          required
+          items={currencyItems}
+          value={values.currency}
+          onChange={setCurrency}
+          invalid={Boolean(currencyErr)}
+          errorText={currencyErr}
+        />
+        <Field.Root invalid={Boolean(rateErr)} required ids={{ control: "exchange_rate" }}>
+          <Field.Label>
+            {t`Exchange Rate`}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <NumberField name="exchange_rate" value={values.exchange_rate} onValueChange={setRate} min={0} hideStepper disabled={isBase} />
+          <Field.ErrorText>{rateErr}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root ids={{ control: "input_date" }}>
+          <Field.Label>{t`Date`}</Field.Label>
+          <DateInput name="input_date" value={values.input_date} onValueChange={setDate} />
+        </Field.Root>
+      </SimpleGrid>
+    ),
+    [values.branch, values.inventory, values.customer, values.currency, values.exchange_rate, values.input_date, isEdit, isBase, currencyItems,
+      setBranch, setInventory, setCustomer, setCurrency, setRate, setDate, t, branchErr, inventoryErr, customerErr, currencyErr, rateErr],
+  );
+
   return (
     <form noValidate onSubmit={formik.handleSubmit} onKeyDown={handleEnterToNext} data-testid="sale-form">
       <Grid templateColumns={{ base: "1fr", xl: "minmax(0, 1fr) 340px" }} gap="5">
         <Stack gap="4" minW="0">
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
-            <BranchSelect name="branch" value={values.branch} onChange={setBranch} invalid={Boolean(err("branch"))} errorText={err("branch")} required disabled={isEdit} />
-            <InventorySelect name="inventory" branchId={values.branch} value={values.inventory} onChange={setInventory} autoPick required invalid={Boolean(err("inventory"))} errorText={err("inventory")} />
-            <CustomerSelect name="customer" branch={values.branch} value={values.customer} onChange={setCustomer} allowCreate required invalid={Boolean(err("customer"))} errorText={err("customer")} />
-            <EntitySelect
-              label={t`Currency`}
-              name="currency"
-              required
-              items={currencies.map((c) => ({ ...c, name: c.code }))}
-              value={values.currency}
-              onChange={setCurrency}
-              invalid={Boolean(err("currency"))}
-              errorText={err("currency")}
-            />
-            <Field.Root invalid={Boolean(err("exchange_rate"))} required ids={{ control: "exchange_rate" }}>
-              <Field.Label>
-                {t`Exchange Rate`}
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <NumberField name="exchange_rate" value={values.exchange_rate} onValueChange={(v) => void setFieldValue("exchange_rate", v)} min={0} hideStepper disabled={isBase} />
-              <Field.ErrorText>{err("exchange_rate")}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root ids={{ control: "input_date" }}>
-              <Field.Label>{t`Date`}</Field.Label>
-              <DateInput name="input_date" value={values.input_date} onValueChange={(value) => void setFieldValue("input_date", value)} />
-            </Field.Root>
-          </SimpleGrid>
+          {headerFields}
           <StockScanField
             ref={scanRef}
             autoFocus
             inventoryId={values.inventory}
             branchId={values.branch}
             lines={values.items}
-            onLinesChange={(lines) => void setFieldValue("items", lines)}
+            onLinesChange={setItems}
             checkStock
             held={held}
           />
@@ -281,7 +300,7 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
           ) : null}
           <DocumentLinesTable
             lines={values.items}
-            onChange={(lines) => void setFieldValue("items", lines)}
+            onChange={setItems}
             showFee
             showDiscount
             checkStock
