@@ -45,9 +45,14 @@ export class Shell {
   }
 
   /** Opens the user menu and picks "Logout" (a confirmation may follow). */
+  /** Opens the user menu (unless it is open) and picks Logout; retried while the menu is still settling. */
   async chooseLogout(): Promise<void> {
-    await this.userMenu().click();
-    await this.page.getByRole("menuitem", { name: "Logout" }).click();
+    const logout = this.page.getByRole("menuitem", { name: "Logout" });
+    await expect(async () => {
+      if (!(await logout.isVisible())) await this.userMenu().click();
+      await logout.click({ timeout: 2_000 });
+      await expect(logout).toBeHidden({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
   }
 
   async expectRightToLeft(): Promise<void> {
