@@ -278,6 +278,44 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
       setBranch, setInventory, setCustomer, setCurrency, setRate, setDate, t, branchErr, inventoryErr, customerErr, currencyErr, rateErr],
   );
 
+  // Neither changes on a scan either.
+  const discountErr = err("discount");
+  const setDiscount = useCallback((v: string) => void setFieldValue("discount", v), [setFieldValue]);
+  const discountField = useMemo(
+    () => (
+      <Field.Root invalid={Boolean(discountErr)} ids={{ control: "discount" }}>
+        <Field.Label>{t`Discount`}</Field.Label>
+        <NumberField name="discount" value={values.discount} onValueChange={setDiscount} min={0} currency hideStepper />
+        <Field.ErrorText>{discountErr}</Field.ErrorText>
+      </Field.Root>
+    ),
+    [values.discount, setDiscount, discountErr, t],
+  );
+  const setNote = useCallback((v: string) => void setFieldValue("note", v), [setFieldValue]);
+  const submitting = formik.isSubmitting;
+  const noteAndActions = useMemo(
+    () => (
+      <>
+        <Field.Root ids={{ control: "note" }}>
+          <Field.Label>{t`Note`}</Field.Label>
+          <Textarea name="note" rows={2} value={values.note} onChange={(e) => setNote(e.target.value)} />
+        </Field.Root>
+        <Flex justify="end" align="center" gap="3" wrap="wrap">
+          {editBlocked ? (
+            <Text fontSize="sm" color="fg.warning">
+              <Trans>Editing needs a connection</Trans>
+            </Text>
+          ) : null}
+          <Button variant="outline" size="lg" onClick={() => scanRef.current?.focus()}>
+            <Trans>Back to scan</Trans>
+          </Button>
+          <SaveButton permissions={[isEdit ? "change_sale" : "add_sale"]} loading={submitting} disabled={editBlocked} size="lg" />
+        </Flex>
+      </>
+    ),
+    [values.note, setNote, editBlocked, isEdit, submitting, t],
+  );
+
   return (
     <form noValidate onSubmit={formik.handleSubmit} onKeyDown={handleEnterToNext} data-testid="sale-form">
       <Grid templateColumns={{ base: "1fr", xl: "minmax(0, 1fr) 340px" }} gap="5">
@@ -310,11 +348,7 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
         </Stack>
         <Stack gap="4">
           <DocumentTotals totals={totals} currency={currencyCode} />
-          <Field.Root invalid={Boolean(err("discount"))} ids={{ control: "discount" }}>
-            <Field.Label>{t`Discount`}</Field.Label>
-            <NumberField name="discount" value={values.discount} onValueChange={(v) => void setFieldValue("discount", v)} min={0} currency hideStepper />
-            <Field.ErrorText>{err("discount")}</Field.ErrorText>
-          </Field.Root>
+          {discountField}
           <Box>
             <PaymentFields
               branchId={values.branch}
@@ -330,21 +364,7 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
               stacked
             />
           </Box>
-          <Field.Root ids={{ control: "note" }}>
-            <Field.Label>{t`Note`}</Field.Label>
-            <Textarea name="note" rows={2} value={values.note} onChange={(e) => void setFieldValue("note", e.target.value)} />
-          </Field.Root>
-          <Flex justify="end" align="center" gap="3" wrap="wrap">
-            {editBlocked ? (
-              <Text fontSize="sm" color="fg.warning">
-                <Trans>Editing needs a connection</Trans>
-              </Text>
-            ) : null}
-            <Button variant="outline" size="lg" onClick={() => scanRef.current?.focus()}>
-              <Trans>Back to scan</Trans>
-            </Button>
-            <SaveButton permissions={[isEdit ? "change_sale" : "add_sale"]} loading={formik.isSubmitting} disabled={editBlocked} size="lg" />
-          </Flex>
+          {noteAndActions}
         </Stack>
       </Grid>
     </form>
