@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiGet, pageToken, storeRows } from "./support/offline";
+import { apiGet, type CachedItemRow, type CachedStockRow, pageToken, storeRows } from "./support/offline";
 import { LoginPage, Shell } from "./support/pages";
 import { CASHIER } from "./support/users";
 
@@ -14,20 +14,6 @@ import { CASHIER } from "./support/users";
  * src/web/components/document/stock-scan-field.tsx): "Scan barcode", "Save", "Saved, will sync".
  */
 
-interface StockRow {
-  id: number;
-  inventory_id: number;
-  item_id: number;
-  quantity: number | string;
-  deleted_at: string | null;
-}
-interface ItemRow {
-  id: number;
-  barcode: string | null;
-  item_type: number;
-  is_active?: boolean;
-  deleted_at: string | null;
-}
 interface OutboxRow {
   resource: string;
   status: string;
@@ -59,13 +45,13 @@ test("offline sale: scanned from the cache, pending with its number and stock ta
   const me = await apiGet<Me>(request, token, "user/me/");
   const branch = me.branches.find((b) => b.id === me.default_branch_id) ?? me.branches[0];
   const inventory = branch.inventories[0].id;
-  const items = new Map((await storeRows<ItemRow>(page, "item")).map((item) => [item.id, item]));
-  const stock = (await storeRows<StockRow>(page, "stock")).find((row) => {
+  const items = new Map((await storeRows<CachedItemRow>(page, "item")).map((item) => [item.id, item]));
+  const stock = (await storeRows<CachedStockRow>(page, "stock")).find((row) => {
     const item = items.get(row.item_id);
     return row.inventory_id === inventory && !row.deleted_at && Number(row.quantity) >= 2 && !!item?.barcode && item.item_type === 1 && item.is_active !== false && !item.deleted_at;
   });
   expect(stock, "the demo data has stock with a barcode in the cashier's inventory").toBeTruthy();
-  const stockRow = stock as StockRow;
+  const stockRow = stock as CachedStockRow;
   const barcode = items.get(stockRow.item_id)?.barcode as string;
   // Only this row of its barcode in the inventory, so the scan adds it without asking.
   const before = Number((await apiGet<{ quantity: string }>(request, token, `stock/${stockRow.id}/`)).quantity);
@@ -94,7 +80,7 @@ test("offline sale: scanned from the cache, pending with its number and stock ta
   const sold = entry.body.items.find((line) => line.stock === stockRow.id);
   expect(sold, "the scanned stock row is a line of the sale").toBeTruthy();
   const quantity = Number(sold?.quantity);
-  const cachedNow = async () => Number((await storeRows<StockRow>(page, "stock")).find((row) => row.id === stockRow.id)?.quantity);
+  const cachedNow = async () => Number((await storeRows<CachedStockRow>(page, "stock")).find((row) => row.id === stockRow.id)?.quantity);
   await expect.poll(cachedNow).toBe(Number(stockRow.quantity) - quantity);
 
   // Back online: it syncs once.

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { controlledByServiceWorker, firstPullDone, pageToken, storeRows } from "./support/offline";
+import { type CachedItemRow, type CachedStockRow, controlledByServiceWorker, firstPullDone, pageToken, storeRows } from "./support/offline";
 import { LoginPage } from "./support/pages";
 import { ADMIN } from "./support/users";
 
@@ -13,20 +13,6 @@ import { ADMIN } from "./support/users";
  * ("Scan material", "Save"), sale-quotation-view.tsx ("Convert to sale"), payment-fields.tsx ("Debit").
  */
 
-interface StockRow {
-  id: number;
-  inventory_id: number;
-  item_id: number;
-  quantity: number | string;
-  deleted_at: string | null;
-}
-interface ItemRow {
-  id: number;
-  barcode: string | null;
-  item_type: number;
-  is_active?: boolean;
-  deleted_at: string | null;
-}
 interface OutboxRow {
   resource: string;
   status: string;
@@ -65,9 +51,9 @@ test("offline extra material and quotation convert: queued with their stock take
   const inventory = branch.inventories[0].id;
 
   // A goods row to sell and quote, and a material row whose barcode has no other row in the inventory.
-  const items = new Map((await storeRows<ItemRow>(page, "item")).map((item) => [item.id, item]));
-  const rows = (await storeRows<StockRow>(page, "stock")).filter((row) => row.inventory_id === inventory && !row.deleted_at);
-  const usable = (row: StockRow, type: number) => {
+  const items = new Map((await storeRows<CachedItemRow>(page, "item")).map((item) => [item.id, item]));
+  const rows = (await storeRows<CachedStockRow>(page, "stock")).filter((row) => row.inventory_id === inventory && !row.deleted_at);
+  const usable = (row: CachedStockRow, type: number) => {
     const item = items.get(row.item_id);
     return Number(row.quantity) >= 3 && item?.item_type === type && item.is_active !== false && !item.deleted_at;
   };
@@ -78,9 +64,9 @@ test("offline extra material and quotation convert: queued with their stock take
   });
   expect(goods, "the demo data has goods in stock").toBeTruthy();
   expect(material, "the demo data has material in stock with its own barcode").toBeTruthy();
-  const goodsId = (goods as StockRow).id;
-  const materialId = (material as StockRow).id;
-  const materialBarcode = items.get((material as StockRow).item_id)?.barcode as string;
+  const goodsId = (goods as CachedStockRow).id;
+  const materialId = (material as CachedStockRow).id;
+  const materialBarcode = items.get((material as CachedStockRow).item_id)?.barcode as string;
 
   // An unpaid sale and a quotation, made online through the API.
   const [customer] = (await api<{ results: { id: number }[] }>(request, token, "GET", `customer/?branch=${branch.id}&page_size=1`)).results;
@@ -108,7 +94,7 @@ test("offline extra material and quotation convert: queued with their stock take
   await quotationPage.goto(`/sale/sale-quotation/${quotation.id}/view`);
   await expect(quotationPage.getByTestId("document-print")).toBeVisible({ timeout: 30_000 });
   await context.setOffline(true);
-  const cached = async (id: number) => Number((await storeRows<StockRow>(page, "stock")).find((row) => row.id === id)?.quantity);
+  const cached = async (id: number) => Number((await storeRows<CachedStockRow>(page, "stock")).find((row) => row.id === id)?.quantity);
   const cachedMaterial = await cached(materialId);
   const cachedGoods = await cached(goodsId);
 

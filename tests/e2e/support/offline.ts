@@ -30,6 +30,24 @@ export async function storeRows<T>(page: Page, store: string): Promise<T[]> {
   );
 }
 
+/** What the specs read of a cached stock row. */
+export interface CachedStockRow {
+  id: number;
+  inventory_id: number;
+  item_id: number;
+  quantity: number | string;
+  deleted_at: string | null;
+}
+
+/** What the specs read of a cached item. */
+export interface CachedItemRow {
+  id: number;
+  barcode: string | null;
+  item_type: number;
+  is_active?: boolean;
+  deleted_at: string | null;
+}
+
 /** What the specs read of an outbox entry. */
 export interface OutboxRow {
   id: number;
