@@ -41,13 +41,13 @@ const STOCK_SCHEMA: Record<StockTableName, string> = {
 /**
  * Version 3: only the indexes the app queries on its two big tables (every index is one more write
  * per record, and the first load writes 100k items and their stock). Items: barcode (scans), code and
- * name (prefix search), _outbox (pending rows). Stock: [inventory_id+item_id] (scans, purchases'
- * stock effects) and item_id (the document screens' scan). The rows themselves do not change, so the
- * cursor stays.
+ * name (prefix search), _outbox (pending rows). Stock: [inventory_id+item_id] only (every scan and
+ * stock effect asks for an item in one inventory). The rows themselves do not change, so the cursor
+ * stays.
  */
 const LEAN_SCHEMA: Partial<Record<ReferenceTableName, string>> = {
   item: "id, barcode, code, name, _outbox",
-  stock: "id, item_id, [inventory_id+item_id]",
+  stock: "id, [inventory_id+item_id]",
 };
 
 export type OutboxStatus = "sending" | "pending" | "needs_attention";

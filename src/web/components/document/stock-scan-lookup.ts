@@ -46,9 +46,7 @@ export async function findCachedStock(keyword: string, scope: ScanScope): Promis
         continue;
       }
       if (!hasTable(database, "stock")) continue;
-      const rows = (await database.table<CachedRow>("stock").where("item_id").equals(item.id).toArray()).filter(
-        (r) => live(r) && Number(r.inventory_id) === scope.inventoryId,
-      );
+      const rows = (await database.table<CachedRow>("stock").where("[inventory_id+item_id]").equals([scope.inventoryId, item.id as number]).toArray()).filter(live);
       for (const row of rows) {
         if (scope.existQty && !isPositive(tryMoney(row.quantity) ?? 0)) continue;
         out.push(toCandidate(lineFromStock({ ...(row as unknown as StockRowLike), id: row.id as number, item: itemRef }, scope.priceField)));
