@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { pageToken } from "./support/offline";
+import { pageToken, storeRows } from "./support/offline";
 import { FormPage, ListPage, LoginPage } from "./support/pages";
 import { ADMIN, uniqueName } from "./support/users";
 
@@ -24,6 +24,12 @@ test("item groups: delete and edit disabled offline, with the reason", async ({ 
 
   const list = new ListPage(page, "/stock/item-group", "item-group/");
   await list.goto();
+  // Offline the list is read from the device cache: the new group must have been pulled into it
+  // (a reload pulls the changes) or its row would vanish with the network.
+  await page.reload();
+  await expect
+    .poll(async () => (await storeRows<{ name: string }>(page, "item_group")).some((group) => group.name === name), { timeout: 30_000 })
+    .toBe(true);
   const row = list.rows(name);
   const remove = row.getByRole("button", { name: "Delete" });
   await expect(remove).toBeEnabled();
