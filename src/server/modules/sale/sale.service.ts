@@ -298,12 +298,13 @@ export async function createSaleTx(tx: Tx, auth: AuthContext, body: SaleInput, f
   return numberedSale(tx, auth, await bookSale(tx, auth, body, formToken));
 }
 
-/** The stored sale, visible to the caller and locked; 404 otherwise. */
-async function lockVisibleSale(tx: Tx, auth: AuthContext, id: number): Promise<repo.SaleRow> {
-  const row = await repo.lockSale(tx, id);
+/** The locked row when the caller may see its branch; 404 otherwise (another branch's documents do not exist for them). */
+function visibleOr404<T extends { branchId: number }>(row: T | null | undefined, auth: AuthContext): T {
   if (!row || !auth.branchIds.includes(row.branchId)) throw notFound();
   return row;
 }
+
+const lockVisibleSale = async (tx: Tx, auth: AuthContext, id: number) => visibleOr404(await repo.lockSale(tx, id), auth);
 
 /** SPEC section 4: a paid sale cannot be updated, added to or deleted; one with returns cannot change. */
 async function assertSaleChangeable(tx: Tx, row: repo.SaleRow) {
@@ -506,11 +507,7 @@ async function writeReturn(tx: Tx, auth: AuthContext, body: SaleReturnInput, exi
 
 export const createSaleReturnTx = (tx: Tx, auth: AuthContext, body: SaleReturnInput) => writeReturn(tx, auth, body, null);
 
-async function lockVisibleReturn(tx: Tx, auth: AuthContext, id: number) {
-  const row = await repo.lockSaleReturn(tx, id);
-  if (!row || !auth.branchIds.includes(row.branchId)) throw notFound();
-  return row;
-}
+const lockVisibleReturn = async (tx: Tx, auth: AuthContext, id: number) => visibleOr404(await repo.lockSaleReturn(tx, id), auth);
 
 export async function updateSaleReturn(db: Db, auth: AuthContext, id: number, payload: Record<string, unknown>, validate: Validate<SaleReturnInput>) {
   return db.transaction(async (tx) => {
@@ -588,11 +585,7 @@ async function writeQuotation(tx: Tx, auth: AuthContext, body: SaleQuotationInpu
 
 export const createQuotationTx = (tx: Tx, auth: AuthContext, body: SaleQuotationInput) => writeQuotation(tx, auth, body, null);
 
-async function lockVisibleQuotation(tx: Tx, auth: AuthContext, id: number) {
-  const row = await repo.lockQuotation(tx, id);
-  if (!row || !auth.branchIds.includes(row.branchId)) throw notFound();
-  return row;
-}
+const lockVisibleQuotation = async (tx: Tx, auth: AuthContext, id: number) => visibleOr404(await repo.lockQuotation(tx, id), auth);
 
 export async function updateQuotation(db: Db, auth: AuthContext, id: number, payload: Record<string, unknown>, validate: Validate<SaleQuotationInput>) {
   return db.transaction(async (tx) => {
