@@ -4,11 +4,12 @@ import { useNavigate, useParams } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import type { AnyObjectSchema } from "yup";
 import { api, toErrorMessage, toFieldErrors } from "../../lib/api-client";
-import { errorAction, fieldErrorsFromBody } from "../../lib/api-errors";
+import { fieldErrorsFromBody } from "../../lib/api-errors";
 import { translateMessage } from "../../lib/messages";
-import { showError, showInfo, showSuccess } from "../../lib/toast";
+import { showError, showSuccess } from "../../lib/toast";
 import { createByResource } from "../../offline/commands";
 import { maskLocalKeys } from "./local-key-mask";
+import { useCreateOutcome } from "./use-create-outcome";
 
 export interface DocumentFormOptions<Values extends FormikValues, Record> {
   /** Resource path, e.g. "purchase/". */
@@ -41,6 +42,7 @@ export function useDocumentForm<Values extends FormikValues, Record>(options: Do
   const [loadFailed, setLoadFailed] = useState(false);
   const base = options.endpoint.endsWith("/") ? options.endpoint : `${options.endpoint}/`;
   const { fromRecord } = options;
+  const followCreate = useCreateOutcome({ listPath: options.listPath });
 
   useEffect(() => {
     if (!id) return;
@@ -79,19 +81,8 @@ export function useDocumentForm<Values extends FormikValues, Record>(options: Do
       return;
     }
     try {
-      const outcome = await createByResource(base, body);
-      if (outcome.queued) {
-        showInfo(t`Saved, will sync`);
-        navigate(options.listPath);
-      } else if (outcome.ok) {
-        showSuccess(t`Saved successfully`);
-        const created = outcome.body as { id?: number } | null;
-        navigate(created?.id ? `${options.listPath}/${created.id}/view` : options.listPath);
-      } else {
-        const action = errorAction(outcome.status, outcome.body, translateMessage);
-        if (action.kind === "toast") showError(action.lines.join("\n"));
-        helpers.setErrors(fieldErrorsFromBody(outcome.body, translateMessage) as FormikErrors<Values>);
-      }
+      const refused = followCreate(await createByResource(base, body));
+      if (refused) helpers.setErrors(fieldErrorsFromBody(refused, translateMessage) as FormikErrors<Values>);
     } catch (error) {
       showError(error instanceof Error ? error.message : String(error));
     }

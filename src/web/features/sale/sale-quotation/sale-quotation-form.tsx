@@ -6,9 +6,8 @@ import { toIsoDate } from "../../../../core/dates";
 import { MESSAGES } from "../../../../core/messages";
 import { isPositive, tryMoney } from "../../../../core/money";
 import { api, getErrorBody, toErrorMessage } from "../../../lib/api-client";
-import { errorAction } from "../../../lib/api-errors";
 import { translateMessage } from "../../../lib/messages";
-import { showError, showInfo, showSuccess } from "../../../lib/toast";
+import { showSuccess } from "../../../lib/toast";
 import { useCurrentUser } from "../../../lib/use-permission";
 import { createByResource } from "../../../offline/commands";
 import type { RowKey } from "../../../offline/sync-tables";
@@ -27,6 +26,7 @@ import { DocumentTotals } from "../../../components/document/document-totals";
 import { StockScanField } from "../../../components/document/stock-scan-field";
 import { useDocumentCurrency } from "../../../components/document/use-document-currency";
 import { DateInput } from "../../../components/form/date-input";
+import { useCreateOutcome } from "../../../components/form/use-create-outcome";
 
 const LIST_PATH = "/sale/sale-quotation";
 
@@ -73,6 +73,7 @@ export default function SaleQuotationForm() {
   const [lines, setLines] = useState<DocumentLine[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
+  const followCreate = useCreateOutcome({ listPath: LIST_PATH });
   const [loading, setLoading] = useState(Boolean(id));
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -155,18 +156,7 @@ export default function SaleQuotationForm() {
         navigate(`${LIST_PATH}/${id}/view`);
         return;
       }
-      const outcome = await createByResource("sale-quotation/", body);
-      if (outcome.queued) {
-        showInfo(t`Saved, will sync`);
-        navigate(LIST_PATH);
-      } else if (outcome.ok) {
-        showSuccess(t`Saved successfully`);
-        const saved = outcome.body as { id?: number };
-        navigate(saved?.id ? `${LIST_PATH}/${saved.id}/view` : LIST_PATH);
-      } else {
-        const action = errorAction(outcome.status, outcome.body, translateMessage);
-        if (action.kind === "toast") showError(action.lines.join("\n"));
-      }
+      followCreate(await createByResource("sale-quotation/", body));
     } catch (err) {
       const body = getErrorBody(err);
       if (body && typeof body === "object") setErrors(Object.fromEntries(Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? String(v[0]) : String(v)])));

@@ -7,9 +7,8 @@ import { MESSAGES } from "../../../../core/messages";
 import { add, greaterThan, isPositive, sub, toDecimalString, tryMoney } from "../../../../core/money";
 import type { Paged } from "../../../../core/api-types";
 import { api, getErrorBody, toErrorMessage } from "../../../lib/api-client";
-import { errorAction } from "../../../lib/api-errors";
 import { translateMessage } from "../../../lib/messages";
-import { showError, showInfo, showSuccess } from "../../../lib/toast";
+import { showError, showSuccess } from "../../../lib/toast";
 import { createByResource } from "../../../offline/commands";
 import { CardTitle } from "../../../components/card-title";
 import { documentTotals, lineAmounts, type DocumentLine } from "../../../components/document/document-lines";
@@ -18,6 +17,7 @@ import { linesFromRecord, recordItems, type RecordLine } from "../../../componen
 import { DocumentTotals } from "../../../components/document/document-totals";
 import { SaveButton } from "../../../components/save-button";
 import { DateInput } from "../../../components/form/date-input";
+import { useCreateOutcome } from "../../../components/form/use-create-outcome";
 
 const LIST_PATH = "/sale/sale-return";
 
@@ -98,6 +98,7 @@ export default function SaleReturnForm() {
   const [findError, setFindError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const followCreate = useCreateOutcome({ listPath: LIST_PATH, onRefusalText: (text) => setMessage(text ?? t`The server refused the return.`) });
   const [candidates, setCandidates] = useState<SaleCandidate[]>([]);
   const isEdit = Boolean(id);
 
@@ -191,18 +192,7 @@ export default function SaleReturnForm() {
         navigate(`${LIST_PATH}/${id}/view`);
         return;
       }
-      const outcome = await createByResource("sale-return/", body);
-      if (outcome.queued) {
-        showInfo(t`Saved, will sync`);
-        navigate(LIST_PATH);
-      } else if (outcome.ok) {
-        showSuccess(t`Saved successfully`);
-        const saved = outcome.body as { id?: number };
-        navigate(saved?.id ? `${LIST_PATH}/${saved.id}/view` : LIST_PATH);
-      } else {
-        const action = errorAction(outcome.status, outcome.body, translateMessage);
-        setMessage(action.kind === "toast" ? action.lines.join("\n") : t`The server refused the return.`);
-      }
+      followCreate(await createByResource("sale-return/", body));
     } catch (e) {
       const text = toErrorMessage(e);
       if (text) setMessage(text);

@@ -5,9 +5,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate, useParams } from "react-router";
 import { toIsoDate } from "../../../../core/dates";
 import { api, getErrorBody, toErrorMessage } from "../../../lib/api-client";
-import { errorAction } from "../../../lib/api-errors";
 import { translateMessage } from "../../../lib/messages";
-import { showError, showInfo, showSuccess } from "../../../lib/toast";
+import { showError, showSuccess } from "../../../lib/toast";
 import { useCurrentUser } from "../../../lib/use-permission";
 import { createByResource } from "../../../offline/commands";
 import { useOnline } from "../../../offline/sync-status";
@@ -35,8 +34,10 @@ import { InstallmentFields, type InstallmentValues } from "./installment-fields"
 import { checkSale, emptySale, hasErrors, saleBody, serverErrors, type SaleErrors, type SaleValues } from "./sale-form-rules";
 import { saleLockReason, type SaleRecord } from "./sale-record";
 import { DateInput } from "../../../components/form/date-input";
+import { useCreateOutcome } from "../../../components/form/use-create-outcome";
 
 const LIST_PATH = "/sale/sale";
+const pendingSalePath = (entryId: number) => `${LIST_PATH}/pending-${entryId}/view`;
 
 /** The sale's own lines (extra material stays as it is on the server). */
 const ownLines = (r: SaleRecord) => linesFromRecord(recordItems(r).filter((l) => !l.is_extra));
@@ -150,6 +151,7 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [record]);
 
+  const followCreate = useCreateOutcome({ listPath: LIST_PATH, queuedPath: pendingSalePath });
   const formik = useFormik<SaleValues>({
     initialValues: initial,
     enableReinitialize: true,
@@ -170,19 +172,8 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
         return;
       }
       try {
-        const outcome = await createByResource("sale/", body);
-        if (outcome.queued) {
-          showInfo(t`Saved, will sync`);
-          navigate(`${LIST_PATH}/pending-${outcome.entryId}/view`);
-        } else if (outcome.ok) {
-          showSuccess(t`Saved successfully`);
-          const saved = outcome.body as { id?: number };
-          navigate(saved?.id ? `${LIST_PATH}/${saved.id}/view` : LIST_PATH);
-        } else {
-          const action = errorAction(outcome.status, outcome.body, translateMessage);
-          if (action.kind === "toast") showError(action.lines.join("\n"));
-          setServerErr(serverErrors(outcome.body));
-        }
+        const refused = followCreate(await createByResource("sale/", body));
+        if (refused) setServerErr(serverErrors(refused));
       } catch (error) {
         showError(error instanceof Error ? error.message : String(error));
       }
