@@ -19,10 +19,14 @@ export interface CrudListProps<Row extends { id: number }> extends Omit<PagedTab
    * answers 400 "Unknown filter: branch" there).
    */
   branchFilter?: boolean;
+  /** What a double-click opens: the edit form (master data) or the printable view (documents). */
+  opens?: "edit" | "view";
+  /** Rows whose state forbids a delete (an approved transfer): no delete button. */
+  undeletable?: (row: Row) => boolean;
 }
 
-/** A master-data list: paged table with add, double-click to edit, and a delete button per row. */
-export function CrudList<Row extends { id: number }>({ endpoint, path, model, columns, title, ...rest }: CrudListProps<Row>) {
+/** A list of records (master data or documents): paged table with add, double-click to open, and a delete button per row. */
+export function CrudList<Row extends { id: number }>({ endpoint, path, model, columns, title, opens = "edit", undeletable, ...rest }: CrudListProps<Row>) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const allColumns = useMemo<ColumnDef<Row>[]>(
@@ -36,10 +40,10 @@ export function CrudList<Row extends { id: number }>({ endpoint, path, model, co
         align: "center",
         // A pending row is only on this device: it is discarded from the sync panel, not deleted.
         render: (row, { reload }) =>
-          isPendingRow(row) ? null : <DeleteButton permission={`delete_${model}`} recordKey={row.id} endpoint={endpoint} onDeleted={reload} />,
+          isPendingRow(row) || undeletable?.(row) ? null : <DeleteButton permission={`delete_${model}`} recordKey={row.id} endpoint={endpoint} onDeleted={reload} />,
       },
     ],
-    [columns, model, endpoint, t],
+    [columns, model, endpoint, undeletable, t],
   );
   return (
     <Box>
@@ -52,7 +56,7 @@ export function CrudList<Row extends { id: number }>({ endpoint, path, model, co
         columns={allColumns}
         addPermission={`add_${model}`}
         onAdd={() => navigate(`${path}/add`)}
-        onRowClick={(row) => navigate(`${path}/${row.id}/edit`)}
+        onRowClick={(row) => navigate(`${path}/${row.id}/${opens}`)}
       />
     </Box>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Alert, Box, Flex, HStack, Skeleton, Spinner, Table, Text } from "@chakra-ui/react";
 import { Trans } from "@lingui/react/macro";
 import { LuArrowDown, LuArrowUp } from "react-icons/lu";
@@ -9,8 +9,8 @@ import { cellAlign, cellContent, cellText, printableColumns } from "./cell-value
 import type { ColumnDef } from "./column-def";
 import { ColumnFilter } from "./column-filter";
 import { buildCsv, downloadCsv } from "./csv-export";
-import { ListFilters } from "./list-filters";
-import { toQueryParams, type ListQueryAction, type ListQueryState } from "./list-query-state";
+import { ListQueryFilters, type ListTableProps } from "./list-query-filters";
+import { toQueryParams, type ListQueryState } from "./list-query-state";
 import { ListToolbar } from "./list-toolbar";
 import { PaginationControl } from "./pagination-control";
 import { PrintOptionsDialog } from "./print-options-dialog";
@@ -18,31 +18,14 @@ import { useListQuery } from "./use-list-query";
 import { useListSource } from "./use-list-source";
 import { fetchAllPages } from "./use-paged-data";
 
-export interface PagedTableProps<Row> {
-  /** Translated page title: names the saved query in localStorage (unless storageKey) and the printout. */
-  title: string;
-  /** Stable name for the saved query, so switching language keeps it. */
-  storageKey?: string;
+/** The paged table's props; its branch filter is on by default. */
+export interface PagedTableProps<Row> extends ListTableProps<Row> {
   /** Resource path, e.g. "item-group/". */
   endpoint?: string;
-  columns: ColumnDef<Row>[];
-  rowKey?: (row: Row) => string | number;
-  onRowClick?: (row: Row) => void;
-  /** The add button appears only when the user holds this permission. */
-  addPermission?: string;
-  onAdd?: () => void;
-  /** Branch multi-select (default on; hidden anyway with a single branch). */
-  branchFilter?: boolean;
-  dateFilter?: boolean;
   /** Field of the date range (default input_date). */
   dateField?: string;
-  currencyFilter?: boolean;
-  /** Screen-specific filters: receive the state and dispatch ({type: "extra", key, value}). */
-  extraFilters?: (state: ListQueryState, dispatch: (action: ListQueryAction) => void) => ReactNode;
   /** Footer of sums from totals/ for columns marked `sum`. */
   showTotals?: boolean;
-  /** Changing it reloads the list (the update flag). */
-  reloadKey?: number;
   defaultQuery?: Partial<ListQueryState>;
 }
 
@@ -87,25 +70,10 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
     }
   };
 
-  const filters = (
-    <ListFilters
-      showBranch={props.branchFilter ?? true}
-      branches={state.branches}
-      onBranches={(branches) => dispatch({ type: "branches", branches })}
-      showDate={Boolean(props.dateFilter)}
-      dateRange={state.dateRange}
-      onDateRange={(range) => dispatch({ type: "dateRange", range })}
-      showCurrency={Boolean(props.currencyFilter)}
-      currencies={state.currencies}
-      onCurrencies={(currencies) => dispatch({ type: "currencies", currencies })}
-      extra={props.extraFilters?.(state, dispatch)}
-    />
-  );
-
   return (
     <Box>
       <ListToolbar
-        filters={filters}
+        filters={<ListQueryFilters options={props} branchByDefault state={state} dispatch={dispatch} />}
         onPrint={() => setPrintOpen(true)}
         onExport={endpoint ? () => void exportCsv() : undefined}
         exporting={exporting}

@@ -1,32 +1,19 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Box, Center, Spinner, Table, Text } from "@chakra-ui/react";
 import { Trans } from "@lingui/react/macro";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { api } from "../../lib/api-client";
 import { cellAlign, cellContent } from "./cell-value";
-import type { ColumnDef } from "./column-def";
-import { ListFilters } from "./list-filters";
-import { toQueryParams, type ListQueryAction, type ListQueryState } from "./list-query-state";
+import { ListQueryFilters, type ListTableProps } from "./list-query-filters";
+import { toQueryParams } from "./list-query-state";
 import { ListToolbar } from "./list-toolbar";
 import { useListQuery } from "./use-list-query";
 
-export interface VirtualTableProps<Row> {
-  title: string;
-  storageKey?: string;
+/** The virtual table's props; its branch filter is off by default (SPEC section 2). */
+export interface VirtualTableProps<Row> extends ListTableProps<Row> {
   /** GET (or POST with the same object as body) returning the whole list. */
   endpoint?: string;
   method?: "get" | "post";
-  columns: ColumnDef<Row>[];
-  rowKey?: (row: Row) => string | number;
-  onRowClick?: (row: Row) => void;
-  addPermission?: string;
-  onAdd?: () => void;
-  /** Off by default here (SPEC section 2). */
-  branchFilter?: boolean;
-  dateFilter?: boolean;
-  currencyFilter?: boolean;
-  extraFilters?: (state: ListQueryState, dispatch: (action: ListQueryAction) => void) => ReactNode;
-  reloadKey?: number;
   /** Row height used for the window estimate, px. */
   rowHeight?: number;
 }
@@ -86,20 +73,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   return (
     <Box>
       <ListToolbar
-        filters={
-          <ListFilters
-            showBranch={props.branchFilter ?? false}
-            branches={state.branches}
-            onBranches={(branches) => dispatch({ type: "branches", branches })}
-            showDate={Boolean(props.dateFilter)}
-            dateRange={state.dateRange}
-            onDateRange={(range) => dispatch({ type: "dateRange", range })}
-            showCurrency={Boolean(props.currencyFilter)}
-            currencies={state.currencies}
-            onCurrencies={(currencies) => dispatch({ type: "currencies", currencies })}
-            extra={props.extraFilters?.(state, dispatch)}
-          />
-        }
+        filters={<ListQueryFilters options={props} branchByDefault={false} state={state} dispatch={dispatch} />}
         count={rows.length}
         onRefresh={() => {
           reset();

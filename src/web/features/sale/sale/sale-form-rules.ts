@@ -1,12 +1,13 @@
 /** The sale form's values, body and checks (pure, unit-tested). */
 import { MESSAGES } from "../../../../core/messages";
 import { isPositive, tryMoney } from "../../../../core/money";
-import type { ReceiptFrequency } from "../../../../core/installments";
 import { documentTotals, lineProblem, toSaleItems, type DocumentLine } from "../../../components/document/document-lines";
 import { cashboxProblem, type PaymentType } from "../../../components/document/payment-rules";
 import type { RowKey } from "../../../offline/sync-tables";
+import type { InstallmentValues } from "./installment-fields";
 
-export interface SaleValues {
+/** The sale form's values: the document's own, then the installment plan's. */
+export interface SaleValues extends InstallmentValues {
   branch: number | null;
   inventory: number | null;
   customer: RowKey | null;
@@ -19,14 +20,6 @@ export interface SaleValues {
   input_date: string;
   note: string;
   items: DocumentLine[];
-  is_premium: boolean;
-  months_count: string;
-  premium_receipt_amount: string;
-  receipt_frequency: ReceiptFrequency;
-  next_receipt_date: string;
-  guarantor_name: string;
-  guarantor_phone: string;
-  guarantor_address: string;
   /** Edit: the version loaded, for the server's stale check. */
   updated_at?: string;
 }

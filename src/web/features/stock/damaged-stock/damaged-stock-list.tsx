@@ -1,12 +1,8 @@
 import { useMemo } from "react";
-import { Box } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
-import { useNavigate } from "react-router";
 import { formatAmount, tryMoney } from "../../../../core/money";
-import { CardTitle } from "../../../components/card-title";
-import { DeleteButton } from "../../../components/delete-button";
 import type { ColumnDef } from "../../../components/table/column-def";
-import { isPendingRow, PagedTable } from "../../../components/table/paged-table";
+import { CrudList } from "../../../components/table/crud-list";
 
 interface DamagedRow {
   id: number;
@@ -21,11 +17,8 @@ interface DamagedRow {
   note: string;
 }
 
-const PATH = "/stock/damaged-stock";
-
 export default function DamagedStockList() {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const columns = useMemo<ColumnDef<DamagedRow>[]>(
     () => [
       { key: "invoice_no", title: t`Number`, sortable: true, filterType: "number" },
@@ -37,30 +30,8 @@ export default function DamagedStockList() {
       { key: "total_quantity", title: t`Quantity`, align: "end", text: (r) => (tryMoney(r.total_quantity) ? formatAmount(r.total_quantity, { decimals: 3, trimZeros: true }) : "") },
       { key: "total_cost", title: t`Cost`, kind: "money" },
       { key: "note", title: t`Note`, filterType: "text" },
-      {
-        key: "actions",
-        title: t`Actions`,
-        noPrint: true,
-        width: "1%",
-        align: "center",
-        render: (row, { reload }) => (isPendingRow(row) ? null : <DeleteButton permission="delete_damagedstock" recordKey={row.id} endpoint="damaged-stock/" onDeleted={reload} />),
-      },
     ],
     [t],
   );
-  return (
-    <Box>
-      <CardTitle title={t`Damaged Stock`} />
-      <PagedTable<DamagedRow>
-        title={t`Damaged Stock`}
-        storageKey={PATH}
-        endpoint="damaged-stock/"
-        columns={columns}
-        dateFilter
-        addPermission="add_damagedstock"
-        onAdd={() => navigate(`${PATH}/add`)}
-        onRowClick={(row) => navigate(`${PATH}/${row.id}/view`)}
-      />
-    </Box>
-  );
+  return <CrudList<DamagedRow> title={t`Damaged Stock`} endpoint="damaged-stock/" path="/stock/damaged-stock" model="damagedstock" columns={columns} dateFilter opens="view" />;
 }

@@ -1,12 +1,9 @@
 import { useMemo } from "react";
-import { Box } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
-import { useNavigate } from "react-router";
 import { DISPLAY_DATE_TIME, formatDate } from "../../../../core/dates";
-import { CardTitle } from "../../../components/card-title";
-import { DeleteButton } from "../../../components/delete-button";
+import { booleanBadgeColumn } from "../../../components/table/boolean-badge-column";
 import type { ColumnDef } from "../../../components/table/column-def";
-import { isPendingRow, PagedTable } from "../../../components/table/paged-table";
+import { CrudList } from "../../../components/table/crud-list";
 import { formatQuantityText } from "./transfer-status";
 
 interface TransferRow {
@@ -25,11 +22,11 @@ interface TransferRow {
   note: string;
 }
 
-const PATH = "/stock/inventory-stock-transfer";
+// Approved transfers cannot be deleted (SPEC section 4).
+const isApproved = (row: TransferRow): boolean => row.approved;
 
 export default function TransferList() {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const columns = useMemo<ColumnDef<TransferRow>[]>(
     () => [
       { key: "invoice_no", title: t`Number`, sortable: true, filterType: "number" },
@@ -39,47 +36,12 @@ export default function TransferList() {
       { key: "to_inventory_name", title: t`To Inventory`, sortable: true },
       { key: "lines_count", title: t`Lines`, align: "end" },
       { key: "total_quantity", title: t`Quantity`, align: "end", text: (row) => formatQuantityText(row.total_quantity) },
-      {
-        key: "approved",
-        title: t`Status`,
-        filterType: "list",
-        list: [
-          { id: "false", name: t`Pending` },
-          { id: "true", name: t`Approved` },
-        ],
-        kind: "badge",
-        badgeColor: (row) => (row.approved ? "green" : "orange"),
-        text: (row) => (row.approved ? t`Approved` : t`Pending`),
-      },
+      booleanBadgeColumn<TransferRow>("approved", t`Status`, { label: t`Approved`, color: "green" }, { label: t`Pending`, color: "orange" }),
       { key: "approved_by_name", title: t`Approved By` },
       { key: "approved_at", title: t`Approved At`, sortable: true, text: (row) => formatDate(row.approved_at, DISPLAY_DATE_TIME) },
       { key: "note", title: t`Note`, filterType: "text" },
-      {
-        key: "actions",
-        title: t`Actions`,
-        noPrint: true,
-        width: "1%",
-        align: "center",
-        // Approved transfers cannot be deleted (SPEC section 4).
-        render: (row, { reload }) =>
-          isPendingRow(row) || row.approved ? null : <DeleteButton permission="delete_inventorystocktransfer" recordKey={row.id} endpoint="inventory-stock-transfer/" onDeleted={reload} />,
-      },
     ],
     [t],
   );
-  return (
-    <Box>
-      <CardTitle title={t`Inventory Transfers`} />
-      <PagedTable<TransferRow>
-        title={t`Inventory Transfers`}
-        storageKey={PATH}
-        endpoint="inventory-stock-transfer/"
-        columns={columns}
-        dateFilter
-        addPermission="add_inventorystocktransfer"
-        onAdd={() => navigate(`${PATH}/add`)}
-        onRowClick={(row) => navigate(`${PATH}/${row.id}/view`)}
-      />
-    </Box>
-  );
+  return <CrudList<TransferRow> title={t`Inventory Transfers`} endpoint="inventory-stock-transfer/" path="/stock/inventory-stock-transfer" model="inventorystocktransfer" columns={columns} dateFilter opens="view" undeletable={isApproved} />;
 }

@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { Image } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
 import { ITEM_TYPE_IDS, type ItemType } from "../../../../core/item-types";
+import { booleanBadgeColumn } from "../../../components/table/boolean-badge-column";
 import type { ColumnDef } from "../../../components/table/column-def";
 import { CrudList } from "../../../components/table/crud-list";
 import { refName } from "../../../components/table/ref-value";
@@ -59,18 +60,7 @@ export default function ItemList() {
       { key: "profit_percentage", title: t`Profit %`, sortable: true, filterType: "number", align: "end" },
       { key: "min_quantity", title: t`Min Quantity`, sortable: true, filterType: "number", align: "end" },
       { key: "expire_date", title: t`Expire Date`, sortable: true, kind: "date" },
-      {
-        key: "is_active",
-        title: t`Status`,
-        filterType: "list",
-        list: [
-          { id: "true", name: t`Active` },
-          { id: "false", name: t`Inactive` },
-        ],
-        kind: "badge",
-        badgeColor: (row) => (row.is_active ? "green" : "red"),
-        text: (row) => (row.is_active ? t`Active` : t`Inactive`),
-      },
+      booleanBadgeColumn<Item>("is_active", t`Status`, { label: t`Active`, color: "green" }, { label: t`Inactive`, color: "red" }),
     ],
     [t, typeLabels],
   );
