@@ -1,23 +1,34 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client";
 
 /**
- * The next number of a document type in a branch (DESIGN section 3: numbers are per branch and
- * assigned by the server). The upsert locks the counter row until the creating transaction ends,
- * so numbers never repeat; a rolled-back create leaves no gap because its increment rolls back too.
+ * Document numbers are per branch and assigned by the server (DESIGN section 3). Taking one upserts
+ * the branch's counter row, which stays locked until the creating transaction ends, so numbers never
+ * repeat; a rolled-back create leaves no gap because its increment rolls back too.
+ */
+const takeNumber = (branchId: number, documentType: string): SQL =>
+  sql`insert into document_counter (branch_id, document_type, last_number) values (${branchId}, ${documentType}, 1)
+      on conflict (branch_id, document_type) do update set last_number = document_counter.last_number + 1
+      returning last_number`;
+
+/**
+ * The next number of a document type in a branch, for a document that needs it before its row
+ * exists (sale returns and quotations). Everything else numbers last with assignDocumentNumber.
  */
 export async function nextDocumentNumber(tx: Tx, branchId: number, documentType: string): Promise<number> {
-  const [row] = await queryRows<{ last_number: number }>(
-    tx,
-    sql`insert into document_counter (branch_id, document_type, last_number) values (${branchId}, ${documentType}, 1)
-        on conflict (branch_id, document_type) do update set last_number = document_counter.last_number + 1
-        returning last_number`,
-  );
+  const [row] = await queryRows<{ last_number: number }>(tx, takeNumber(branchId, documentType));
   return row.last_number;
 }
 
 /** The tables whose rows carry a per-branch invoice number (identifiers, never user input). */
-export type NumberedTable = "sale" | "sale_return" | "sale_quotation" | "purchase" | "purchase_return";
+export type NumberedTable =
+  | "sale"
+  | "sale_return"
+  | "sale_quotation"
+  | "purchase"
+  | "purchase_return"
+  | "inventory_stock_transfer"
+  | "damaged_stock";
 
 /** A created document waits for its number with this placeholder (nobody sees it before commit). */
 export const UNNUMBERED = 0;
@@ -30,13 +41,24 @@ export const UNNUMBERED = 0;
 export async function assignDocumentNumber(tx: Tx, table: NumberedTable, id: number, branchId: number, documentType: string): Promise<number> {
   const [row] = await queryRows<{ invoice_no: number }>(
     tx,
-    sql`with counter as (
-          insert into document_counter (branch_id, document_type, last_number) values (${branchId}, ${documentType}, 1)
-          on conflict (branch_id, document_type) do update set last_number = document_counter.last_number + 1
-          returning last_number)
+    sql`with counter as (${takeNumber(branchId, documentType)})
         update ${sql.identifier(table)} set invoice_no = counter.last_number from counter
         where ${sql.identifier(table)}.id = ${id}
         returning invoice_no`,
   );
   return row.invoice_no;
+}
+
+/**
+ * An edit that moves a document to another branch gives it that branch's next number (numbers are
+ * per branch), taken last like a create's; an edit within the branch keeps its number.
+ */
+export async function renumberIfMoved(
+  tx: Tx,
+  table: NumberedTable,
+  id: number,
+  branches: { from: number; to: number },
+  documentType: string,
+): Promise<void> {
+  if (branches.from !== branches.to) await assignDocumentNumber(tx, table, id, branches.to, documentType);
 }

@@ -8,7 +8,7 @@ import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors, notFound } from "../../http/errors";
 import { invalidChoice, validateBody } from "../../http/resource";
 import { deletePosting, writePosting } from "../ledger/ledger.repository";
-import { nextDocumentNumber } from "../documents/document-number";
+import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/document-number";
 import { applyMovements, reverseMovements } from "../stock/stock-ledger";
 import { lockPurchase, purchasedByStock, type PurchaseRow } from "./purchase.repository";
 import {
@@ -53,7 +53,7 @@ async function checkReturn(tx: Tx, input: PurchaseReturnInput, auth: AuthContext
 function headerOf(purchase: PurchaseRow, input: PurchaseReturnInput, total: string, auth: AuthContext): PurchaseReturnHeader {
   return {
     branchId: purchase.branchId,
-    invoiceNo: 0,
+    invoiceNo: UNNUMBERED,
     purchaseId: purchase.id,
     supplierId: purchase.supplierId,
     inventoryId: purchase.inventoryId,
@@ -92,9 +92,10 @@ export async function createPurchaseReturn(tx: Tx, payload: unknown, auth: AuthC
   const input = await validateBody(purchaseReturnSchema, payload);
   const { purchase, lines, total } = await checkReturn(tx, input, auth, null);
   const header = headerOf(purchase, input, total, auth);
-  header.invoiceNo = await nextDocumentNumber(tx, purchase.branchId, PURCHASE_RETURN_DOCUMENT);
   const id = await insertPurchaseReturn(tx, header);
   await bookReturn(tx, id, header, lines, auth.userId);
+  // Last: the branch's counter stays locked until commit (assignDocumentNumber).
+  await assignDocumentNumber(tx, "purchase_return", id, purchase.branchId, PURCHASE_RETURN_DOCUMENT);
   return id;
 }
 
@@ -107,10 +108,10 @@ export async function updatePurchaseReturn(tx: Tx, id: number, payload: unknown,
   // The stock this return took goes back first, so the new lines are checked against the full quantities.
   await unbookReturn(tx, id, auth.userId);
   const { purchase, lines, total } = await checkReturn(tx, input, auth, id);
-  const header = headerOf(purchase, input, total, auth);
-  header.invoiceNo = purchase.branchId === current.branchId ? current.invoiceNo : await nextDocumentNumber(tx, purchase.branchId, PURCHASE_RETURN_DOCUMENT);
+  const header = { ...headerOf(purchase, input, total, auth), invoiceNo: current.invoiceNo };
   await updatePurchaseReturnHeader(tx, id, header);
   await bookReturn(tx, id, header, lines, auth.userId);
+  await renumberIfMoved(tx, "purchase_return", id, { from: current.branchId, to: purchase.branchId }, PURCHASE_RETURN_DOCUMENT);
 }
 
 export async function deletePurchaseReturn(tx: Tx, id: number, auth: AuthContext): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { queryRows, type Executor, type Tx } from "../../db/client";
-import { inventory, item, purchase, purchaseItem, purchaseReturn, setting, stock, supplier, supplierBranch } from "../../db/tables";
+import { item, purchase, purchaseItem, purchaseReturn, setting, stock } from "../../db/tables";
 import { touched } from "../../http/resource";
 
 export type PurchaseRow = typeof purchase.$inferSelect;
@@ -22,23 +22,6 @@ export async function hasReturns(ex: Executor, purchaseId: number): Promise<bool
 export async function batchTrackingOn(ex: Executor): Promise<boolean> {
   const [row] = await ex.select({ value: setting.value }).from(setting).where(eq(setting.key, "batch_number"));
   return row?.value === "1";
-}
-
-export async function inventoryInBranch(ex: Executor, inventoryId: number, branchId: number): Promise<boolean> {
-  const rows = await ex
-    .select({ id: inventory.id })
-    .from(inventory)
-    .where(and(eq(inventory.id, inventoryId), eq(inventory.branchId, branchId), isNull(inventory.deletedAt)));
-  return rows.length > 0;
-}
-
-export async function supplierServesBranch(ex: Executor, supplierId: number, branchId: number): Promise<boolean> {
-  const rows = await ex
-    .select({ id: supplier.id })
-    .from(supplier)
-    .innerJoin(supplierBranch, eq(supplierBranch.supplierId, supplier.id))
-    .where(and(eq(supplier.id, supplierId), eq(supplierBranch.branchId, branchId), isNull(supplier.deletedAt)));
-  return rows.length > 0;
 }
 
 /** Live items by id, with their type (a service keeps no stock). */

@@ -10,12 +10,12 @@ import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors, notFound } from "../../http/errors";
 import { invalidChoice, validateBody } from "../../http/resource";
 import { deletePosting, writePosting } from "../ledger/ledger.repository";
-import { assignDocumentNumber, nextDocumentNumber, UNNUMBERED } from "../documents/document-number";
-import { assertCashbox, documentRate } from "../documents/currency-context";
+import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/document-number";
+import { checkReferencedCashbox, readDocumentReferences, referencedRate } from "../documents/currency-context";
 import { applyMovements, findOrCreateStock, reverseMovements } from "../stock/stock-ledger";
 import {
-  batchTrackingOn, deletePurchaseLines, deletePurchaseRow, hasReturns, insertPurchase, insertPurchaseLines, inventoryInBranch,
-  liveItems, lockPurchase, setStockPrices, supplierServesBranch, updatePurchaseHeader, type PurchaseHeader, type PurchaseRow,
+  batchTrackingOn, deletePurchaseLines, deletePurchaseRow, hasReturns, insertPurchase, insertPurchaseLines, liveItems, lockPurchase,
+  setStockPrices, updatePurchaseHeader, type PurchaseHeader, type PurchaseRow,
 } from "./purchase.repository";
 
 export const PURCHASE_DOCUMENT = "purchase";
@@ -28,9 +28,15 @@ interface CheckedPurchase {
 /** Every rule of a purchase body that needs the database (SPEC sections 4-5, issue 4). */
 async function checkPurchase(tx: Tx, input: PurchaseInput, auth: AuthContext): Promise<CheckedPurchase> {
   if (!auth.branchIds.includes(input.branch)) throw invalidChoice("branch");
-  if (!(await inventoryInBranch(tx, input.inventory, input.branch))) throw invalidChoice("inventory");
-  if (!(await supplierServesBranch(tx, input.supplier, input.branch))) throw invalidChoice("supplier");
-  const rate = await documentRate(tx, input.currency, input.exchange_rate);
+  const references = await readDocumentReferences(tx, {
+    inventory: input.inventory,
+    partner: { table: "supplier", id: input.supplier, branch: input.branch },
+    currency: input.currency,
+    cashbox: input.cashbox ?? null,
+  });
+  if (references.inventoryBranchId !== input.branch) throw invalidChoice("inventory");
+  if (references.partnerBranchId !== input.branch) throw invalidChoice("supplier");
+  const rate = referencedRate(references, input.exchange_rate);
 
   const items = await liveItems(tx, [...new Set(input.items.map((l) => l.item))]);
   const itemErrors: Record<string, string[]> = {};
@@ -60,12 +66,12 @@ async function checkPurchase(tx: Tx, input: PurchaseInput, auth: AuthContext): P
   if (problem === "paid_exceeds_total") {
     throw fieldErrors({ paid_amount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(net) })] });
   }
-  if (cashboxId) await assertCashbox(tx, cashboxId, input.branch, input.currency);
+  if (cashboxId) checkReferencedCashbox(references, input.branch, input.currency);
 
   return {
     header: {
       branchId: input.branch,
-      invoiceNo: 0,
+      invoiceNo: UNNUMBERED,
       supplierId: input.supplier,
       inventoryId: input.inventory,
       currencyId: input.currency,
@@ -143,7 +149,6 @@ async function assertChangeable(tx: Tx, row: PurchaseRow): Promise<void> {
 export async function createPurchase(tx: Tx, payload: unknown, auth: AuthContext): Promise<number> {
   const input = await validateBody(purchaseSchema, payload);
   const checked = await checkPurchase(tx, input, auth);
-  checked.header.invoiceNo = UNNUMBERED;
   const id = await insertPurchase(tx, checked.header);
   await bookPurchase(tx, id, checked, auth.userId);
   // Last: the branch's counter stays locked until commit (assignDocumentNumber).
@@ -158,11 +163,11 @@ export async function updatePurchase(tx: Tx, id: number, payload: unknown, auth:
   await assertChangeable(tx, current);
   const input = await validateBody(purchaseSchema, payload);
   const checked = await checkPurchase(tx, input, auth);
-  checked.header.invoiceNo =
-    input.branch === current.branchId ? current.invoiceNo : await nextDocumentNumber(tx, input.branch, PURCHASE_DOCUMENT);
+  checked.header.invoiceNo = current.invoiceNo;
   await unbookPurchase(tx, id, auth.userId);
   await updatePurchaseHeader(tx, id, checked.header);
   await bookPurchase(tx, id, checked, auth.userId);
+  await renumberIfMoved(tx, "purchase", id, { from: current.branchId, to: input.branch }, PURCHASE_DOCUMENT);
 }
 
 export async function deletePurchase(tx: Tx, id: number, auth: AuthContext): Promise<void> {

@@ -9,7 +9,7 @@ import { notFound } from "../../http/errors";
 import { idempotentCreate, type CreateResult } from "../../http/idempotency";
 import { invalidChoice, readOne, validateBody } from "../../http/resource";
 import { baseCurrencyId } from "../documents/currency-context";
-import { nextDocumentNumber } from "../documents/document-number";
+import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/document-number";
 import { deletePosting, writePosting } from "../ledger/ledger.repository";
 import { applyMovements, reverseMovements, type MovementSource } from "./stock-ledger";
 import { assertFresh, stockRowsOfLines, usableInventory } from "./stock-document-lines";
@@ -89,15 +89,16 @@ export function createDamagedStock(db: Db, auth: AuthContext, payload: Record<st
     const body = await validateBody(damagedStockSchema, payload);
     const { branchId, lines } = await checkedDamage(tx, body, auth);
     const inputDate = body.input_date ?? toIsoDate(new Date());
-    const invoiceNo = await nextDocumentNumber(tx, branchId, DAMAGED_STOCK_DOCUMENT);
     const id = await insertDamagedStock(
       tx,
-      { branchId, invoiceNo, inventoryId: body.inventory, damagedStockTypeId: body.damaged_stock_type, inputDate, note: body.note ?? "" },
+      { branchId, invoiceNo: UNNUMBERED, inventoryId: body.inventory, damagedStockTypeId: body.damaged_stock_type, inputDate, note: body.note ?? "" },
       auth.userId,
     );
     await replaceDamagedStockLines(tx, id, lines);
     await applyDamage(tx, id, branchId, inputDate, lines, auth);
-    return { status: 201, body: await readDamagedStock(tx, id, auth) };
+    const view = await readDamagedStock(tx, id, auth);
+    // Last: the branch's counter stays locked until commit (assignDocumentNumber).
+    return { status: 201, body: { ...view, invoice_no: await assignDocumentNumber(tx, "damaged_stock", id, branchId, DAMAGED_STOCK_DOCUMENT) } };
   });
 }
 
@@ -117,10 +118,9 @@ export function updateDamagedStock(db: Db, id: number, payload: Record<string, u
     await undoDamage(tx, id, auth);
     const { branchId, lines } = await checkedDamage(tx, body, auth);
     const inputDate = body.input_date ?? current.inputDate;
-    const invoiceNo = branchId === current.branchId ? current.invoiceNo : await nextDocumentNumber(tx, branchId, DAMAGED_STOCK_DOCUMENT);
     await updateDamagedStockHeader(tx, id, {
       branchId,
-      invoiceNo,
+      invoiceNo: current.invoiceNo,
       inventoryId: body.inventory,
       damagedStockTypeId: body.damaged_stock_type,
       inputDate,
@@ -128,6 +128,7 @@ export function updateDamagedStock(db: Db, id: number, payload: Record<string, u
     });
     await replaceDamagedStockLines(tx, id, lines);
     await applyDamage(tx, id, branchId, inputDate, lines, auth);
+    await renumberIfMoved(tx, "damaged_stock", id, { from: current.branchId, to: branchId }, DAMAGED_STOCK_DOCUMENT);
     return readDamagedStock(tx, id, auth);
   });
 }

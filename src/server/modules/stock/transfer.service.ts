@@ -8,7 +8,7 @@ import type { AuthContext } from "../../http/access";
 import { badRequest, notFound } from "../../http/errors";
 import { idempotentCreate, type CreateResult } from "../../http/idempotency";
 import { readOne, validateBody, invalidChoice } from "../../http/resource";
-import { nextDocumentNumber } from "../documents/document-number";
+import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/document-number";
 import { applyMovements, findOrCreateStock, type Movement } from "./stock-ledger";
 import { assertFresh, assertWithinStock, stockRowsOfLines, usableInventory, type StockRow } from "./stock-document-lines";
 import {
@@ -73,10 +73,11 @@ export function createTransfer(db: Db, auth: AuthContext, payload: Record<string
   return idempotentCreate(db, auth, payload, async (tx) => {
     const body = await validateBody(inventoryStockTransferSchema, payload);
     const { header, lines } = await checkedTransfer(tx, body, auth);
-    const invoiceNo = await nextDocumentNumber(tx, header.branchId, TRANSFER_DOCUMENT);
-    const id = await insertTransfer(tx, { ...header, invoiceNo }, auth.userId);
+    const id = await insertTransfer(tx, { ...header, invoiceNo: UNNUMBERED }, auth.userId);
     await replaceTransferLines(tx, id, lines);
-    return { status: 201, body: await readTransfer(tx, id, auth) };
+    const view = await readTransfer(tx, id, auth);
+    // Last: the branch's counter stays locked until commit (assignDocumentNumber).
+    return { status: 201, body: { ...view, invoice_no: await assignDocumentNumber(tx, "inventory_stock_transfer", id, header.branchId, TRANSFER_DOCUMENT) } };
   });
 }
 
@@ -100,11 +101,10 @@ export function updateTransfer(db: Db, id: number, payload: Record<string, unkno
     const merged = partial ? { ...transferAsBody(await readTransfer(tx, id, auth)), ...payload } : payload;
     const body = await validateBody(inventoryStockTransferSchema, merged);
     const { header, lines } = await checkedTransfer(tx, body, auth);
-    // Numbers are per branch: a transfer moved to another branch takes that branch's next number.
-    const invoiceNo = header.branchId === current.branchId ? current.invoiceNo : await nextDocumentNumber(tx, header.branchId, TRANSFER_DOCUMENT);
-    const full: TransferHeader = { ...header, invoiceNo };
+    const full: TransferHeader = { ...header, invoiceNo: current.invoiceNo };
     await updateTransferHeader(tx, id, full);
     await replaceTransferLines(tx, id, lines);
+    await renumberIfMoved(tx, "inventory_stock_transfer", id, { from: current.branchId, to: header.branchId }, TRANSFER_DOCUMENT);
     return readTransfer(tx, id, auth);
   });
 }
