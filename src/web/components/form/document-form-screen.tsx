@@ -1,12 +1,10 @@
-import { useEffect, useRef, type ReactNode } from "react";
-import { Alert, Card, Center, Flex, Spinner, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import { Alert, Card, Flex } from "@chakra-ui/react";
 import { FormikProvider, type FormikProps, type FormikValues } from "formik";
-import { Trans } from "@lingui/react/macro";
 import { translateMessage } from "../../lib/messages";
-import { useOnline } from "../../offline/sync-status";
 import { CardTitle } from "../card-title";
-import { SaveButton } from "../save-button";
-import { focusFirstField, handleEnterToNext } from "./enter-navigation";
+import { handleEnterToNext } from "./enter-navigation";
+import { FormSaveButton, RecordLoadState, useFirstFieldFocus } from "./form-screen-parts";
 
 export interface DocumentFormScreenProps<Values extends FormikValues> {
   title: ReactNode;
@@ -27,12 +25,7 @@ export interface DocumentFormScreenProps<Values extends FormikValues> {
 /** A document form: title with back and close, refusal up front, Enter-to-next, save; edits need a connection. */
 export function DocumentFormScreen<Values extends FormikValues>(props: DocumentFormScreenProps<Values>) {
   const { formik, isEdit, loading, loadFailed, refusal } = props;
-  const formRef = useRef<HTMLFormElement>(null);
-  const online = useOnline();
-  const editBlocked = isEdit && !online;
-  useEffect(() => {
-    if (!loading) focusFirstField(formRef.current);
-  }, [loading]);
+  const formRef = useFirstFieldFocus(loading);
   const status = formik.status as { message?: string } | undefined;
   const itemsError = typeof formik.errors.items === "string" ? formik.errors.items : null;
 
@@ -40,46 +33,32 @@ export function DocumentFormScreen<Values extends FormikValues>(props: DocumentF
     <Card.Root>
       <Card.Body>
         <CardTitle title={props.title} back={props.listPath} close={props.listPath} />
-        {loading ? (
-          <Center py="10">
-            <Spinner />
-          </Center>
-        ) : loadFailed ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>
-              <Trans>The record could not be loaded.</Trans>
-            </Alert.Title>
-          </Alert.Root>
-        ) : refusal ? (
-          <Alert.Root status="warning" data-testid="edit-refused">
-            <Alert.Indicator />
-            <Alert.Title>{translateMessage(refusal)}</Alert.Title>
-          </Alert.Root>
-        ) : (
-          <FormikProvider value={formik}>
-            <form ref={formRef} noValidate onSubmit={formik.handleSubmit} onKeyDown={handleEnterToNext}>
-              {props.children}
-              {status?.message || (itemsError && formik.submitCount > 0) ? (
-                <Alert.Root status="error" mt="4">
-                  <Alert.Indicator />
-                  <Alert.Title>{translateMessage(status?.message ?? itemsError ?? "")}</Alert.Title>
-                </Alert.Root>
-              ) : null}
-              <Flex justify="space-between" align="start" gap="4" mt="6" wrap="wrap">
-                <div>{props.footer}</div>
-                <Flex align="center" gap="3" wrap="wrap">
-                  {editBlocked ? (
-                    <Text fontSize="sm" color="fg.warning" data-testid="edit-offline-reason">
-                      <Trans>Editing needs a connection</Trans>
-                    </Text>
-                  ) : null}
-                  <SaveButton size="lg" permissions={[isEdit ? `change_${props.model}` : `add_${props.model}`]} loading={formik.isSubmitting} disabled={editBlocked} />
+        <RecordLoadState loading={loading} loadFailed={loadFailed}>
+          {refusal ? (
+            <Alert.Root status="warning" data-testid="edit-refused">
+              <Alert.Indicator />
+              <Alert.Title>{translateMessage(refusal)}</Alert.Title>
+            </Alert.Root>
+          ) : (
+            <FormikProvider value={formik}>
+              <form ref={formRef} noValidate onSubmit={formik.handleSubmit} onKeyDown={handleEnterToNext}>
+                {props.children}
+                {status?.message || (itemsError && formik.submitCount > 0) ? (
+                  <Alert.Root status="error" mt="4">
+                    <Alert.Indicator />
+                    <Alert.Title>{translateMessage(status?.message ?? itemsError ?? "")}</Alert.Title>
+                  </Alert.Root>
+                ) : null}
+                <Flex justify="space-between" align="start" gap="4" mt="6" wrap="wrap">
+                  <div>{props.footer}</div>
+                  <Flex align="center" gap="3" wrap="wrap">
+                    <FormSaveButton size="lg" model={props.model} isEdit={isEdit} submitting={formik.isSubmitting} />
+                  </Flex>
                 </Flex>
-              </Flex>
-            </form>
-          </FormikProvider>
-        )}
+              </form>
+            </FormikProvider>
+          )}
+        </RecordLoadState>
       </Card.Body>
     </Card.Root>
   );

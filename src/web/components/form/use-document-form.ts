@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
+import { useMemo } from "react";
 import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors, type FormikHelpers, type FormikValues } from "formik";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import type { AnyObjectSchema } from "yup";
 import { api, toErrorMessage, toFieldErrors } from "../../lib/api-client";
@@ -10,6 +10,7 @@ import { showError, showSuccess } from "../../lib/toast";
 import { createByResource } from "../../offline/commands";
 import { maskLocalKeys } from "./local-key-mask";
 import { useCreateOutcome } from "./use-create-outcome";
+import { useLoadedRecord } from "./use-loaded-record";
 
 export interface DocumentFormOptions<Values extends FormikValues, Record> {
   /** Resource path, e.g. "purchase/". */
@@ -33,35 +34,11 @@ export interface DocumentFormOptions<Values extends FormikValues, Record> {
  */
 export function useDocumentForm<Values extends FormikValues, Record>(options: DocumentFormOptions<Values, Record>) {
   const { t } = useLingui();
-  const { id } = useParams();
   const navigate = useNavigate();
-  const isEdit = Boolean(id);
-  const [loaded, setLoaded] = useState<Values | null>(null);
-  const [record, setRecord] = useState<Record | null>(null);
-  const [loading, setLoading] = useState(isEdit);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const base = options.endpoint.endsWith("/") ? options.endpoint : `${options.endpoint}/`;
+  const { id, isEdit, base, record, loading, loadFailed } = useLoadedRecord<Record>(options.endpoint);
   const { fromRecord } = options;
+  const loaded = useMemo(() => (record === null ? null : fromRecord(record)), [record, fromRecord]);
   const followCreate = useCreateOutcome({ listPath: options.listPath });
-
-  useEffect(() => {
-    if (!id) return;
-    let cancelled = false;
-    setLoading(true);
-    api
-      .get(`${base}${id}/`)
-      .json<Record>()
-      .then((r) => {
-        if (cancelled) return;
-        setRecord(r);
-        setLoaded(fromRecord(r));
-      })
-      .catch(() => !cancelled && setLoadFailed(true))
-      .finally(() => !cancelled && setLoading(false));
-    return () => {
-      cancelled = true;
-    };
-  }, [base, id, fromRecord]);
 
   const refusal = record && options.editRefusal ? options.editRefusal(record) : null;
 
@@ -103,7 +80,7 @@ export function useDocumentForm<Values extends FormikValues, Record>(options: Do
     },
     onSubmit: submit,
   });
-  return { formik, id: id ?? null, isEdit, loading, loadFailed, record, refusal };
+  return { formik, id, isEdit, loading, loadFailed, record, refusal };
 }
 
 /** Per-line messages of a document's `items` errors (schema or server), by line index. */

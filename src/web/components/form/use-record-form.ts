@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
+import { useMemo } from "react";
 import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors, type FormikHelpers, type FormikValues } from "formik";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import type { AnyObjectSchema } from "yup";
 import { api, toFieldErrors } from "../../lib/api-client";
@@ -9,6 +9,7 @@ import { translateMessage } from "../../lib/messages";
 import { showError, showInfo, showSuccess } from "../../lib/toast";
 import { createByResource } from "../../offline/commands";
 import { maskLocalKeys } from "./local-key-mask";
+import { useLoadedRecord } from "./use-loaded-record";
 
 export interface RecordFormOptions<Values extends FormikValues, Record> {
   /** Resource path, e.g. "item-group/". */
@@ -30,35 +31,10 @@ export interface RecordFormOptions<Values extends FormikValues, Record> {
  */
 export function useRecordForm<Values extends FormikValues, Record = Values>(options: RecordFormOptions<Values, Record>) {
   const { t } = useLingui();
-  const { id } = useParams();
   const navigate = useNavigate();
-  const isEdit = Boolean(id);
-  const [loaded, setLoaded] = useState<Values | null>(null);
-  const [loading, setLoading] = useState(isEdit);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const base = options.endpoint.endsWith("/") ? options.endpoint : `${options.endpoint}/`;
+  const { id, isEdit, base, record, loading, loadFailed } = useLoadedRecord<Record>(options.endpoint);
   const { fromRecord } = options;
-
-  useEffect(() => {
-    if (!id) return;
-    let cancelled = false;
-    setLoading(true);
-    api
-      .get(`${base}${id}/`)
-      .json<Record>()
-      .then((record) => {
-        if (!cancelled) setLoaded(fromRecord ? fromRecord(record) : (record as unknown as Values));
-      })
-      .catch(() => {
-        if (!cancelled) setLoadFailed(true);
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [base, id, fromRecord]);
+  const loaded = useMemo(() => (record === null ? null : fromRecord ? fromRecord(record) : (record as unknown as Values)), [record, fromRecord]);
 
   const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
     const { masked, unmask } = maskLocalKeys(values);
@@ -103,5 +79,5 @@ export function useRecordForm<Values extends FormikValues, Record = Values>(opti
       ) as Promise<FormikErrors<Values>>,
     onSubmit: submit,
   });
-  return { formik, id: id ?? null, isEdit, loading, loadFailed };
+  return { formik, id, isEdit, loading, loadFailed };
 }
