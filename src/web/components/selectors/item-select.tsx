@@ -1,11 +1,13 @@
 import { useRef, useState } from "react";
-import { Box, Field, Input, List, Spinner } from "@chakra-ui/react";
+import { Box, Field, Input, Spinner } from "@chakra-ui/react";
 import { useAtomValue } from "jotai";
 import { useLingui } from "@lingui/react/macro";
 import { api, isNetworkError } from "../../lib/api-client";
 import { batchTrackingAtom } from "../../lib/app-state";
+import { playAlert } from "./alert-sound";
 import { findCachedByBarcode, searchCachedItems } from "./item-cache-search";
 import { pickSearchResult, shouldSearch } from "./item-search-pick";
+import { focusFirstChoice, SearchChoiceList } from "./search-choice-list";
 
 /** An item search result (SPEC section 3). */
 export interface ItemSearchResult {
@@ -48,7 +50,7 @@ export function ItemSelect({ onPick, branchId, inventoryId, exactBarcode = true,
     else setKeyword(item.name);
   };
   const miss = () => {
-    void new Audio("/sounds/alert.wav").play().catch(() => undefined);
+    playAlert();
     setKeyword("");
     setChoices([]);
   };
@@ -108,47 +110,21 @@ export function ItemSelect({ onPick, branchId, inventoryId, exactBarcode = true,
               event.preventDefault();
               void search();
             } else if (event.key === "Escape") setChoices([]);
+            else if (event.key === "ArrowDown") focusFirstChoice(event);
           }}
         />
         {loading ? <Spinner size="xs" position="absolute" insetInlineEnd="2" top="3" /> : null}
-        {choices.length > 0 ? (
-          <List.Root
-            role="listbox"
-            aria-label={t`Search results`}
-            position="absolute"
-            zIndex="dropdown"
-            bg="bg"
-            borderWidth="1px"
-            borderRadius="md"
-            w="full"
-            maxH="250px"
-            overflowY="auto"
-            listStyle="none"
-          >
-            {choices.map((item) => (
-              <List.Item
-                key={item.id}
-                role="option"
-                aria-selected={false}
-                tabIndex={0}
-                px="3"
-                py="1.5"
-                cursor="pointer"
-                _hover={{ bg: "bg.muted" }}
-                onClick={() => pick(item)}
-                onKeyDown={(event) => {
-                  if (event.key === "Enter") {
-                    event.preventDefault();
-                    pick(item);
-                  }
-                }}
-              >
-                {item.barcode ? `${item.barcode} - ` : ""}
-                {item.name}
-              </List.Item>
-            ))}
-          </List.Root>
-        ) : null}
+        <SearchChoiceList
+          choices={choices}
+          choiceKey={(item) => item.id}
+          onTake={pick}
+          onDismiss={() => {
+            setChoices([]);
+            inputRef.current?.focus();
+          }}
+        >
+          {(item) => `${item.barcode ? `${item.barcode} - ` : ""}${item.name}`}
+        </SearchChoiceList>
       </Box>
     </Field.Root>
   );
