@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { apiGet, type CachedItemRow, type CachedStockRow, pageToken, storeRows } from "./support/offline";
-import { LoginPage, Shell } from "./support/pages";
+import { apiGet, type CachedItemRow, type CachedStockRow, storeRows } from "./support/offline";
+import { DocumentFormPage, Shell } from "./support/pages";
+import { signedInWithDeviceCache } from "./support/session";
 import { CASHIER } from "./support/users";
 
 /**
@@ -20,30 +21,14 @@ interface OutboxRow {
   body: { form_token: string; items: { stock: number; quantity: string }[] };
   effects: { kind: string; number?: string | null }[];
 }
-interface Me {
-  default_branch_id: number | null;
-  branches: { id: number; inventories: { id: number }[] }[];
-}
 
 test("offline sale: scanned from the cache, pending with its number and stock taken, synced once with the stock reduced", async ({ page, context, request }) => {
   test.setTimeout(180_000);
-  await new LoginPage(page).signIn(CASHIER);
-
   // The service worker controls the page, and the first load of the cache has finished.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
-  await expect
-    .poll(async () => (await storeRows<{ key: string }>(page, "meta")).some((row) => row.key === "last_sync_at"), { timeout: 90_000 })
-    .toBe(true);
+  const { token, branch } = await signedInWithDeviceCache(page, request, CASHIER);
 
   // The sale screen's inventory (the cashier's default branch, its first inventory) and a stock row
   // of it whose item has a barcode.
-  const token = (await pageToken(page)) ?? "";
-  const me = await apiGet<Me>(request, token, "user/me/");
-  const branch = me.branches.find((b) => b.id === me.default_branch_id) ?? me.branches[0];
   const inventory = branch.inventories[0].id;
   const items = new Map((await storeRows<CachedItemRow>(page, "item")).map((item) => [item.id, item]));
   const stock = (await storeRows<CachedStockRow>(page, "stock")).find((row) => {
@@ -63,9 +48,7 @@ test("offline sale: scanned from the cache, pending with its number and stock ta
   await expect(new Shell(page).sidebar()).toBeVisible();
 
   // The sale screen, offline: a scan, typed as a scanner types it, then save.
-  await page.goto("/sale/sale/add");
-  const scan = page.getByRole("textbox", { name: "Scan barcode" });
-  await expect(scan).toBeVisible({ timeout: 30_000 });
+  const scan = await new DocumentFormPage(page).open("/sale/sale/add", 30_000);
   await scan.click();
   await scan.pressSequentially(barcode, { delay: 5 });
   await scan.press("Enter");

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { FormPage, LoginPage, Shell } from "./support/pages";
+import { serverItemGroupCount } from "./support/offline";
+import { FormPage, Shell } from "./support/pages";
+import { signedInWithDeviceCache } from "./support/session";
 import { ADMIN, uniqueName } from "./support/users";
 
 /**
@@ -15,7 +17,7 @@ import { ADMIN, uniqueName } from "./support/users";
 const DB_NAME = "backoffice";
 
 /** Runs in the page: one read of an object store of the app's database. */
-async function idb<T>(page: Page, args: { store: string; op: "get" | "all" | "count" | "byIndex"; key?: string | number; index?: string }): Promise<T> {
+async function idb<T>(page: Page, args: { store: string; op: "all" | "count" | "byIndex"; key?: string | number; index?: string }): Promise<T> {
   return page.evaluate(
     ({ dbName, store, op, key, index }) =>
       new Promise<T>((resolve, reject) => {
@@ -29,14 +31,7 @@ async function idb<T>(page: Page, args: { store: string; op: "get" | "all" | "co
             return;
           }
           const os = db.transaction(store, "readonly").objectStore(store);
-          const request: IDBRequest =
-            op === "get"
-              ? os.get(key as IDBValidKey)
-              : op === "count"
-                ? os.count()
-                : op === "byIndex"
-                  ? os.index(index as string).get(key as IDBValidKey)
-                  : os.getAll();
+          const request: IDBRequest = op === "count" ? os.count() : op === "byIndex" ? os.index(index as string).get(key as IDBValidKey) : os.getAll();
           request.onsuccess = () => {
             db.close();
             resolve(request.result as T);
@@ -59,17 +54,8 @@ test("offline: opens from the service worker, reads the cache, queues a create, 
   test.setTimeout(120_000);
   const name = uniqueName("Offline group");
 
-  await new LoginPage(page).signIn(ADMIN);
-
-  // The service worker is active and controls the page (the first load is not controlled).
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
-
-  // The first reference load has finished (its time is stored with the last page).
-  await expect.poll(() => idb<{ value: number } | undefined>(page, { store: "meta", op: "get", key: "last_sync_at" }), { timeout: 60_000 }).toBeTruthy();
+  // The service worker controls the page (the first load is not), and the first reference load has finished.
+  const { token } = await signedInWithDeviceCache(page, request, ADMIN);
   const items = await idb<Row[]>(page, { store: "item", op: "all" });
   const withBarcode = items.find((item) => typeof item.barcode === "string" && item.barcode !== "");
   expect(withBarcode, "the demo data has items with barcodes").toBeTruthy();
@@ -100,10 +86,5 @@ test("offline: opens from the service worker, reads the cache, queues a create, 
   await expect.poll(async () => (await pendingRows()).map((row) => typeof row.id === "number" && row._pending !== true)).toEqual([true]);
 
   // Exactly once on the server.
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem("bo.token") ?? "null") as string | null);
-  const answer = await request.get(`/api/item-group/?name=${encodeURIComponent(name)}`, {
-    headers: { Authorization: `Bearer ${token ?? ""}` },
-  });
-  expect(answer.status()).toBe(200);
-  expect(((await answer.json()) as { count: number }).count).toBe(1);
+  expect(await serverItemGroupCount(request, token, name)).toBe(1);
 });

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { apiGet, pageToken, storeRows } from "./support/offline";
-import { LoginPage, Shell } from "./support/pages";
+import { expect, test } from "@playwright/test";
+import { apiGet, storeRows } from "./support/offline";
+import { DocumentFormPage, Shell } from "./support/pages";
+import { type Paged, signedInWithDeviceCache } from "./support/session";
 import { ADMIN } from "./support/users";
 
 /**
@@ -18,38 +19,10 @@ interface ItemRow {
   is_active?: boolean;
   deleted_at: string | null;
 }
-interface Me {
-  default_branch_id: number | null;
-  branches: { id: number; name: string; inventories: { id: number; name: string }[] }[];
-}
-interface Paged<T> {
-  count: number;
-  results: T[];
-}
-
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  const box = page.getByRole("combobox", { name: new RegExp(`^${label}`) });
-  if (!(await box.isVisible())) return;
-  await box.click();
-  await box.fill(option);
-  await page.getByRole("option", { name: option, exact: true }).first().click();
-}
 
 test("offline purchase: scanned from the cache, saved to sync, booked once when back online", async ({ page, context, request }) => {
   test.setTimeout(180_000);
-  await new LoginPage(page).signIn(ADMIN);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
-  await expect
-    .poll(async () => (await storeRows<{ key: string }>(page, "meta")).some((row) => row.key === "last_sync_at"), { timeout: 90_000 })
-    .toBe(true);
-
-  const token = (await pageToken(page))!;
-  const me = await apiGet<Me>(request, token, "user/me/");
-  const branch = me.branches.find((b) => b.id === me.default_branch_id) ?? me.branches[0];
+  const { token, branch } = await signedInWithDeviceCache(page, request, ADMIN);
   const inventory = branch.inventories[0];
   const item = (await storeRows<ItemRow>(page, "item")).filter((i) => i.barcode && i.item_type === 1 && i.is_active !== false && !i.deleted_at).sort((a, b) => a.id - b.id)[7];
   expect(item, "a cached item with a barcode").toBeTruthy();
@@ -61,12 +34,11 @@ test("offline purchase: scanned from the cache, saved to sync, booked once when 
   await context.setOffline(true);
   await page.reload();
   await expect(new Shell(page).sidebar()).toBeVisible();
-  await page.goto("/purchase/purchase/add");
-  const scan = page.getByRole("textbox", { name: "Scan barcode" });
-  await expect(scan).toBeVisible({ timeout: 30_000 });
-  await choose(page, "Branch", branch.name);
-  await choose(page, "Inventory", inventory.name);
-  await choose(page, "Supplier", "Zagros Beverages");
+  const form = new DocumentFormPage(page);
+  const scan = await form.open("/purchase/purchase/add", 30_000);
+  await form.choose("Branch", branch.name);
+  await form.choose("Inventory", inventory.name);
+  await form.choose("Supplier", "Zagros Beverages");
   await scan.click();
   await scan.pressSequentially(item.barcode!, { delay: 5 });
   await scan.press("Enter");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { LoginPage, Shell } from "./support/pages";
+import { DocumentFormPage, LoginPage, Shell } from "./support/pages";
 import { ADMIN } from "./support/users";
 
 /**
@@ -9,8 +9,7 @@ import { ADMIN } from "./support/users";
 test("purchase form and stock list in Arabic", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await new LoginPage(page).signIn(ADMIN);
-  await page.goto("/purchase/purchase/add");
-  await expect(page.getByRole("textbox", { name: "Scan barcode" })).toBeVisible();
+  await new DocumentFormPage(page).open("/purchase/purchase/add");
   await new Shell(page).switchLanguage("العربية");
   await new Shell(page).expectRightToLeft();
   await expect(page.getByRole("textbox", { name: "امسح الباركود" })).toBeVisible();

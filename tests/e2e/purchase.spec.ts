@@ -1,5 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { LoginPage } from "./support/pages";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { apiGet } from "./support/offline";
+import { DocumentFormPage } from "./support/pages";
+import { type Paged, signedIn } from "./support/session";
 import { ADMIN } from "./support/users";
 
 /**
@@ -9,14 +11,6 @@ import { ADMIN } from "./support/users";
  * the stock of both items grow on /stock/stock.
  */
 
-interface Me {
-  default_branch_id: number | null;
-  branches: { id: number; name: string; inventories: { id: number; name: string }[] }[];
-}
-interface Paged<T> {
-  count: number;
-  results: T[];
-}
 interface Item {
   id: number;
   barcode: string | null;
@@ -29,45 +23,25 @@ interface StockRow {
   quantity: string;
 }
 
-const tokenOf = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("bo.token") ?? "null") as string | null);
-
-async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const answer = await request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(answer.status(), path).toBe(200);
-  return (await answer.json()) as T;
-}
-
 async function stockOf(request: APIRequestContext, token: string, inventory: number, item: number): Promise<number> {
   const page = await apiGet<Paged<StockRow>>(request, token, `stock/?inventory=${inventory}&item=${item}&page_size=200`);
   return page.results.reduce((sum, row) => sum + Number(row.quantity), 0);
 }
 
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  const box = page.getByRole("combobox", { name: new RegExp(`^${label}`) });
-  if (!(await box.isVisible())) return; // a single choice is picked and hidden
-  await box.click();
-  await box.fill(option);
-  await page.getByRole("option", { name: option, exact: true }).first().click();
-}
-
 test("a purchase scanned, saved, printed, and its stock grows", async ({ page, request }) => {
-  await new LoginPage(page).signIn(ADMIN);
-  const token = (await tokenOf(page))!;
-  const me = await apiGet<Me>(request, token, "user/me/");
-  const branch = me.branches.find((b) => b.id === me.default_branch_id) ?? me.branches[0];
+  const { token, branch } = await signedIn(page, request, ADMIN);
   const inventory = branch.inventories[0];
   const items = (await apiGet<Paged<Item>>(request, token, "item/?page_size=50&item_type=1&ordering=id")).results.filter((i) => i.barcode && i.is_active);
   const picked = items.slice(3, 5);
   expect(picked).toHaveLength(2);
   const before = await Promise.all(picked.map((i) => stockOf(request, token, inventory.id, i.id)));
 
-  await page.goto("/purchase/purchase/add");
-  await expect(page.getByRole("textbox", { name: "Scan barcode" })).toBeVisible();
-  await choose(page, "Branch", branch.name);
-  await choose(page, "Inventory", inventory.name);
-  await choose(page, "Supplier", "Zagros Beverages");
+  const form = new DocumentFormPage(page);
+  const scan = await form.open("/purchase/purchase/add");
+  await form.choose("Branch", branch.name);
+  await form.choose("Inventory", inventory.name);
+  await form.choose("Supplier", "Zagros Beverages");
 
-  const scan = page.getByRole("textbox", { name: "Scan barcode" });
   const lines = page.getByTestId("document-line");
   for (const [index, item] of picked.entries()) {
     // The box clears itself 200 ms after a pick (SPEC section 9): the next scan starts on an empty box.

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { LoginPage } from "./support/pages";
+import { expect, test } from "@playwright/test";
+import { apiGet } from "./support/offline";
+import { type Paged, signedIn } from "./support/session";
 import { ADMIN } from "./support/users";
 
 /**
@@ -7,10 +8,6 @@ import { ADMIN } from "./support/users";
  * the printable return shows it, and the server holds it with the stock back in.
  */
 
-interface Paged<T> {
-  count: number;
-  results: T[];
-}
 interface SaleRow {
   id: number;
   invoice_no: number;
@@ -20,17 +17,8 @@ interface SaleRow {
   items?: { stock: number | null; quantity: string; item_name: string; item_type: number }[];
 }
 
-const tokenOf = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("bo.token") ?? "null") as string | null);
-
-async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const answer = await request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(answer.status(), path).toBe(200);
-  return (await answer.json()) as T;
-}
-
 test("sale return: find the sale by invoice number, return one unit, printable return, stock back in", async ({ page, request }) => {
-  await new LoginPage(page).signIn(ADMIN);
-  const token = (await tokenOf(page))!;
+  const { token } = await signedIn(page, request, ADMIN);
   // A demo sale without returns whose first line is a stock line.
   const sales = await apiGet<Paged<SaleRow>>(request, token, "sale/?page_size=50&ordering=id");
   let sale: SaleRow | null = null;

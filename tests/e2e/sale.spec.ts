@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { LoginPage } from "./support/pages";
+import { expect, test } from "@playwright/test";
+import { apiGet } from "./support/offline";
+import { type Paged, signedIn } from "./support/session";
 import { CASHIER } from "./support/users";
 
 /**
@@ -9,12 +10,6 @@ import { CASHIER } from "./support/users";
  * stock of each line reduced by what was sold.
  */
 
-interface Me {
-  id: number;
-  default_branch_id: number | null;
-  branches: { id: number; inventories: { id: number }[] }[];
-  cashboxes: { id: number; branch_id: number; currency: { id: number; code: string } }[];
-}
 interface StockRow {
   id: number;
   inventory: number;
@@ -22,10 +17,6 @@ interface StockRow {
   quantity: string;
   sale_price: string;
   expired?: boolean;
-}
-interface Paged<T> {
-  count: number;
-  results: T[];
 }
 interface SaleAnswer {
   id: number;
@@ -37,40 +28,28 @@ interface SaleAnswer {
   items: { stock: number; quantity: string; price: string }[];
 }
 
-const tokenOf = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("bo.token") ?? "null") as string | null);
-
-async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const answer = await request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(answer.status(), path).toBe(200);
-  return (await answer.json()) as T;
-}
-
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 test("sale at the counter: five scans, cash, printable invoice; the server holds it once with the stock reduced", async ({ page, request }) => {
   test.setTimeout(120_000);
-  await new LoginPage(page).signIn(CASHIER);
-  const token = await tokenOf(page);
-  expect(token).toBeTruthy();
-  const me = await apiGet<Me>(request, token!, "user/me/");
-  const branchId = me.default_branch_id ?? me.branches[0].id;
-  const inventoryId = me.branches.find((b) => b.id === branchId)!.inventories[0].id;
+  const { token, branch } = await signedIn(page, request, CASHIER);
+  const inventoryId = branch.inventories[0].id;
 
   // Five in-stock goods of the inventory the sale screen opens on, each barcode on one stock row only.
-  const stock = await apiGet<Paged<StockRow>>(request, token!, `stock/?inventory=${inventoryId}&quantity__gt=1&page_size=200&ordering=id`);
+  const stock = await apiGet<Paged<StockRow>>(request, token, `stock/?inventory=${inventoryId}&quantity__gt=1&page_size=200&ordering=id`);
   const perBarcode = new Map<string, StockRow[]>();
   for (const row of stock.results) {
     if (!row.item.barcode || row.item.item_type === 2 || row.expired) continue;
     perBarcode.set(row.item.barcode, [...(perBarcode.get(row.item.barcode) ?? []), row]);
   }
-  const all = await apiGet<Paged<StockRow>>(request, token!, `stock/?inventory=${inventoryId}&quantity__gt=0&page_size=200`);
+  const all = await apiGet<Paged<StockRow>>(request, token, `stock/?inventory=${inventoryId}&quantity__gt=0&page_size=200`);
   const picked = [...perBarcode.values()]
     .filter((rows) => rows.length === 1 && all.results.filter((r) => r.item.barcode === rows[0].item.barcode).length === 1)
     .map((rows) => rows[0])
     .slice(0, 5);
   expect(picked.length, "five in-stock barcodes in the demo data").toBe(5);
   const expectedTotal = picked.reduce((total, row) => total + cents(row.sale_price), 0);
-  const salesBefore = (await apiGet<Paged<unknown>>(request, token!, "sale/?page_size=25")).count;
+  const salesBefore = (await apiGet<Paged<unknown>>(request, token, "sale/?page_size=25")).count;
 
   await page.goto("/sale/sale/add");
   const scan = page.getByRole("textbox", { name: "Scan barcode" });
@@ -106,13 +85,13 @@ test("sale at the counter: five scans, cash, printable invoice; the server holds
   await expect(page.getByRole("button", { name: "Print A5" })).toBeEnabled();
 
   // The server: one more sale, this one with the five lines, paid; each stock row down by one.
-  const sale = await apiGet<SaleAnswer>(request, token!, `sale/${saleId}/`);
+  const sale = await apiGet<SaleAnswer>(request, token, `sale/${saleId}/`);
   expect(cents(sale.total_price)).toBe(expectedTotal);
   expect(sale.payment_status).toBe("paid");
   expect(sale.items.map((l) => l.stock).sort()).toEqual(picked.map((r) => r.id).sort());
-  expect((await apiGet<Paged<unknown>>(request, token!, "sale/?page_size=25")).count).toBe(salesBefore + 1);
+  expect((await apiGet<Paged<unknown>>(request, token, "sale/?page_size=25")).count).toBe(salesBefore + 1);
   for (const row of picked) {
-    const after = await apiGet<StockRow>(request, token!, `stock/search-by-id/?id=${row.id}`);
+    const after = await apiGet<StockRow>(request, token, `stock/search-by-id/?id=${row.id}`);
     expect(Number(after.quantity), row.item.name).toBe(Number(row.quantity) - 1);
   }
 });

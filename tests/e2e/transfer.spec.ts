@@ -1,5 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { LoginPage } from "./support/pages";
+import { expect, test } from "@playwright/test";
+import { apiGet } from "./support/offline";
+import { DocumentFormPage } from "./support/pages";
+import { type Paged, signedIn } from "./support/session";
 import { ADMIN } from "./support/users";
 
 /**
@@ -8,14 +10,6 @@ import { ADMIN } from "./support/users";
  * row to the destination inventory. The approved transfer offers no edit any more.
  */
 
-interface Me {
-  default_branch_id: number | null;
-  branches: { id: number; name: string; inventories: { id: number; name: string }[] }[];
-}
-interface Paged<T> {
-  count: number;
-  results: T[];
-}
 interface StockRow {
   id: number;
   inventory: number;
@@ -23,27 +17,8 @@ interface StockRow {
   quantity: string;
 }
 
-const tokenOf = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("bo.token") ?? "null") as string | null);
-
-async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const answer = await request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(answer.status(), path).toBe(200);
-  return (await answer.json()) as T;
-}
-
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  const box = page.getByRole("combobox", { name: new RegExp(`^${label}`) });
-  if (!(await box.isVisible())) return;
-  await box.click();
-  await box.fill(option);
-  await page.getByRole("option", { name: option, exact: true }).first().click();
-}
-
 test("a transfer created, approved, and the stock moved", async ({ page, request }) => {
-  await new LoginPage(page).signIn(ADMIN);
-  const token = (await tokenOf(page))!;
-  const me = await apiGet<Me>(request, token, "user/me/");
-  const branch = me.branches.find((b) => b.id === me.default_branch_id) ?? me.branches[0];
+  const { token, branch } = await signedIn(page, request, ADMIN);
   const [from, to] = branch.inventories;
   const stock = await apiGet<Paged<StockRow>>(request, token, `stock/?inventory=${from.id}&quantity__gte=5&item_type=1&ordering=id&page_size=50`);
   const row = stock.results.find((r) => r.item.barcode)!;
@@ -53,12 +28,11 @@ test("a transfer created, approved, and the stock moved", async ({ page, request
   const fromBefore = Number((await apiGet<StockRow>(request, token, `stock/${row.id}/`)).quantity);
   const toBefore = await sumIn(to.id);
 
-  await page.goto("/stock/inventory-stock-transfer/add");
-  await expect(page.getByRole("textbox", { name: "Scan barcode" })).toBeVisible();
-  await choose(page, "Branch", branch.name);
-  await choose(page, "From Inventory", from.name);
-  await choose(page, "To Inventory", to.name);
-  const scan = page.getByRole("textbox", { name: "Scan barcode" });
+  const form = new DocumentFormPage(page);
+  const scan = await form.open("/stock/inventory-stock-transfer/add");
+  await form.choose("Branch", branch.name);
+  await form.choose("From Inventory", from.name);
+  await form.choose("To Inventory", to.name);
   await scan.click();
   await page.keyboard.type(row.item.barcode!, { delay: 5 });
   await page.keyboard.press("Enter");

@@ -144,6 +144,29 @@ export class FormPage {
   }
 }
 
+/** A document form with a scan box (purchase, transfer, sale...). */
+export class DocumentFormPage {
+  constructor(private readonly page: Page) {}
+
+  readonly scanBox = (): Locator => this.page.getByRole("textbox", { name: "Scan barcode" });
+
+  /** Opens the form and waits for its scan box (give a longer timeout offline, where the service worker serves the app). */
+  async open(path: string, timeout?: number): Promise<Locator> {
+    await this.page.goto(path);
+    await expect(this.scanBox()).toBeVisible({ timeout });
+    return this.scanBox();
+  }
+
+  /** Picks an option of the select labelled `label`; a select with a single choice is picked and hidden, so skipped. */
+  async choose(label: string, option: string): Promise<void> {
+    const box = this.page.getByRole("combobox", { name: new RegExp(`^${label}`) });
+    if (!(await box.isVisible())) return;
+    await box.click();
+    await box.fill(option);
+    await this.page.getByRole("option", { name: option, exact: true }).first().click();
+  }
+}
+
 export class NotFoundPage {
   constructor(private readonly page: Page) {}
 
