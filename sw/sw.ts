@@ -1,13 +1,15 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { getOfflineDb } from "../src/web/offline/db";
+import { replayUnfinished, replayWithoutPage } from "../src/web/offline/worker-replay";
 
 /**
  * The service worker (DESIGN section 4): the app shell and every lazy chunk are precached, so the
  * app opens and reloads offline; navigations fall back to index.html (the router picks the screen),
  * except the API and media, which must reach the server. Data never goes through a cache here: the
- * screens read IndexedDB and creates go through the outbox. Background sync only wakes the pages:
- * the outbox replays in a page, where the token and the Web Lock are.
+ * screens read IndexedDB and creates go through the outbox. Background sync wakes the open pages,
+ * which replay; with no page open the worker replays the outbox itself (worker-replay.ts).
  */
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
@@ -29,14 +31,28 @@ registerRoute(
 /** Tag the page registers when it queues an entry (offline-runtime.ts). */
 const OUTBOX_SYNC_TAG = "outbox";
 
+/** Server origin: the page's SERVER_BASE (api-client.ts), same origin unless a dev build says otherwise. */
+const SERVER_BASE = ((import.meta.env.VITE_SERVER_URL as string | undefined) ?? "").replace(/\/$/, "");
+
+/**
+ * Open pages replay themselves when told (their timers and state follow). With none open, the
+ * worker replays; while the server is still out of reach the event fails, so the browser keeps the
+ * sync and fires it again later.
+ */
+async function replayOutbox(): Promise<void> {
+  const clients = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  if (clients.length > 0) {
+    for (const client of clients) client.postMessage({ type: "replay" });
+    return;
+  }
+  const report = await replayWithoutPage({ db: getOfflineDb(), baseUrl: SERVER_BASE });
+  if (replayUnfinished(report)) throw new Error(`The outbox still waits for the server (${report.stoppedBy ?? `${report.retryLater} to retry`})`);
+}
+
 self.addEventListener("sync", (event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== OUTBOX_SYNC_TAG) return;
-  sync.waitUntil(
-    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((clients) => {
-      for (const client of clients) client.postMessage({ type: "replay" });
-    }),
-  );
+  sync.waitUntil(replayOutbox());
 });
 
 // A new version waits until the page asks (the user chose "Update"), never mid-form.

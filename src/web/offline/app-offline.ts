@@ -1,6 +1,7 @@
 import { SERVER_BASE } from "../lib/api-client";
 import { appStore, clearSession, storedUserAtom, tokenAtom } from "../lib/app-state";
 import { navigateTo } from "../lib/navigate";
+import { saveDeviceSession } from "./device-session";
 import { getOfflineRuntime, startOffline, type OfflineRuntime } from "./offline-runtime";
 
 /**
@@ -8,6 +9,7 @@ import { getOfflineRuntime, startOffline, type OfflineRuntime } from "./offline-
  * the token and user come from there, and a 401 during replay or pull clears the session and goes
  * to the root page as the api client does (DESIGN section 4), while the outbox is kept. When a
  * token appears again (the user signed in), replay resumes and the cache is claimed for that user.
+ * The session is copied to IndexedDB for the service worker's replay, and the copy deleted with it.
  * Call once at start-up (main.tsx), before rendering.
  */
 export function startAppOffline(): OfflineRuntime {
@@ -24,13 +26,17 @@ export function startAppOffline(): OfflineRuntime {
     },
   });
   // Signed in = a token and a user with an id; react to the moment both are there.
-  let signedInAs: string | null = null;
+  // Undefined at first, so a copy left by an earlier session is deleted when nobody is signed in.
+  let signedInAs: string | null | undefined;
   const follow = () => {
     const token = appStore.get(tokenAtom);
     const userId = appStore.get(storedUserAtom)?.id;
-    const key = token && userId ? `${userId}:${token}` : null;
-    if (key && key !== signedInAs) void runtime.signedIn();
+    const session = token && userId ? { token, user_id: userId } : null;
+    const key = session ? `${session.user_id}:${session.token}` : null;
+    if (key === signedInAs) return;
     signedInAs = key;
+    void saveDeviceSession(runtime.db, session);
+    if (session) void runtime.signedIn();
   };
   appStore.sub(tokenAtom, follow);
   appStore.sub(storedUserAtom, follow);

@@ -193,6 +193,8 @@ export const META = {
   provisionalNo: "provisional_no",
   /** Stock effects of synced entries, kept until a pull shows them (stock-overlay.ts). */
   settledStock: "settled_stock",
+  /** The signed-in session's token and user, for the service worker's replay (device-session.ts). */
+  session: "session",
 } as const;
 
 export const DEFAULT_DB_NAME = "backoffice";

@@ -1,6 +1,6 @@
 // Helpers for the offline-first specs: the service worker, the app's IndexedDB ("backoffice", one
 // object store per table) and the server's view of a record, all read from outside the app.
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
 const DB_NAME = "backoffice";
 
@@ -98,4 +98,63 @@ export async function apiGet<T>(request: APIRequestContext, token: string, path:
   const answer = await request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(answer.status(), path).toBe(200);
   return (await answer.json()) as T;
+}
+
+/** The session copy the app keeps in IndexedDB for the service worker (null when signed out). */
+export async function deviceSession(page: Page): Promise<{ token: string; user_id: number } | null> {
+  const row = (await storeRows<{ key: string; value: { token: string; user_id: number } }>(page, "meta")).find((r) => r.key === "session");
+  return row?.value ?? null;
+}
+
+/**
+ * Fires background-sync events at the app's service worker through the DevTools protocol, as the
+ * browser does when the network returns. Call it while the page is on the app's origin; the
+ * returned function works after the page has left it.
+ */
+export async function serviceWorkerSync(context: BrowserContext, page: Page): Promise<(tag: string) => Promise<void>> {
+  const cdp = await context.newCDPSession(page);
+  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  cdp.on("ServiceWorker.workerRegistrationUpdated", (event) => registrations.push(...event.registrations));
+  await cdp.send("ServiceWorker.enable");
+  const origin = new URL(page.url()).origin;
+  const ours = () => registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+  await expect.poll(() => !!ours()).toBe(true);
+  const registrationId = ours()!.registrationId;
+  return async (tag) => {
+    await cdp.send("ServiceWorker.dispatchSyncEvent", { origin, registrationId, tag, lastChance: false });
+  };
+}
+
+/**
+ * Puts off an outbox entry's next timed retry (its `next_attempt_at`, which the app's replay timer
+ * reads), so that only a forced replay (back online, "Sync now", background sync) can send it.
+ */
+export async function postponeOutboxEntry(page: Page, id: number, until: number): Promise<void> {
+  await page.evaluate(
+    ({ dbName, id, until }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(dbName);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const store = db.transaction("outbox", "readwrite").objectStore("outbox");
+          const read = store.get(id);
+          read.onsuccess = () => {
+            if (!read.result) {
+              db.close();
+              reject(new Error(`No outbox entry ${id}`));
+              return;
+            }
+            const write = store.put({ ...(read.result as object), next_attempt_at: until });
+            write.onsuccess = () => {
+              db.close();
+              resolve();
+            };
+            write.onerror = () => reject(write.error);
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+    { dbName: DB_NAME, id, until },
+  );
 }

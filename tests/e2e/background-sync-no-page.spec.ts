@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { controlledByServiceWorker, deviceSession, outboxEntriesNamed, pageToken, serverItemGroupCount, serviceWorkerSync } from "./support/offline";
+import { FormPage, LoginPage, Shell } from "./support/pages";
+import { ADMIN, uniqueName } from "./support/users";
+
+/**
+ * Background sync with no page of the app open (sw/sw.ts, worker-replay.ts): the worker replays the
+ * outbox itself, with the session copy the app keeps in IndexedDB (the worker cannot read
+ * localStorage). The copy is written at sign-in and deleted at logout.
+ */
+
+const OUTBOX_TAG = "outbox";
+
+test("with every tab of the app closed, the sync event makes the worker replay the outbox, once", async ({ page, context, request }) => {
+  test.setTimeout(150_000);
+  const name = uniqueName("Closed tab group");
+  await new LoginPage(page).signIn(ADMIN);
+  await controlledByServiceWorker(page);
+  const token = (await pageToken(page)) ?? "";
+  const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem("bo.user") ?? "null") as { id: number } | null)?.id);
+  await expect.poll(() => deviceSession(page)).toEqual({ token, user_id: userId });
+
+  // Saved offline, then the tab leaves the app: no window of the origin is left.
+  await page.goto("/stock/item-group/add");
+  const form = new FormPage(page);
+  await expect(form.field("Name")).toBeVisible();
+  const dispatchSync = await serviceWorkerSync(context, page);
+  await context.setOffline(true);
+  await form.fill({ Name: name });
+  await form.save();
+  await expect.poll(async () => (await outboxEntriesNamed(page, name)).length).toBe(1);
+  await page.goto("about:blank");
+  expect(await serverItemGroupCount(request, token, name)).toBe(0);
+
+  // The network returns (the browser may fire the sync itself); the sync event reaches the worker.
+  await context.setOffline(false);
+  await dispatchSync(OUTBOX_TAG);
+  await expect.poll(() => serverItemGroupCount(request, token, name), { timeout: 60_000 }).toBe(1);
+
+  // Back in the app: the entry has left the outbox, and was booked once.
+  await page.goto("/stock/item-group");
+  await expect.poll(async () => (await outboxEntriesNamed(page, name)).length, { timeout: 30_000 }).toBe(0);
+  expect(await serverItemGroupCount(request, token, name)).toBe(1);
+
+  // Logging out deletes the copy: a signed-out device sends nothing.
+  await new Shell(page).chooseLogout();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => deviceSession(page)).toBeNull();
+});
