@@ -4,8 +4,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTable, PgTransaction } from "drizzle-orm/pg-core";
+import { getTableColumns, getTableName, sql, type ExtractTablesWithRelations, type SQL } from "drizzle-orm";
 import pg from "pg";
 import * as tables from "./tables";
 
@@ -81,4 +81,40 @@ async function openPostgres(url: string): Promise<Database> {
 export async function queryRows<T>(ex: Executor, query: SQL): Promise<T[]> {
   const result = (await ex.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const columnNames = new WeakMap<PgTable, Record<string, string>>();
+
+/** The table's column names by property (branchId -> branch_id), read once from the schema. */
+function columnsOf(table: PgTable): Record<string, string> {
+  let names = columnNames.get(table);
+  if (!names) {
+    names = Object.fromEntries(Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name]));
+    columnNames.set(table, names);
+  }
+  return names;
+}
+
+/**
+ * `insert into <table> (...) select ... from jsonb_populate_recordset(null::<table>, $1)`: the rows
+ * travel as one JSON parameter, typed by the table itself, so the statement costs the same to build
+ * whatever the number of rows (Drizzle's insert builder costs far more per value on hot paths).
+ * For columns whose values JSON carries as they are (numbers, strings, booleans, null); columns
+ * left out take their defaults. `computed` gives columns an SQL value (for example the id a CTE of
+ * the same statement inserted).
+ */
+export function insertFromJson<T extends PgTable, K extends keyof T["$inferInsert"] = never>(
+  table: T,
+  rows: readonly Omit<T["$inferInsert"], K>[],
+  computed: Record<K, SQL> = {} as Record<K, SQL>,
+): SQL {
+  const names = columnsOf(table);
+  const keys = Object.keys(rows[0] ?? {});
+  const json = JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((key) => [names[key], (row as Record<string, unknown>)[key]]))));
+  const extra = Object.keys(computed) as (K & string)[];
+  const target = [...keys, ...extra].map((key) => quoteIdent(names[key])).join(", ");
+  const values = [...(keys.length ? [sql.raw(keys.map((key) => `x.${quoteIdent(names[key])}`).join(", "))] : []), ...extra.map((key) => computed[key])];
+  const name = sql.identifier(getTableName(table));
+  return sql`insert into ${name} (${sql.raw(target)}) select ${sql.join(values, sql`, `)} from jsonb_populate_recordset(null::${name}, ${json}::jsonb) x`;
 }

@@ -56,9 +56,11 @@ export async function validateBody<Body extends AnyObject>(schema: ObjectSchema<
   return schema.validate(body, { abortEarly: false, stripUnknown: true }) as Promise<Body>;
 }
 
-export async function readOne<T>(ex: Executor, spec: ListSpec, idSql: SQL, id: number, auth: AuthContext): Promise<T> {
+/** One record as its list answers it, 404 outside the caller's branches; `extra` adds columns (a document's lines). */
+export async function readOne<T>(ex: Executor, spec: ListSpec, idSql: SQL, id: number, auth: AuthContext, extra?: SQL): Promise<T> {
   const where = [...listConditions(spec, {}, auth), sql`${idSql} = ${id}`];
-  const [row] = await queryRows<T>(ex, sql`select ${spec.select} from ${spec.source} where ${sql.join(where, sql` and `)}`);
+  const columns = extra ? sql`${spec.select}, ${extra}` : spec.select;
+  const [row] = await queryRows<T>(ex, sql`select ${columns} from ${spec.source} where ${sql.join(where, sql` and `)}`);
   if (!row) throw notFound();
   return row;
 }

@@ -1,10 +1,12 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../../src/server/db/client";
 import type { Paged } from "../../../src/core/api-types";
 import { json, pageRows } from "../support/json";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
 import {
-  balance, documentEntries, makeStock, post, saleWorld, stockQuantity, unbalancedCurrencies, type SaleAnswer, type SaleDocumentAnswer, type SaleListRow,
+  balance, counter, documentEntries, makeStock, post, saleWorld, stockQuantity, unbalancedCurrencies, type SaleAnswer, type SaleDocumentAnswer, type SaleListRow,
   type SaleWorld,
 } from "./helpers";
 
@@ -86,6 +88,23 @@ describe("sale-return/", () => {
     expect(await stockQuantity(t, stock)).toBe("10.000");
   });
 
+  it("concurrent returns of a branch get consecutive numbers; a refused one leaves no gap", async () => {
+    const stock = await makeStock(t, w.inv.erbil, nextGoods(), "10");
+    const s = await sale([{ stock, quantity: "10", price: "100" }]);
+    const before = await counter(t, w.erbil, "sale_return");
+    const ok = () => post<SaleDocumentAnswer>(t, admin, "sale-return/", { sale: s.body.id, items: [{ stock, quantity: "1", price: "100" }] });
+    // More than the ten sold, whatever runs first.
+    const refused = post<SaleDocumentAnswer>(t, admin, "sale-return/", { sale: s.body.id, items: [{ stock, quantity: "11", price: "100" }] });
+    const results = await Promise.all([ok(), ok(), refused, ok(), ok(), ok()]);
+    expect(results.map((r) => r.status)).toEqual([201, 201, 400, 201, 201, 201]);
+    const numbers = results.filter((r) => r.status === 201).map((r) => r.body.invoice_no).sort((a, b) => a - b);
+    expect(numbers).toEqual([1, 2, 3, 4, 5].map((k) => before + k));
+    expect(await counter(t, w.erbil, "sale_return")).toBe(before + 5);
+    expect(await stockQuantity(t, stock)).toBe("5.000");
+    const unnumbered = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from sale_return where invoice_no = 0`);
+    expect(unnumbered[0].n).toBe(0);
+  });
+
   it("lists with totals and hides other branches", async () => {
     const stock = await makeStock(t, w.inv.suli, nextGoods(), "10");
     const s = await sale([{ stock, quantity: "2", price: "100" }], { branch: w.suli, inventory: w.inv.suli, customer: w.cust.suli });
@@ -143,6 +162,29 @@ describe("sale-quotation/", () => {
     expect((await t.call(admin, "PATCH", `/api/sale-quotation/${q.body.id}/`, { note: "x" })).body).toEqual({ message: "The quotation was already converted to a sale" });
     expect((await t.call(admin, "DELETE", `/api/sale-quotation/${q.body.id}/`)).status).toBe(400);
     expect((await t.call(admin, "DELETE", `/api/sale-quotation/${tooMuch.body.id}/`)).body).toEqual({ message: "Deleted successfully" });
+  });
+
+  it("concurrent quotations of a branch get consecutive numbers; a refused one leaves no gap", async () => {
+    const stock = await makeStock(t, w.inv.erbil, nextGoods(), "3");
+    const before = await counter(t, w.erbil, "sale_quotation");
+    const quote = (items: Record<string, unknown>[]) =>
+      post<SaleDocumentAnswer>(t, admin, "sale-quotation/", { branch: w.erbil, inventory: w.inv.erbil, customer: w.cust.aram, currency: w.iqd, items });
+    // A stock row of another inventory is refused.
+    const foreign = await makeStock(t, w.inv.erbil2, nextGoods(), "3");
+    const results = await Promise.all([
+      quote([{ stock, quantity: "1", price: "10" }]),
+      quote([{ stock, quantity: "2", price: "10" }]),
+      quote([{ stock: foreign, quantity: "1", price: "10" }]),
+      quote([{ stock, quantity: "3", price: "10" }]),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([201, 201, 400, 201]);
+    const numbers = results.filter((r) => r.status === 201).map((r) => r.body.invoice_no).sort((a, b) => a - b);
+    expect(numbers).toEqual([1, 2, 3].map((k) => before + k));
+    expect(await counter(t, w.erbil, "sale_quotation")).toBe(before + 3);
+    const read = await t.call<SaleDocumentAnswer>(admin, "GET", `/api/sale-quotation/${results[0].body.id}/`);
+    expect(read.body).toEqual(results[0].body);
+    const unnumbered = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from sale_quotation where invoice_no = 0`);
+    expect(unnumbered[0].n).toBe(0);
   });
 
   it("checks permissions and branches", async () => {

@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { PostingLine } from "../../../core/posting";
-import { queryRows, type Executor, type Tx } from "../../db/client";
+import { insertFromJson, queryRows, type Executor, type Tx } from "../../db/client";
 import { ledgerEntry } from "../../db/tables";
 
 export interface PostingSource {
@@ -12,25 +12,28 @@ export interface PostingSource {
   memo?: string;
 }
 
+/** The ledger_entry insert of a posting; `documentId` may be SQL (the id a CTE of the same statement inserts). */
+export function postingInsert(source: Omit<PostingSource, "documentId">, documentId: number | SQL, lines: readonly PostingLine[]): SQL {
+  const rows = lines.map((l) => ({
+    branchId: source.branchId,
+    accountType: l.account_type,
+    accountId: l.account_id,
+    currencyId: l.currency_id,
+    debit: l.debit,
+    credit: l.credit,
+    exchangeRate: l.exchange_rate,
+    documentType: source.documentType,
+    entryDate: source.entryDate,
+    memo: source.memo ?? "",
+    createdBy: source.userId,
+  }));
+  return insertFromJson(ledgerEntry, rows, { documentId: typeof documentId === "number" ? sql`${documentId}::integer` : documentId });
+}
+
 /** Saves the lines of a posting (built and balanced by src/core/posting.ts) in the caller's transaction. */
 export async function writePosting(tx: Tx, source: PostingSource, lines: readonly PostingLine[]): Promise<void> {
   if (lines.length === 0) return;
-  await tx.insert(ledgerEntry).values(
-    lines.map((l) => ({
-      branchId: source.branchId,
-      accountType: l.account_type,
-      accountId: l.account_id,
-      currencyId: l.currency_id,
-      debit: l.debit,
-      credit: l.credit,
-      exchangeRate: l.exchange_rate,
-      documentType: source.documentType,
-      documentId: source.documentId,
-      entryDate: source.entryDate,
-      memo: source.memo ?? "",
-      createdBy: source.userId,
-    })),
-  );
+  await tx.execute(postingInsert(source, source.documentId, lines));
 }
 
 /** Removes a document's posting (before re-posting an edit, or on delete). */

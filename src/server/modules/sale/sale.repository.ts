@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { queryRows, type Executor, type Tx } from "../../db/client";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { insertFromJson, queryRows, type Executor, type Tx } from "../../db/client";
 import { customer, inventory, item, sale, saleItem, saleQuotation, saleQuotationItem, saleReturn, saleReturnItem } from "../../db/tables";
 
 /** Queries of the sale module; each takes the transaction (or database) it runs in. */
@@ -63,8 +63,23 @@ export async function lockSale(tx: Tx, id: number): Promise<SaleRow | null> {
   return row ?? null;
 }
 
-export async function insertSale(tx: Tx, values: typeof sale.$inferInsert): Promise<number> {
-  const [row] = await tx.insert(sale).values(values).returning({ id: sale.id });
+type SaleLineValues = Omit<typeof saleItem.$inferInsert, "saleId">;
+
+/**
+ * A new sale, its lines and its posting in one statement (DESIGN section 6: a sale's round trips
+ * are its cost); `posting` builds the ledger insert from the new sale's id.
+ */
+export async function insertSaleWithLines(
+  tx: Tx,
+  values: typeof sale.$inferInsert,
+  lines: readonly SaleLineValues[],
+  posting: ((saleId: SQL) => SQL) | null,
+): Promise<number> {
+  const saleId = sql`(select id from new_sale)`;
+  const parts = [sql`new_sale as (${insertFromJson(sale, [values])} returning id)`];
+  if (lines.length) parts.push(sql`new_lines as (${insertFromJson(saleItem, lines, { saleId })})`);
+  if (posting) parts.push(sql`new_posting as (${posting(saleId)})`);
+  const [row] = await queryRows<{ id: number }>(tx, sql`with ${sql.join(parts, sql`, `)} select id from new_sale`);
   return row.id;
 }
 
@@ -83,8 +98,8 @@ export async function saleItems(ex: Executor, saleId: number): Promise<SaleItemR
   return ex.select().from(saleItem).where(eq(saleItem.saleId, saleId)).orderBy(saleItem.id);
 }
 
-export async function insertSaleItems(tx: Tx, rows: (typeof saleItem.$inferInsert)[]): Promise<void> {
-  if (rows.length) await tx.insert(saleItem).values(rows);
+export async function insertSaleItems(tx: Tx, saleId: number, lines: readonly SaleLineValues[]): Promise<void> {
+  if (lines.length) await tx.execute(insertFromJson(saleItem, lines, { saleId: sql`${saleId}::integer` }));
 }
 
 /** Removes the lines an edit replaces: every line but the extra material. */
@@ -176,35 +191,24 @@ export async function deleteQuotation(tx: Tx, id: number): Promise<void> {
   await tx.delete(saleQuotation).where(eq(saleQuotation.id, id));
 }
 
-/** The lines of a document as the API answers them (item name, barcode, batch, expiry ...). */
-export async function readSaleLines(ex: Executor, saleId: number) {
-  return queryRows<Record<string, unknown>>(
-    ex,
-    sql`select si.id, si.stock_id as stock, si.item_id as item, i.name as item_name, i.barcode, i.item_type,
+/** A document's lines as the API answers them (item name, barcode, batch, expiry ...): a JSON array column of its read. */
+const linesJson = (lines: SQL) => sql`(select coalesce(json_agg(l order by l.id), '[]'::json) from (${lines}) l)`;
+
+export const saleLinesJson = (saleId: SQL) =>
+  linesJson(sql`select si.id, si.stock_id as stock, si.item_id as item, i.name as item_name, i.barcode, i.item_type,
           st.batch_number, st.expire_date, si.quantity::text as quantity, si.price::text as price, si.fee::text as fee,
           si.discount::text as discount, si.net_price::text as net_price, si.total_price::text as total_price, si.is_extra
         from sale_item si join item i on i.id = si.item_id left join stock st on st.id = si.stock_id
-        where si.sale_id = ${saleId} order by si.id`,
-  );
-}
+        where si.sale_id = ${saleId}`);
 
-export async function readReturnLines(ex: Executor, returnId: number) {
-  return queryRows<Record<string, unknown>>(
-    ex,
-    sql`select ri.id, ri.stock_id as stock, ri.item_id as item, i.name as item_name, i.barcode, i.item_type,
+export const returnLinesJson = (returnId: SQL) =>
+  linesJson(sql`select ri.id, ri.stock_id as stock, ri.item_id as item, i.name as item_name, i.barcode, i.item_type,
           st.batch_number, st.expire_date, ri.quantity::text as quantity, ri.price::text as price, ri.total_price::text as total_price
         from sale_return_item ri join item i on i.id = ri.item_id left join stock st on st.id = ri.stock_id
-        where ri.sale_return_id = ${returnId} order by ri.id`,
-  );
-}
+        where ri.sale_return_id = ${returnId}`);
 
-export async function readQuotationLines(ex: Executor, quotationId: number) {
-  return queryRows<Record<string, unknown>>(
-    ex,
-    sql`select qi.id, qi.stock_id as stock, qi.item_id as item, i.name as item_name, i.barcode, i.item_type,
+export const quotationLinesJson = (quotationId: SQL) =>
+  linesJson(sql`select qi.id, qi.stock_id as stock, qi.item_id as item, i.name as item_name, i.barcode, i.item_type,
           st.batch_number, st.expire_date, qi.quantity::text as quantity, qi.price::text as price, qi.total_price::text as total_price
         from sale_quotation_item qi join item i on i.id = qi.item_id left join stock st on st.id = qi.stock_id
-        where qi.sale_quotation_id = ${quotationId} order by qi.id`,
-  );
-}
-
+        where qi.sale_quotation_id = ${quotationId}`);

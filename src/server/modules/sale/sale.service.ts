@@ -4,16 +4,16 @@ import { allocatePaid, dueBy, installmentSchedule, nextDueDate, type ReceiptFreq
 import { carriesQuantity, ITEM_TYPES } from "../../../core/item-types";
 import { add, greaterThan, isZero, lessThan, mul, round, sub, sum, toDecimalString, type MoneyInput } from "../../../core/money";
 import { paymentStatus } from "../../../core/payment-status";
-import { lineTotal, netTotal, paymentProblem, postSale, postSaleReturn, saleLineTotals } from "../../../core/posting";
+import { lineTotal, netTotal, paymentProblem, postSale, postSaleReturn, saleLineTotals, type PostingLine } from "../../../core/posting";
 import type { QuotationConvertInput, SaleExtraInput, SaleInput, SaleQuotationInput, SaleReturnInput } from "../../../core/validation/sale-schemas";
 import { toIsoDate } from "../../../core/dates";
 import type { Db, Executor, Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors, notFound, staleRecord } from "../../http/errors";
 import { invalidChoice, readOne } from "../../http/resource";
-import { deletePosting, writePosting } from "../ledger/ledger.repository";
+import { deletePosting, postingInsert, writePosting } from "../ledger/ledger.repository";
 import { baseCurrencyId, checkReferencedCashbox, readDocumentReferences, referencedRate, type DocumentReferences } from "../documents/currency-context";
-import { assignDocumentNumber, nextDocumentNumber, UNNUMBERED } from "../documents/document-number";
+import { assignDocumentNumber, UNNUMBERED } from "../documents/document-number";
 import { applyMovements, reverseMovements, type Movement } from "../stock/stock-ledger";
 import * as repo from "./sale.repository";
 import { saleList, saleQuotationList, saleReturnList } from "./sale.lists";
@@ -34,20 +34,15 @@ const today = () => toIsoDate(new Date());
 
 // ---------------------------------------------------------------------------------------------- reads
 
-export async function readSale(ex: Executor, id: number, auth: AuthContext) {
-  const row = await readOne<Record<string, unknown>>(ex, saleList, sql`s.id`, id, auth);
-  return { ...row, items: await repo.readSaleLines(ex, id) };
-}
+// A document and its lines in one statement: the lines are a JSON column of the header's read.
+export const readSale = (ex: Executor, id: number, auth: AuthContext) =>
+  readOne<Record<string, unknown>>(ex, saleList, sql`s.id`, id, auth, sql`${repo.saleLinesJson(sql`s.id`)} as items`);
 
-export async function readSaleReturn(ex: Executor, id: number, auth: AuthContext) {
-  const row = await readOne<Record<string, unknown>>(ex, saleReturnList, sql`sr.id`, id, auth);
-  return { ...row, items: await repo.readReturnLines(ex, id) };
-}
+export const readSaleReturn = (ex: Executor, id: number, auth: AuthContext) =>
+  readOne<Record<string, unknown>>(ex, saleReturnList, sql`sr.id`, id, auth, sql`${repo.returnLinesJson(sql`sr.id`)} as items`);
 
-export async function readQuotation(ex: Executor, id: number, auth: AuthContext) {
-  const row = await readOne<Record<string, unknown>>(ex, saleQuotationList, sql`q.id`, id, auth);
-  return { ...row, items: await repo.readQuotationLines(ex, id) };
-}
+export const readQuotation = (ex: Executor, id: number, auth: AuthContext) =>
+  readOne<Record<string, unknown>>(ex, saleQuotationList, sql`q.id`, id, auth, sql`${repo.quotationLinesJson(sql`q.id`)} as items`);
 
 // ---------------------------------------------------------------------------------------- sale lines
 
@@ -146,36 +141,29 @@ interface SaleMoney {
   inputDate: string;
 }
 
-/** Posts a sale from its lines: revenue, the customer's debt, cash received, cost of goods. Answers the total. */
-async function postSaleLines(
-  tx: Tx,
-  saleId: number,
-  money: SaleMoney,
-  items: readonly { totalPrice: string; costPrice: string; quantity: string }[],
-  options: { userId: number; baseCurrencyId: number; replacing: boolean },
-): Promise<string> {
-  const total = toDecimalString(sum(items.map((l) => l.totalPrice)));
-  const costTotal = toDecimalString(sum(items.map((l) => mul(l.costPrice, l.quantity))));
-  if (options.replacing) await deletePosting(tx, SALE_DOC, saleId);
-  const lines = postSale({
+/** A sale's posting from its lines: revenue, the customer's debt, cash received, cost of goods. */
+function salePosting(money: SaleMoney, items: readonly { totalPrice: string; costPrice: string; quantity: string }[], baseCurrency: number): PostingLine[] {
+  return postSale({
     currency_id: money.currencyId,
     exchange_rate: money.exchangeRate,
     customer_id: money.customerId,
     cashbox_id: money.cashboxId,
-    total_price: total,
+    total_price: toDecimalString(sum(items.map((l) => l.totalPrice))),
     discount: money.discount,
     paid_amount: money.paidAmount,
-    cost_total: costTotal,
-    base_currency_id: options.baseCurrencyId,
+    cost_total: toDecimalString(sum(items.map((l) => mul(l.costPrice, l.quantity)))),
+    base_currency_id: baseCurrency,
   });
-  await writePosting(tx, { branchId: money.branchId, documentType: SALE_DOC, documentId: saleId, entryDate: money.inputDate, userId: options.userId }, lines);
-  return total;
 }
 
-/** Re-posts a stored sale from its stored lines (after an edit or extra material). */
+const postingSource = (money: SaleMoney, userId: number) => ({ branchId: money.branchId, documentType: SALE_DOC, entryDate: money.inputDate, userId });
+
+/** Re-posts a stored sale from its stored lines (after an edit or extra material); answers the new total. */
 async function repostSale(tx: Tx, saleId: number, money: SaleMoney, userId: number): Promise<string> {
   const items = await repo.saleItems(tx, saleId);
-  return postSaleLines(tx, saleId, money, items, { userId, baseCurrencyId: await baseCurrencyId(tx), replacing: true });
+  await deletePosting(tx, SALE_DOC, saleId);
+  await writePosting(tx, { ...postingSource(money, userId), documentId: saleId }, salePosting(money, items, await baseCurrencyId(tx)));
+  return toDecimalString(sum(items.map((l) => l.totalPrice)));
 }
 
 // ---------------------------------------------------------------------------------------- sale header
@@ -232,9 +220,8 @@ function premiumColumns(body: SaleInput) {
   };
 }
 
-function lineRows(saleId: number, lines: readonly BuiltLine[], isExtra: boolean) {
+function lineRows(lines: readonly BuiltLine[], isExtra: boolean) {
   return lines.map((l) => ({
-    saleId,
     stockId: l.stockId,
     itemId: l.itemId,
     quantity: l.quantity,
@@ -256,7 +243,9 @@ async function bookSale(tx: Tx, auth: AuthContext, body: SaleInput, formToken: s
   const cashboxId = body.cashbox ?? null;
   checkPayment(header, total, body.discount, body.paid_amount, cashboxId);
   const inputDate = body.input_date ?? today();
-  const id = await repo.insertSale(tx, {
+  const money: SaleMoney = { ...header, cashboxId, discount: body.discount, paidAmount: body.paid_amount, inputDate };
+  const posting = salePosting(money, lines, header.references.baseCurrencyId);
+  const values = {
     branchId: header.branchId,
     invoiceNo: UNNUMBERED,
     customerId: header.customerId,
@@ -276,11 +265,9 @@ async function bookSale(tx: Tx, auth: AuthContext, body: SaleInput, formToken: s
     guarantorPhone: body.guarantor_phone ?? "",
     guarantorAddress: body.guarantor_address ?? "",
     createdBy: auth.userId,
-  });
-  await repo.insertSaleItems(tx, lineRows(id, lines, false));
+  };
+  const id = await repo.insertSaleWithLines(tx, values, lineRows(lines, false), posting.length ? (saleId) => postingInsert(postingSource(money, auth.userId), saleId, posting) : null);
   await applyMovements(tx, outMovements(lines), { documentType: SALE_DOC, documentId: id, userId: auth.userId }, { rowsLocked: true });
-  const money = { ...header, cashboxId, discount: body.discount, paidAmount: body.paid_amount, inputDate };
-  await postSaleLines(tx, id, money, lines, { userId: auth.userId, baseCurrencyId: header.references.baseCurrencyId, replacing: false });
   return { id, branchId: header.branchId };
 }
 
@@ -356,7 +343,7 @@ export async function updateSale(db: Db, auth: AuthContext, id: number, payload:
       guarantorPhone: body.guarantor_phone ?? "",
       guarantorAddress: body.guarantor_address ?? "",
     });
-    await repo.insertSaleItems(tx, lineRows(id, lines, false));
+    await repo.insertSaleItems(tx, id, lineRows(lines, false));
     await applyMovements(
       tx,
       [...outMovements(lines), ...outMovements(extras.map((l) => ({ stockId: l.stockId, quantity: l.quantity })))],
@@ -382,7 +369,7 @@ export async function addSaleExtraTx(tx: Tx, auth: AuthContext, id: number, body
   const row = await lockVisibleSale(tx, auth, id);
   await assertSaleChangeable(tx, row);
   const lines = await buildLines(tx, row.inventoryId, body.items, { onlyMaterial: true });
-  await repo.insertSaleItems(tx, lineRows(id, lines, true));
+  await repo.insertSaleItems(tx, id, lineRows(lines, true));
   await applyMovements(tx, outMovements(lines), { documentType: SALE_DOC, documentId: id, userId: auth.userId }, { rowsLocked: true });
   const money: SaleMoney = {
     branchId: row.branchId,
@@ -438,7 +425,9 @@ export function premiumSummary(sale: Record<string, unknown>, asOf: string) {
 // -------------------------------------------------------------------------------------------- returns
 
 /** Returns against a sale: same customer and currency, no more than sold per line or than the sale's net. */
-async function writeReturn(tx: Tx, auth: AuthContext, body: SaleReturnInput, existing: repo.SaleReturnRow | null): Promise<number> {
+type Written = { id: number; branchId: number };
+
+async function writeReturn(tx: Tx, auth: AuthContext, body: SaleReturnInput, existing: repo.SaleReturnRow | null): Promise<Written> {
   const saleRow = await repo.lockSale(tx, body.sale);
   if (!saleRow || !auth.branchIds.includes(saleRow.branchId)) throw badRequest(MESSAGES.saleInvoiceNotFound);
   if (existing && existing.saleId !== saleRow.id) throw badRequest(MESSAGES.saleInvoiceNotFound);
@@ -484,7 +473,7 @@ async function writeReturn(tx: Tx, auth: AuthContext, body: SaleReturnInput, exi
     id = await repo.insertSaleReturn(tx, {
       ...values,
       branchId: saleRow.branchId,
-      invoiceNo: await nextDocumentNumber(tx, saleRow.branchId, SALE_RETURN_DOC),
+      invoiceNo: UNNUMBERED,
       saleId: saleRow.id,
       createdBy: auth.userId,
     });
@@ -502,10 +491,15 @@ async function writeReturn(tx: Tx, auth: AuthContext, body: SaleReturnInput, exi
     base_currency_id: await baseCurrencyId(tx),
   });
   await writePosting(tx, { branchId: saleRow.branchId, documentType: SALE_RETURN_DOC, documentId: id, entryDate: inputDate, userId: auth.userId }, posting);
-  return id;
+  return { id, branchId: saleRow.branchId };
 }
 
-export const createSaleReturnTx = (tx: Tx, auth: AuthContext, body: SaleReturnInput) => writeReturn(tx, auth, body, null);
+/** A new return, numbered last like a sale (the branch's counter stays locked only to the commit). */
+export async function createSaleReturnTx(tx: Tx, auth: AuthContext, body: SaleReturnInput): Promise<number> {
+  const written = await writeReturn(tx, auth, body, null);
+  await assignDocumentNumber(tx, "sale_return", written.id, written.branchId, SALE_RETURN_DOC);
+  return written.id;
+}
 
 const lockVisibleReturn = async (tx: Tx, auth: AuthContext, id: number) => visibleOr404(await repo.lockSaleReturn(tx, id), auth);
 
@@ -552,7 +546,7 @@ async function quotationLines(tx: Tx, inventoryId: number, items: SaleQuotationI
   });
 }
 
-async function writeQuotation(tx: Tx, auth: AuthContext, body: SaleQuotationInput, existing: repo.SaleQuotationRow | null): Promise<number> {
+async function writeQuotation(tx: Tx, auth: AuthContext, body: SaleQuotationInput, existing: repo.SaleQuotationRow | null): Promise<Written> {
   const header = await checkHeader(tx, auth, body);
   const lines = await quotationLines(tx, header.inventoryId, body.items);
   const total = sum(lines.map((l) => l.totalPrice));
@@ -575,15 +569,20 @@ async function writeQuotation(tx: Tx, auth: AuthContext, body: SaleQuotationInpu
     id = await repo.insertQuotation(tx, {
       ...values,
       branchId: header.branchId,
-      invoiceNo: await nextDocumentNumber(tx, header.branchId, SALE_QUOTATION_DOC),
+      invoiceNo: UNNUMBERED,
       createdBy: auth.userId,
     });
   }
   await repo.replaceQuotationItems(tx, id, lines.map((l) => ({ saleQuotationId: id, ...l })));
-  return id;
+  return { id, branchId: header.branchId };
 }
 
-export const createQuotationTx = (tx: Tx, auth: AuthContext, body: SaleQuotationInput) => writeQuotation(tx, auth, body, null);
+/** A new quotation, numbered last like a sale. */
+export async function createQuotationTx(tx: Tx, auth: AuthContext, body: SaleQuotationInput): Promise<number> {
+  const written = await writeQuotation(tx, auth, body, null);
+  await assignDocumentNumber(tx, "sale_quotation", written.id, written.branchId, SALE_QUOTATION_DOC);
+  return written.id;
+}
 
 const lockVisibleQuotation = async (tx: Tx, auth: AuthContext, id: number) => visibleOr404(await repo.lockQuotation(tx, id), auth);
 
