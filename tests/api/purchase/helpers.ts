@@ -5,6 +5,7 @@ import { cashbox, currency, inventory, supplier } from "../../../src/server/db/t
 import { applyMovements } from "../../../src/server/modules/stock/stock-ledger";
 import type { Created } from "../support/json";
 import { formToken, type TestApp } from "../support/test-app";
+import { withTestApp } from "../support/test-lifecycle";
 import { demoBranches } from "../master-data/helpers";
 
 export interface Demo {
@@ -38,6 +39,18 @@ export async function loadDemo(t: TestApp): Promise<Demo> {
     cashboxes: { erbil: { iqd: box(erbil, iqd), usd: box(erbil, usd) }, suli: { iqd: box(suli, iqd), usd: box(suli, usd) } },
     suppliers: { zagros: sup("Zagros Beverages"), dairy: sup("Kurdistan Dairy Co."), slemani: sup("Slemani Cleaning Supplies") },
   };
+}
+
+/** What a purchase test file works with: the app, an admin's token and the demo ids. */
+export interface PurchaseContext {
+  t: TestApp;
+  admin: string;
+  demo: Demo;
+}
+
+/** Sets the file's context up before its tests (handing it to `ready`) and closes the app after them. */
+export function withPurchaseDemo(ready: (context: PurchaseContext) => void): void {
+  withTestApp(async (t) => ready({ t, admin: await t.login("admin"), demo: await loadDemo(t) }));
 }
 
 let itemCounter = 0;

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Paged } from "../../../src/core/api-types";
 import { pageRows } from "../support/json";
-import { startTestApp, type TestApp } from "../support/test-app";
+import type { TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
+import { expectConsecutiveNumbers } from "../support/document-numbers";
 import {
-  driftingStock, ledgerOf, loadDemo, movementSum, newItem, newSupplier, post, purchaseBody, stockQuantity, supplierBalance, takeOut,
-  unbalancedDocuments, type Demo, type PurchaseAnswer, type PurchaseListRow,
+  driftingStock, ledgerOf, movementSum, newItem, newSupplier, post, purchaseBody, stockQuantity, supplierBalance, takeOut,
+  unbalancedDocuments, withPurchaseDemo, type Demo, type PurchaseAnswer, type PurchaseListRow,
 } from "./helpers";
 
 let t: TestApp;
 let admin: string;
 let demo: Demo;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login("admin");
-  demo = await loadDemo(t);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+withPurchaseDemo((context) => ({ t, admin, demo } = context));
 
 /** A purchase of `quantity` x 1000 of a fresh item; answers the purchase and its stock row. */
 async function bought(quantity = "10", overrides: Record<string, unknown> = {}) {
@@ -174,5 +166,29 @@ describe("concurrent returns of the last units", () => {
     expect(await movementSum(t, stock)).toBe("0.000");
     expect(await driftingStock(t)).toEqual([]);
     expect(await unbalancedDocuments(t)).toEqual([]);
+  });
+});
+
+describe("purchase return numbers (DESIGN section 3)", () => {
+  it("concurrent returns of a branch get consecutive numbers; a refused one leaves no gap", async () => {
+    const purchases: Awaited<ReturnType<typeof bought>>[] = [];
+    for (let k = 0; k < 5; k += 1) purchases.push(await bought("10"));
+    const sold = await bought("5");
+    // Sold meanwhile: a return of 2 passes the purchase's checks, then the stock refuses it.
+    await takeOut(t, sold.stock, "4");
+    let next = 0;
+    const results = await expectConsecutiveNumbers(
+      t,
+      { branch: demo.erbil, documentType: "purchase_return", table: "purchase_return" },
+      () => {
+        const { purchase, stock } = purchases[next++];
+        return post(t, admin, "purchase-return/", { purchase: purchase.id, items: [{ stock, quantity: "3", price: "1000" }] });
+      },
+      () => post(t, admin, "purchase-return/", { purchase: sold.purchase.id, items: [{ stock: sold.stock, quantity: "2", price: "1000" }] }),
+    );
+    expect(results[2].body).toEqual({ message: "No enough quantity available" });
+    for (const { stock } of purchases) expect(await stockQuantity(t, stock)).toBe("7.000");
+    expect(await stockQuantity(t, sold.stock)).toBe("1.000");
+    expect(await movementSum(t, sold.stock)).toBe("1.000");
   });
 });

@@ -1,28 +1,20 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Paged } from "../../../src/core/api-types";
 import { queryRows } from "../../../src/server/db/client";
 import { json, pageRows } from "../support/json";
-import { formToken, startTestApp, type TestApp } from "../support/test-app";
+import { formToken, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
+import { counter, expectConsecutiveNumbers } from "../support/document-numbers";
 import {
-  driftingStock, ledgerOf, loadDemo, movementSum, newItem, newSupplier, post, purchaseBody, setBatchTracking, stockQuantity,
-  stockRows, supplierBalance, takeOut, unbalancedDocuments, type Demo, type PurchaseAnswer, type PurchaseListRow, type StockListRow,
+  driftingStock, ledgerOf, movementSum, newItem, newSupplier, post, purchaseBody, setBatchTracking, stockQuantity,
+  stockRows, supplierBalance, takeOut, unbalancedDocuments, withPurchaseDemo, type Demo, type PurchaseAnswer, type PurchaseListRow, type StockListRow,
 } from "./helpers";
 
 let t: TestApp;
 let admin: string;
 let demo: Demo;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login("admin");
-  demo = await loadDemo(t);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+withPurchaseDemo((context) => ({ t, admin, demo } = context));
 
 describe("POST purchase/", () => {
   it("adds stock, writes a movement per line and posts to the supplier and the cashbox", async () => {
@@ -380,3 +372,33 @@ describe("the ledger", () => {
     expect(await driftingStock(t)).toEqual([]);
   });
 });
+
+describe("purchase numbers (DESIGN section 3)", () => {
+  it("concurrent purchases of a branch get consecutive numbers; a refused one leaves no gap", async () => {
+    const itemId = await newItem(t, admin);
+    const results = await expectConsecutiveNumbers(
+      t,
+      { branch: demo.erbil, documentType: "purchase", table: "purchase" },
+      () => post(t, admin, "purchase/", purchaseBody(demo, itemId)),
+      // Paid from another branch's cashbox.
+      () => post(t, admin, "purchase/", purchaseBody(demo, itemId, { payment_type: "cash", cashbox: demo.cashboxes.suli.iqd, paid_amount: "100" })),
+    );
+    expect(results[2].body).toEqual({ cashbox: ["Invalid pk - object does not exist."] });
+    expect((await stockRows(t, demo.inventories.erbil[0], itemId)).map((r) => r.quantity)).toEqual(["50.000"]);
+  });
+
+  it("an edit into another branch takes that branch's next number", async () => {
+    const itemId = await newItem(t, admin);
+    const created = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId));
+    const before = await counter(t, demo.suli, "purchase");
+    const moved = await t.call<PurchaseAnswer>(admin, "PUT", `/api/purchase/${created.body.id}/`, {
+      ...purchaseBody(demo, itemId, { branch: demo.suli, inventory: demo.inventories.suli[0] }),
+      updated_at: created.body.updated_at,
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ branch: demo.suli, invoice_no: before + 1 });
+    expect(await counter(t, demo.suli, "purchase")).toBe(before + 1);
+    expect((await stockRows(t, demo.inventories.suli[0], itemId)).map((r) => r.quantity)).toEqual(["10.000"]);
+  });
+});
+

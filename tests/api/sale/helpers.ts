@@ -115,13 +115,7 @@ export async function balance(t: TestApp, accountType: string, accountId: number
   return row.b;
 }
 
-export async function counter(t: TestApp, branchId: number, documentType: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    t.db,
-    sql`select last_number as n from document_counter where branch_id = ${branchId} and document_type = ${documentType}`,
-  );
-  return row ? Number(row.n) : 0;
-}
+export { counter } from "../support/document-numbers";
 
 /** POST with a form_token; `T` is the answer the test reads (its body stays `unknown` without it). */
 export const post = <T = unknown>(t: TestApp, token: string, path: string, body: Record<string, unknown>, token_ = formToken("sale")) =>

@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Paged } from "../../../src/core/api-types";
 import { queryRows } from "../../../src/server/db/client";
-import { countRows, create, demoBranches, exerciseNamedResource, makeUser } from "../master-data/helpers";
+import { countRows, create, exerciseNamedResource } from "../master-data/helpers";
 import type { Created } from "../support/json";
-import { formToken, startTestApp, type TestApp } from "../support/test-app";
+import { counter, expectConsecutiveNumbers } from "../support/document-numbers";
+import { formToken, type TestApp } from "../support/test-app";
 import {
-  expectMovementsAddUp, inventoriesOf, makeStock, someItems, stockQuantity, type StockDocumentAnswer, type StockDocumentRow,
+  expectMovementsAddUp, makeStock, stockQuantity, withStockDocumentWorld, type StockDocumentAnswer, type StockDocumentRow,
 } from "./helpers";
 
 let t: TestApp;
@@ -24,21 +25,13 @@ let baseCurrency: number;
 
 const DAMAGE_CODES = ["view_damagedstock", "add_damagedstock", "change_damagedstock", "delete_damagedstock"];
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login("admin");
-  cashier = await t.login("cashier");
-  ({ erbil, sulaymaniyah: sul } = await demoBranches(t));
-  [erbilWarehouse, erbilShop] = await inventoriesOf(t, erbil);
-  [sulWarehouse] = await inventoriesOf(t, sul);
-  items = await someItems(t, 3);
-  sulUser = await makeUser(t, DAMAGE_CODES, [sul]);
-  typeId = (await create<Created>(t, admin, "damaged-stock-type/", { name: "Broken" })).body.id;
-  [{ id: baseCurrency }] = await queryRows<{ id: number }>(t.db, sql`select id from currency where is_base`);
+withStockDocumentWorld({ permissions: DAMAGE_CODES, itemCount: 3 }, (context) => {
+  ({ t, admin, cashier, sulUser, erbil, sul, erbilWarehouse, erbilShop, sulWarehouse, items } = context);
 });
 
-afterAll(async () => {
-  await t?.close();
+beforeAll(async () => {
+  typeId = (await create<Created>(t, admin, "damaged-stock-type/", { name: "Broken" })).body.id;
+  [{ id: baseCurrency }] = await queryRows<{ id: number }>(t.db, sql`select id from currency where is_base`);
 });
 
 const erbilStock = (quantity: string, purchasePrice = "1000.00", itemIndex = 0) =>
@@ -307,5 +300,34 @@ describe("damaged-stock/ list and access", () => {
     expect((await t.call(cashier, "DELETE", "/api/damaged-stock/1/")).status).toBe(403);
     expect((await t.call(null, "GET", "/api/damaged-stock/")).status).toBe(401);
     expect(await stockQuantity(t, a)).toBe("5.000");
+  });
+});
+
+describe("damaged stock numbers (DESIGN section 3)", () => {
+  it("concurrent write-offs of a branch get consecutive numbers; a refused one leaves no gap", async () => {
+    const plenty = await erbilStock("10");
+    const scarce = await erbilStock("1");
+    const results = await expectConsecutiveNumbers(
+      t,
+      { branch: erbil, documentType: "damaged_stock", table: "damaged_stock" },
+      () => postDamage(admin, damageBody([{ stock: plenty, quantity: "1" }])),
+      // Its first line is fine, its second cannot be served: nothing of it may stay, number included.
+      () => postDamage(admin, damageBody([{ stock: plenty, quantity: "1" }, { stock: scarce, quantity: "2" }])),
+    );
+    expect(results[2].body).toEqual({ message: "No enough quantity available" });
+    expect(await stockQuantity(t, plenty)).toBe("5.000");
+    expect(await stockQuantity(t, scarce)).toBe("1.000");
+    await expectMovementsAddUp(t, [plenty, scarce]);
+  });
+
+  it("an edit into another branch's inventory takes that branch's next number", async () => {
+    const created = await postDamage(admin, damageBody([{ stock: await erbilStock("5"), quantity: "1" }]));
+    const sulRow = await makeStock(t, { branchId: sul, inventoryId: sulWarehouse, itemId: items[0] }, "5");
+    const before = await counter(t, sul, "damaged_stock");
+    const moved = await t.call<StockDocumentAnswer>(admin, "PUT", `/api/damaged-stock/${created.body.id}/`, damageBody([{ stock: sulRow, quantity: "2" }], { inventory: sulWarehouse }));
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ branch: sul, invoice_no: before + 1 });
+    expect(await counter(t, sul, "damaged_stock")).toBe(before + 1);
+    expect(await stockQuantity(t, sulRow)).toBe("3.000");
   });
 });

@@ -3,7 +3,9 @@ import { expect } from "vitest";
 import { queryRows } from "../../../src/server/db/client";
 import { inventory, item } from "../../../src/server/db/tables";
 import { applyMovements, findOrCreateStock } from "../../../src/server/modules/stock/stock-ledger";
+import { demoBranches, makeUser } from "../master-data/helpers";
 import type { TestApp } from "../support/test-app";
+import { withTestApp } from "../support/test-lifecycle";
 
 /** A transfer or a damaged-stock document as its endpoint answers it: the fields the tests read. */
 export interface StockDocumentAnswer {
@@ -37,6 +39,42 @@ export async function someItems(t: TestApp, count: number): Promise<number[]> {
     .orderBy(item.id)
     .limit(count);
   return rows.map((r) => r.id);
+}
+
+/** What a stock-document test file works with: the app, its users, the demo branches, inventories and items. */
+export interface StockDocumentContext {
+  t: TestApp;
+  admin: string;
+  cashier: string;
+  /** A user of Sulaymaniyah only, with the document's permissions. */
+  sulUser: string;
+  erbil: number;
+  sul: number;
+  erbilWarehouse: number;
+  erbilShop: number;
+  sulWarehouse: number;
+  items: number[];
+}
+
+/** Sets the file's context up before its tests (handing it to `ready`) and closes the app after them. */
+export function withStockDocumentWorld(options: { permissions: string[]; itemCount: number }, ready: (context: StockDocumentContext) => void): void {
+  withTestApp(async (t) => {
+    const { erbil, sulaymaniyah: sul } = await demoBranches(t);
+    const [erbilWarehouse, erbilShop] = await inventoriesOf(t, erbil);
+    const [sulWarehouse] = await inventoriesOf(t, sul);
+    ready({
+      t,
+      admin: await t.login("admin"),
+      cashier: await t.login("cashier"),
+      sulUser: await makeUser(t, options.permissions, [sul]),
+      erbil,
+      sul,
+      erbilWarehouse,
+      erbilShop,
+      sulWarehouse,
+      items: await someItems(t, options.itemCount),
+    });
+  });
 }
 
 let batchCounter = 0;

@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Paged } from "../../../src/core/api-types";
 import { queryRows } from "../../../src/server/db/client";
 import { applyMovements } from "../../../src/server/modules/stock/stock-ledger";
-import { countRows, demoBranches, makeUser } from "../master-data/helpers";
+import { countRows, makeUser } from "../master-data/helpers";
 import { json } from "../support/json";
-import { formToken, startTestApp, type TestApp } from "../support/test-app";
+import { expectConsecutiveNumbers } from "../support/document-numbers";
+import { formToken, type TestApp } from "../support/test-app";
 import {
-  expectMovementsAddUp, inventoriesOf, makeStock, someItems, stockIn, stockQuantity, type StockDocumentAnswer, type StockDocumentRow,
+  expectMovementsAddUp, inventoriesOf, makeStock, stockIn, stockQuantity, withStockDocumentWorld, type StockDocumentAnswer, type StockDocumentRow,
 } from "./helpers";
 
 /** A transfer answer: a stock document that is approved once. */
@@ -38,20 +39,12 @@ let items: number[];
 
 const TRANSFER_CODES = ["view_inventorystocktransfer", "add_inventorystocktransfer", "change_inventorystocktransfer", "delete_inventorystocktransfer"];
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login("admin");
-  cashier = await t.login("cashier");
-  ({ erbil, sulaymaniyah: sul } = await demoBranches(t));
-  [erbilWarehouse, erbilShop] = await inventoriesOf(t, erbil);
-  [sulWarehouse] = await inventoriesOf(t, sul);
-  items = await someItems(t, 4);
-  sulUser = await makeUser(t, TRANSFER_CODES, [sul]);
-  viewAddOnly = await makeUser(t, ["view_inventorystocktransfer", "add_inventorystocktransfer"], [erbil]);
+withStockDocumentWorld({ permissions: TRANSFER_CODES, itemCount: 4 }, (context) => {
+  ({ t, admin, cashier, sulUser, erbil, sul, erbilWarehouse, erbilShop, sulWarehouse, items } = context);
 });
 
-afterAll(async () => {
-  await t?.close();
+beforeAll(async () => {
+  viewAddOnly = await makeUser(t, ["view_inventorystocktransfer", "add_inventorystocktransfer"], [erbil]);
 });
 
 /** A stock row in the Erbil warehouse. */
@@ -461,5 +454,19 @@ describe("inventory-stock-transfer/ access", () => {
     expect((await postTransfer(viewAddOnly, transferBody([{ stock: a, quantity: "1" }]))).status).toBe(201);
     expect((await t.call(null, "GET", "/api/inventory-stock-transfer/")).status).toBe(401);
     expect(await stockQuantity(t, a)).toBe("10.000");
+  });
+});
+
+describe("transfer numbers (DESIGN section 3)", () => {
+  it("concurrent transfers of a branch get consecutive numbers; a refused one leaves no gap", async () => {
+    const row = await erbilStock("10");
+    const results = await expectConsecutiveNumbers(
+      t,
+      { branch: erbil, documentType: "inventory_stock_transfer", table: "inventory_stock_transfer" },
+      () => postTransfer(admin, transferBody([{ stock: row, quantity: "2" }])),
+      () => postTransfer(admin, transferBody([{ stock: row, quantity: "11" }])),
+    );
+    expect(results[2].body).toEqual({ message: "Quantity is greater than stock quantity" });
+    expect(await stockQuantity(t, row)).toBe("10.000");
   });
 });
