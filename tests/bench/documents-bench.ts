@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { buildApp } from "../../src/server/app";
@@ -59,6 +59,25 @@ function countStatements(): { read: () => number; stop: () => void } {
   return { read: () => count, stop: () => void (proto.query = original) };
 }
 
+const SEQUENTIAL_SALES = Number(process.env.BENCH_SEQUENTIAL_SALES ?? 300);
+
+/** Node CPU and wall time per sale, one sale at a time after a warm-up: the cost one process pays for each. */
+async function sequentialCost(sell: () => Promise<number>): Promise<{ cpuMs: number; wallMs: number; load: string }> {
+  for (let i = 0; i < 30; i++) await sell();
+  const cpu0 = process.cpuUsage();
+  const wall0 = performance.now();
+  for (let i = 0; i < SEQUENTIAL_SALES; i++) {
+    const status = await sell();
+    if (status !== 201) throw new Error(`sequential sale answered ${status}`);
+  }
+  const cpu = process.cpuUsage(cpu0);
+  return {
+    cpuMs: (cpu.user + cpu.system) / 1000 / SEQUENTIAL_SALES,
+    wallMs: (performance.now() - wall0) / SEQUENTIAL_SALES,
+    load: loadavg()[0].toFixed(1),
+  };
+}
+
 export async function runDocumentsBench(): Promise<BenchResult[]> {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) return [];
@@ -108,9 +127,7 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
     const purchasesPerSecond = await measure("purchases", async () => (await call("POST", "purchase/", token, purchaseBody())).status);
     const stockRows = ((await call("GET", `stock/all/?inventory=${inventory}&quantity__gte=100&ordering=-quantity`, token)).body as { id: number }[]).slice(0, 30);
     let saleCounter = 0;
-    const counter0 = saleCounter;
-    const statements = countStatements();
-    const salesPerSecond = await measure("sales", async () => {
+    const sell = async () => {
       saleCounter += 1;
       const lines = [0, 1, 2].map((k) => ({ stock: stockRows[(saleCounter * 3 + k) % stockRows.length].id, quantity: "1", price: "1500" }));
       const uniqueLines = lines.filter((l, i) => lines.findIndex((o) => o.stock === l.stock) === i);
@@ -119,16 +136,25 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
         items: uniqueLines, form_token: `bench-s-${Date.now()}-${saleCounter}`,
       });
       return res.status;
-    });
-
+    };
+    const counter0 = saleCounter;
+    const statements = countStatements();
+    const salesPerSecond = await measure("sales", sell);
     statements.stop();
     const statementsPerSale = Math.round(statements.read() / (saleCounter - counter0));
+    const cost = await sequentialCost(sell);
     const tps = pgbenchTps(url);
     const floor = roundTripTps(url, statementsPerSale);
     const versus = (rate: number) => (tps ? `${Math.round((rate / tps) * 100)}% of pgbench TPC-B (${Math.round(tps)} tps, ${CLIENTS} clients)` : "pgbench not found");
     results.push(
       { name: `purchases created per second, 3 lines, ${CLIENTS} concurrent clients (PostgreSQL)`, value: Math.round(purchasesPerSecond), unit: "purchases/s", budget: "(issue 4: against pgbench)", detail: versus(purchasesPerSecond) },
       { name: `sales created per second, 3 lines, ${CLIENTS} concurrent clients (PostgreSQL)`, value: Math.round(salesPerSecond), unit: "sales/s", budget: "at least a third of pgbench TPC-B", detail: versus(salesPerSecond) },
+      {
+        name: "Node CPU per sale, one at a time (the server's process: HTTP layer, validation, queries, driver)",
+        value: Number(cost.cpuMs.toFixed(2)),
+        unit: "ms",
+        detail: `${cost.wallMs.toFixed(1)} ms wall per sale; load average ${cost.load} during the run (CPU time is far less sensitive to load than wall time)`,
+      },
       {
         name: "statements per sale (token check, begin and commit included)",
         value: statementsPerSale,
