@@ -3,13 +3,15 @@ import { appStore, clearSession, storedUserAtom, tokenAtom } from "../lib/app-st
 import { navigateTo } from "../lib/navigate";
 import { saveDeviceSession } from "./device-session";
 import { getOfflineRuntime, startOffline, type OfflineRuntime } from "./offline-runtime";
+import { clearViewedRecords } from "./viewed-records";
 
 /**
  * Starts the offline layer for the web app, wired to the shell's session (jotai app state):
  * the token and user come from there, and a 401 during replay or pull clears the session and goes
  * to the root page as the api client does (DESIGN section 4), while the outbox is kept. When a
  * token appears again (the user signed in), replay resumes and the cache is claimed for that user.
- * The session is copied to IndexedDB for the service worker's replay, and the copy deleted with it.
+ * The session is copied to IndexedDB for the service worker's replay, and the copy deleted with it,
+ * as are the documents kept for offline viewing.
  * Call once at start-up (main.tsx), before rendering.
  */
 export function startAppOffline(): OfflineRuntime {
@@ -37,6 +39,7 @@ export function startAppOffline(): OfflineRuntime {
     signedInAs = key;
     void saveDeviceSession(runtime.db, session);
     if (session) void runtime.signedIn();
+    else void clearViewedRecords(runtime.db);
   };
   appStore.sub(tokenAtom, follow);
   appStore.sub(storedUserAtom, follow);

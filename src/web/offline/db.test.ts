@@ -5,11 +5,11 @@ import { DB_V1_STORES, DB_V2_STORES, OfflineDb } from "./db";
 import { REFERENCE_TABLES } from "./sync-tables";
 
 describe("offline database", () => {
-  it("has a table per synced reference table, meta, outbox and local_key", async () => {
+  it("has a table per synced reference table, meta, outbox, local_key and viewed_record", async () => {
     const db = new OfflineDb(`db-test-${Date.now()}`);
     await db.open();
     const names = db.tables.map((t) => t.name).sort();
-    expect(names).toEqual([...REFERENCE_TABLES, "local_key", "meta", "outbox"].sort());
+    expect(names).toEqual([...REFERENCE_TABLES, "local_key", "meta", "outbox", "viewed_record"].sort());
     db.close();
   });
 
@@ -60,7 +60,7 @@ describe("offline database", () => {
     expect(Dexie.semVer).toMatch(/^4\./);
   });
 
-  it("version 3 keeps only the queried indexes of item and stock; a version 2 device keeps its rows, cursor and outbox", async () => {
+  it("versions 3 and 4: only the queried indexes of item and stock, viewed_record added; a version 2 device keeps its rows, cursor and outbox", async () => {
     const name = `db-test-upgrade3-${Date.now()}`;
     const v2 = new Dexie(name);
     v2.version(2).stores(DB_V2_STORES);
@@ -74,7 +74,8 @@ describe("offline database", () => {
     v2.close();
     const v3 = new OfflineDb(name);
     await v3.open();
-    expect(v3.verno).toBe(3);
+    expect(v3.verno).toBe(4);
+    expect(await v3.viewed_record.count()).toBe(0);
     const indexes = (table: string) => v3.table(table).schema.indexes.map((i) => i.name).sort();
     expect(indexes("item")).toEqual(["_outbox", "barcode", "code", "name"]);
     expect(indexes("stock")).toEqual(["[inventory_id+item_id]"]);

@@ -50,6 +50,12 @@ const LEAN_SCHEMA: Partial<Record<ReferenceTableName, string>> = {
   stock: "id, [inventory_id+item_id]",
 };
 
+/**
+ * Version 4: the last server copy of documents viewed on this device (viewed-records.ts), so a
+ * sale or quotation seen online opens offline too.
+ */
+const VIEWED_SCHEMA = { viewed_record: "[user_id+path], saved_at" };
+
 export type OutboxStatus = "sending" | "pending" | "needs_attention";
 
 /**
@@ -122,6 +128,15 @@ export interface OutboxEntry {
   effects_applied: boolean;
 }
 
+/** A document as the server last answered it (`GET <path>`) to this user on this device. */
+export interface ViewedRecordRow {
+  user_id: number;
+  /** The API path it was read from: "sale/12/". */
+  path: string;
+  record: unknown;
+  saved_at: number;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -151,6 +166,7 @@ export class OfflineDb extends Dexie {
   meta!: Table<MetaRow, string>;
   outbox!: Table<OutboxEntry, number>;
   local_key!: Table<LocalKeyRow, string>;
+  viewed_record!: Table<ViewedRecordRow, [number, string]>;
 
   constructor(name: string) {
     super(name);
@@ -161,6 +177,7 @@ export class OfflineDb extends Dexie {
       .stores(STOCK_SCHEMA)
       .upgrade((tx) => tx.table("meta").delete(META.cursor));
     this.version(3).stores(LEAN_SCHEMA);
+    this.version(4).stores(VIEWED_SCHEMA);
   }
 
   /** A reference table by name (typed rows). */

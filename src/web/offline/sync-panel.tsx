@@ -26,7 +26,7 @@ import {
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
 /** The refusal, as the lines the api client would have toasted (translated). */
-function refusalLines(entry: OutboxEntry): string[] {
+export function refusalLines(entry: OutboxEntry): string[] {
   const answer = entry.server_message;
   if (!answer) return entry.last_error ? [entry.last_error] : [];
   const action = errorAction(answer.status, answer.body, translateMessage);

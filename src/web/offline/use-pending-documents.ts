@@ -1,5 +1,5 @@
 import { useLiveQuery } from "dexie-react-hooks";
-import { getOfflineDb, type OfflineDb } from "./db";
+import { getOfflineDb, type OfflineDb, type OutboxEntry } from "./db";
 import { getOfflineRuntime } from "./offline-runtime";
 import { pendingDocuments, pendingSales, type PendingDocument, type PendingSale } from "./pending-documents";
 
@@ -18,4 +18,9 @@ export function usePendingSales(): PendingSale[] {
 /** Any resource's pending documents, e.g. `usePendingDocuments("purchase/")`. */
 export function usePendingDocuments(resource: string): PendingDocument[] {
   return useLiveQuery(() => pendingDocuments(db(), resource), [resource], []);
+}
+
+/** One outbox entry, live: undefined while reading, null once it has left the outbox (synced or discarded). */
+export function useOutboxEntry(entryId: number | null): OutboxEntry | null | undefined {
+  return useLiveQuery(async () => (entryId === null ? null : ((await db().outbox.get(entryId)) ?? null)), [entryId]);
 }

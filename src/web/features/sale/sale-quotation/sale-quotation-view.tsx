@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, Dialog, Portal } from "@chakra-ui/react";
+import { Badge, Button, Dialog, Portal } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate, useParams } from "react-router";
 import { LuArrowRightLeft, LuPencil } from "react-icons/lu";
@@ -11,10 +11,12 @@ import { showError, showInfo, showSuccess } from "../../../lib/toast";
 import { useCurrentUser, useHasPermission } from "../../../lib/use-permission";
 import { convertQuotation } from "../../../offline/commands";
 import { quotationConvertResource } from "../../../offline/pending-documents";
-import { usePendingDocuments } from "../../../offline/use-pending-documents";
+import { AttentionNote } from "../../../offline/attention-note";
+import { useOutboxEntry, usePendingDocuments } from "../../../offline/use-pending-documents";
+import { useViewedRecord } from "../../../offline/use-viewed-record";
 import { documentTotals, toSaleItems } from "../../../components/document/document-lines";
 import type { PrintableDocument } from "../../../components/document/document-print";
-import { DocumentView, useViewRecord, type DocumentViewAction } from "../../../components/document/document-view";
+import { DocumentView, type DocumentViewAction } from "../../../components/document/document-view";
 import { linesFromRecord, recordItems } from "../../../components/document/document-record";
 import { PendingBadge } from "../../../components/document/pending-badge";
 import { PaymentFields, type PaymentType } from "../../../components/document/payment-fields";
@@ -29,10 +31,14 @@ export default function SaleQuotationView() {
   const navigate = useNavigate();
   const canChange = useHasPermission(["change_salequotation"]);
   const canConvert = useHasPermission(["add_sale"]);
-  const { record, error } = useViewRecord<QuotationRecord>(`sale-quotation/${id}/`);
+  // Offline it opens from the copy kept when it was last viewed on this device.
+  const { record, error } = useViewedRecord<QuotationRecord>(`sale-quotation/${id}/`);
   const [converting, setConverting] = useState(false);
-  // A conversion saved on this device and not synced yet: the quotation is converted for this user.
+  // A conversion saved on this device and not synced yet: the quotation is converted for this user,
+  // unless the server refused it: then it is not converted, and the refusal waits in the sync panel.
   const [pendingSale] = usePendingDocuments(quotationConvertResource(id));
+  const refused = pendingSale?.status === "needs_attention";
+  const refusedEntry = useOutboxEntry(refused ? pendingSale.entry_id : null);
 
   let doc: PrintableDocument | null = null;
   if (record) {
@@ -54,7 +60,7 @@ export default function SaleQuotationView() {
       note: record.note || undefined,
     };
   }
-  const converted = Boolean(record?.converted_sale_id) || Boolean(pendingSale);
+  const converted = Boolean(record?.converted_sale_id) || (Boolean(pendingSale) && !refused);
   const actions: DocumentViewAction[] = record
     ? [
         {
@@ -63,7 +69,8 @@ export default function SaleQuotationView() {
           hidden: !converted,
           onClick: () => navigate(pendingSale && !record.converted_sale_id ? `/sale/sale/${pendingSale.id}/view` : `/sale/sale/${record.converted_sale_id}/view`),
         },
-        { key: "convert", label: <Trans>Convert to sale</Trans>, icon: <LuArrowRightLeft />, primary: true, hidden: converted || !canConvert, onClick: () => setConverting(true) },
+        // Not twice while a refused conversion waits: it is resent or discarded first.
+        { key: "convert", label: <Trans>Convert to sale</Trans>, icon: <LuArrowRightLeft />, primary: true, hidden: converted || refused || !canConvert, onClick: () => setConverting(true) },
         { key: "edit", label: <Trans>Edit</Trans>, icon: <LuPencil />, hidden: converted || !canChange, needsConnection: true, onClick: () => navigate(`${LIST_PATH}/${record.id}/edit`) },
       ]
     : [];
@@ -75,7 +82,14 @@ export default function SaleQuotationView() {
       error={error}
       actions={actions}
       notes={
-        pendingSale && !record?.converted_sale_id ? (
+        refused && !record?.converted_sale_id ? (
+          <>
+            <Badge colorPalette="red" size="lg" data-testid="conversion-attention">
+              <Trans>Conversion needs attention</Trans>
+            </Badge>
+            {refusedEntry ? <AttentionNote entry={refusedEntry} /> : null}
+          </>
+        ) : pendingSale && !record?.converted_sale_id ? (
           <PendingBadge status={pendingSale.status} testId="pending-badge">
             {` ${pendingSale.invoice_no ?? ""}`}
           </PendingBadge>

@@ -1,14 +1,14 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Alert, Button, Card, Center, Flex, Spinner, Stack, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useLocation, useNavigate, useParams } from "react-router";
-import { api, toErrorMessage } from "../../../lib/api-client";
 import { errorAction } from "../../../lib/api-errors";
 import { translateMessage } from "../../../lib/messages";
 import { showError, showInfo, showSuccess } from "../../../lib/toast";
 import { newFormToken } from "../../../../core/form-token";
 import { useCurrentUser } from "../../../lib/use-permission";
 import { addSaleExtra } from "../../../offline/commands";
+import { useViewedRecord } from "../../../offline/use-viewed-record";
 import { CardTitle } from "../../../components/card-title";
 import { documentTotals, toStockItems, type DocumentLine } from "../../../components/document/document-lines";
 import { DocumentLinesTable } from "../../../components/document/document-lines-table";
@@ -21,6 +21,8 @@ import { saleFromState, type SaleRecord } from "./sale-record";
 /**
  * /sale/sale/:id/extra: material lines added to an existing (not paid) sale. Saved through the
  * outbox: offline the lines are queued, take their stock from the cache and show as pending on the sale.
+ * Offline the sale comes from the screen it was opened from, else from the copy kept when it was last
+ * viewed on this device (so a direct link works too); without either it says so.
  */
 export default function SaleExtra() {
   const { t } = useLingui();
@@ -28,28 +30,12 @@ export default function SaleExtra() {
   const location = useLocation();
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const [sale, setSale] = useState<SaleRecord | null>(() => saleFromState(location.state, id));
-  const [error, setError] = useState<string | null>(null);
+  const { record: sale, error } = useViewedRecord<SaleRecord>(`sale/${id}/`, saleFromState(location.state, id));
   const [lines, setLines] = useState<DocumentLine[]>([]);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<SaleErrors>({});
   const [token] = useState(() => newFormToken(user?.id ?? 0));
   const view = `/sale/sale/${id}/view`;
-
-  useEffect(() => {
-    if (sale && String(sale.id) === id) return;
-    let cancelled = false;
-    api
-      .get(`sale/${id}/`, { context: { silent: true } })
-      .json<SaleRecord>()
-      .then((r) => !cancelled && setSale(r))
-      .catch((e: unknown) => !cancelled && setError(toErrorMessage(e) ?? t`The record could not be loaded.`));
-    return () => {
-      cancelled = true;
-    };
-    // Loaded once per sale id; the state's sale needs no request.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, t]);
 
   const save = async () => {
     setSaving(true);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Alert, Badge, Box, Text } from "@chakra-ui/react";
+import { Alert, Box, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { LuPencil, LuPlus, LuUndo2, LuPackagePlus } from "react-icons/lu";
@@ -10,8 +10,12 @@ import { translateMessage } from "../../../lib/messages";
 import { useHasPermission } from "../../../lib/use-permission";
 import { provisionalInvoiceOf } from "../../../offline/commands";
 import type { ProvisionalInvoice } from "../../../offline/provisional-invoice";
+import { AttentionNote } from "../../../offline/attention-note";
+import { useOutboxEntry } from "../../../offline/use-pending-documents";
+import { useViewedRecord } from "../../../offline/use-viewed-record";
 import { normalisePaymentStatus } from "../../../components/document/document-totals";
-import { DocumentView, useViewRecord, type DocumentViewAction } from "../../../components/document/document-view";
+import { DocumentView, type DocumentViewAction } from "../../../components/document/document-view";
+import { PendingBadge } from "../../../components/document/pending-badge";
 import { PendingExtras } from "./pending-extras";
 import { provisionalToPrintable } from "./provisional-printable";
 import { saleFromState, saleLockReason, saleToPrintable, type SaleLabels, type SaleRecord } from "./sale-record";
@@ -81,7 +85,8 @@ function BookedSaleView({ id }: { id: string }) {
   const canReturn = useHasPermission(["add_salereturn"]);
   const newSale = useNewSaleAction();
   const location = useLocation();
-  const { record: sale, error } = useViewRecord<SaleRecord>(`sale/${id}/`, saleFromState(location.state, id));
+  // Offline it opens from the sale it was opened with, else from the copy kept when last viewed.
+  const { record: sale, error } = useViewedRecord<SaleRecord>(`sale/${id}/`, saleFromState(location.state, id));
   const schedule = usePremiumSchedule(sale);
 
   const doc = sale ? saleToPrintable(sale, labels) : null;
@@ -136,11 +141,15 @@ function BookedSaleView({ id }: { id: string }) {
   );
 }
 
-/** A sale saved on this device, not synced yet: the provisional invoice from local data (prints offline). */
+/**
+ * A sale saved on this device, not synced yet: the provisional invoice from local data (prints
+ * offline), "Pending sync", or "Needs attention" with the server's refusal once it was refused.
+ */
 function PendingSaleView({ entryId }: { entryId: number }) {
   const { t } = useLingui();
   const labels = useSaleLabels();
   const newSale = useNewSaleAction();
+  const entry = useOutboxEntry(entryId);
   const [invoice, setInvoice] = useState<ProvisionalInvoice | null | undefined>(undefined);
 
   useEffect(() => {
@@ -175,14 +184,19 @@ function PendingSaleView({ entryId }: { entryId: number }) {
         ) : undefined
       }
       notes={
-        <>
-          <Badge colorPalette="orange" size="lg" data-testid="pending-badge">
-            <Trans>Pending sync</Trans>
-          </Badge>
-          <Text color="fg.muted" fontSize="sm">
-            <Trans>Provisional invoice: the server assigns the number when it syncs.</Trans>
-          </Text>
-        </>
+        entry?.status === "needs_attention" ? (
+          <>
+            <PendingBadge status={entry.status} testId="pending-badge" />
+            <AttentionNote entry={entry} />
+          </>
+        ) : (
+          <>
+            <PendingBadge status="pending" testId="pending-badge" />
+            <Text color="fg.muted" fontSize="sm">
+              <Trans>Provisional invoice: the server assigns the number when it syncs.</Trans>
+            </Text>
+          </>
+        )
       }
     />
   );
