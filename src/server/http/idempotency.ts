@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { queryRows } from "../db/client";
-import { idempotencyRecord } from "../db/tables";
 import type { AuthContext } from "./access";
 import { fieldErrors, reusedToken, stillRunning } from "./errors";
 
@@ -56,22 +55,20 @@ export async function idempotentCreate(
       sql`select pg_try_advisory_xact_lock(hashtext('form_token'), hashtext(${`${auth.userId}:${formToken}`})) as locked`,
     );
     if (!lock?.locked) throw stillRunning();
-    const [existing] = await tx
-      .select()
-      .from(idempotencyRecord)
-      .where(and(eq(idempotencyRecord.userId, auth.userId), eq(idempotencyRecord.formToken, formToken)));
+    // Plain SQL: this runs on every create, where Drizzle's builders cost more than the round trip.
+    const [existing] = await queryRows<{ request_hash: string; response_status: number; response_body: unknown }>(
+      tx,
+      sql`select request_hash, response_status, response_body from idempotency_record where user_id = ${auth.userId} and form_token = ${formToken}`,
+    );
     if (existing) {
-      if (existing.requestHash !== hash) throw reusedToken();
-      return { status: existing.responseStatus, body: existing.responseBody };
+      if (existing.request_hash !== hash) throw reusedToken();
+      return { status: existing.response_status, body: existing.response_body };
     }
     const result = await write(tx);
-    await tx.insert(idempotencyRecord).values({
-      userId: auth.userId,
-      formToken,
-      requestHash: hash,
-      responseStatus: result.status,
-      responseBody: result.body ?? null,
-    });
+    await tx.execute(
+      sql`insert into idempotency_record (user_id, form_token, request_hash, response_status, response_body)
+          values (${auth.userId}, ${formToken}, ${hash}, ${result.status}, ${JSON.stringify(result.body ?? null)}::jsonb)`,
+    );
     return result;
   });
 }
