@@ -11,7 +11,8 @@ import { runSaleBenches } from "./sale-benches";
  * BENCH_SALE_DEVICE=1 adds the cashier's tablet (sale-benches.ts, 15 to 20 minutes here): scan to line on
  * the sale screen with 100k items cached, and the replay of 1,000 sales queued offline. It serves
  * WEB_ROOT when set, else dist/web; BENCH_SCANS and BENCH_SALES change the counts; BENCH_SCAN_PROFILE=<file>
- * writes a CPU profile of the page during the scans.
+ * writes a CPU profile of the page during the scans, BENCH_SCAN_TRACE=<file> a performance trace (style,
+ * layout, compositing and script per event; tests/bench/trace-summary.ts sums it).
  */
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
 const results: BenchResult[] = await runServerBench(items);

@@ -31,8 +31,10 @@ function installHarness() {
     if (e.kind === "choices") return document.querySelectorAll('[role="listbox"][aria-label="Search results"] [role="option"]').length === e.count;
     if (e.kind === "toast") return [...document.querySelectorAll('[data-scope="toast"][data-part="root"]')].some((el) => el.textContent?.includes(e.text));
     const row = document.querySelectorAll('[data-testid="document-line"]')[e.index];
-    const input = row?.querySelector<HTMLInputElement>(`input[name="items.${e.index}.quantity"]`);
-    return !!input && !!row.textContent?.includes(e.barcode) && Number(input.value.replace(/[^\d.]/g, "")) === e.quantity;
+    // The quantity shows as a button until it is edited (line-amount-field.tsx), as an input while it is.
+    const field = row?.querySelector<HTMLElement>(`[data-name="items.${e.index}.quantity"], input[name="items.${e.index}.quantity"]`);
+    const shown = field instanceof HTMLInputElement ? field.value : field?.textContent ?? "";
+    return !!field && !!row.textContent?.includes(e.barcode) && Number(shown.replace(/[^\d.]/g, "")) === e.quantity;
   };
   (window as unknown as { __scanBench: unknown }).__scanBench = {
     arm(expected: Expected) {
@@ -114,6 +116,10 @@ export async function runSaleScreenBench(device: SaleDevice): Promise<BenchResul
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.start");
   }
+  // BENCH_SCAN_TRACE=<file>: a performance trace of the scans (style, layout, paint and script per event).
+  const traceTo = process.env.BENCH_SCAN_TRACE;
+  const browser = traceTo ? page.context().browser() : null;
+  if (browser) await browser.startTracing(page, { path: traceTo, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
   // Every fifth scan raises the quantity of an earlier line; the others add a line.
   const lines: { code: string; quantity: number }[] = [];
   const fresh = randomItems(scans, device.items);
@@ -131,6 +137,7 @@ export async function runSaleScreenBench(device: SaleDevice): Promise<BenchResul
     }
   }
   if (cdp) writeFileSync(profileTo!, JSON.stringify((await cdp.send("Profiler.stop")).profile));
+  if (browser) await browser.stopTracing();
   const dom = (timings: Timing[]) => timings.map((t) => t.dom);
   const all = dom([...added, ...raised]);
   const frames = [...added, ...raised].map((t) => t.frame);

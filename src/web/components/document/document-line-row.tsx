@@ -7,8 +7,8 @@ import { carriesQuantity } from "../../../core/item-types";
 import { formatAmount, tryMoney } from "../../../core/money";
 import { translateMessage } from "../../lib/messages";
 import { DateInput } from "../form/date-input";
-import { NumberField } from "../number-field";
 import { lineAmounts, type DocumentLine } from "./document-lines";
+import { LineAmountField } from "./line-amount-field";
 
 /** Which columns a document's lines show and which of them are typed in (the same for every row). */
 export interface LineColumns {
@@ -50,21 +50,7 @@ export const DocumentLineRow = memo(function DocumentLineRow({ line, index, colu
   const hasQuantity = carriesQuantity(line.item_type);
 
   const cellInput = (field: "quantity" | "price" | "fee" | "discount", label: string, extra: { min?: number; max?: number; currency?: boolean } = {}) => (
-    <NumberField
-      aria-label={`${label} ${index + 1}`}
-      name={`items.${index}.${field}`}
-      size="md"
-      minW="24"
-      hideStepper
-      value={line[field]}
-      onValueChange={(value) => onUpdate(index, { [field]: value })}
-      onKeyDown={(event) => {
-        // Enter in a line confirms the value; it never submits the document.
-        if (event.key === "Enter") event.preventDefault();
-      }}
-      textAlign="end"
-      {...extra}
-    />
+    <LineAmountField label={`${label} ${index + 1}`} name={`items.${index}.${field}`} value={line[field]} onValueChange={(value) => onUpdate(index, { [field]: value })} {...extra} />
   );
 
   return (

@@ -34,6 +34,8 @@ export interface StockScanFieldHandle {
   focus: () => void;
 }
 
+const SPINNER_DELAY_MS = 150;
+
 /** Plays the alert sound of SPEC section 4 (one wav file). */
 export function playAlert(): void {
   try {
@@ -51,7 +53,6 @@ export function playAlert(): void {
 export const StockScanField = forwardRef<StockScanFieldHandle, StockScanFieldProps>(function StockScanField(props, ref) {
   const { inventoryId, branchId, lines, onLinesChange, existQty, priceField = "sale_price", label, autoFocus, disabled, lookUp, held, ...mergeOptions } = props;
   const { t } = useLingui();
-  const [keyword, setKeyword] = useState("");
   const [choices, setChoices] = useState<ScanCandidate[]>([]);
   const [loading, setLoading] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -98,11 +99,13 @@ export const StockScanField = forwardRef<StockScanFieldHandle, StockScanFieldPro
   const drain = async () => {
     if (busy.current) return;
     busy.current = true;
-    setLoading(true);
+    // A cache hit takes a millisecond: the spinner shows only when a look-up waits on the server.
+    const slow = window.setTimeout(() => setLoading(true), SPINNER_DELAY_MS);
     try {
       while (queue.current.length > 0) await scan(queue.current.shift()!);
     } finally {
       busy.current = false;
+      window.clearTimeout(slow);
       setLoading(false);
       refocus();
     }
@@ -120,16 +123,16 @@ export const StockScanField = forwardRef<StockScanFieldHandle, StockScanFieldPro
           autoComplete="off"
           inputMode="search"
           placeholder={t`Scan or type, then Enter`}
-          value={keyword}
-          onChange={(event) => setKeyword(event.target.value)}
+          // Uncontrolled: a scanner types a dozen keys per scan, and none of them needs a render.
           onKeyDown={(event) => {
             if (event.key === "Enter") {
               // A scan never submits the form nor moves focus.
               event.preventDefault();
               event.stopPropagation();
+              const keyword = event.currentTarget.value;
               if (!shouldSearch(keyword)) return;
               queue.current.push(keyword.trim());
-              setKeyword("");
+              event.currentTarget.value = "";
               void drain();
             } else if (event.key === "Escape") setChoices([]);
             else if (event.key === "ArrowDown" && choices.length > 0) {
