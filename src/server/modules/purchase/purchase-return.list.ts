@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { isoTimestamp, type ListSpec } from "../../http/list-engine";
+import { supplierDocumentFields, supplierDocumentJoins } from "./supplier-document.list";
 
 const listSelect = sql`r.id, r.branch_id as branch, b.name as branch_name, r.invoice_no, r.input_date,
   r.purchase_id as purchase, p.invoice_no as purchase_invoice_no, r.supplier_id as supplier, sp.name as supplier_name,
@@ -18,30 +19,14 @@ const lines = sql`(select coalesce(json_agg(json_build_object(
 
 /** `purchase-return/`: returns of the caller's branches with their purchase and supplier. */
 export const purchaseReturnListSpec: ListSpec = {
-  source: sql`purchase_return r
-    join purchase p on p.id = r.purchase_id
-    join branch b on b.id = r.branch_id
-    join supplier sp on sp.id = r.supplier_id
-    join inventory inv on inv.id = r.inventory_id
-    join currency c on c.id = r.currency_id`,
+  source: sql`purchase_return r join purchase p on p.id = r.purchase_id ${supplierDocumentJoins("r")}`,
   select: listSelect,
   branch: sql`r.branch_id`,
   currency: sql`r.currency_id`,
   fields: {
-    id: { sql: sql`r.id`, type: "number" },
-    invoice_no: { sql: sql`r.invoice_no`, type: "number" },
-    input_date: { sql: sql`r.input_date::date`, type: "date" },
+    ...supplierDocumentFields("r"),
     purchase: { sql: sql`r.purchase_id`, type: "number" },
     purchase_invoice_no: { sql: sql`p.invoice_no`, type: "number" },
-    supplier: { sql: sql`r.supplier_id`, type: "number" },
-    supplier_name: { sql: sql`sp.name`, type: "text" },
-    inventory: { sql: sql`r.inventory_id`, type: "number" },
-    inventory_name: { sql: sql`inv.name`, type: "text" },
-    currency_code: { sql: sql`c.code`, type: "text" },
-    total_price: { sql: sql`r.total_price`, type: "number" },
-    note: { sql: sql`r.note`, type: "text" },
-    created_at: { sql: sql`r.created_at::date`, type: "date" },
-    updated_at: { sql: sql`r.updated_at`, type: "date", filterable: false },
   },
   search: [sql`sp.name`, sql`r.invoice_no::text`, sql`p.invoice_no::text`, sql`r.note`],
   dates: { input_date: sql`r.input_date` },

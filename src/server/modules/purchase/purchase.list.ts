@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { isoTimestamp, type ListSpec } from "../../http/list-engine";
+import { supplierDocumentFields, supplierDocumentJoins } from "./supplier-document.list";
 
 const net = sql`(p.total_price - p.discount)`;
 /** The SQL twin of paymentStatus (src/core/payment-status.ts), so the list can filter and sort by it. */
@@ -28,36 +29,20 @@ const lines = sql`(select coalesce(json_agg(json_build_object(
 
 /** `purchase/`: the columns of the purchase list (SPEC section 2) and their sums. */
 export const purchaseListSpec: ListSpec = {
-  source: sql`purchase p
-    join branch b on b.id = p.branch_id
-    join supplier sp on sp.id = p.supplier_id
-    join inventory inv on inv.id = p.inventory_id
-    join currency c on c.id = p.currency_id
-    left join cashbox cb on cb.id = p.cashbox_id`,
+  source: sql`purchase p ${supplierDocumentJoins("p")} left join cashbox cb on cb.id = p.cashbox_id`,
   select: listSelect,
   branch: sql`p.branch_id`,
   currency: sql`p.currency_id`,
   fields: {
-    id: { sql: sql`p.id`, type: "number" },
-    invoice_no: { sql: sql`p.invoice_no`, type: "number" },
-    input_date: { sql: sql`p.input_date::date`, type: "date" },
-    supplier: { sql: sql`p.supplier_id`, type: "number" },
-    supplier_name: { sql: sql`sp.name`, type: "text" },
-    inventory: { sql: sql`p.inventory_id`, type: "number" },
-    inventory_name: { sql: sql`inv.name`, type: "text" },
-    currency_code: { sql: sql`c.code`, type: "text" },
+    ...supplierDocumentFields("p"),
     payment_type: { sql: sql`p.payment_type`, type: "text" },
     cashbox: { sql: sql`p.cashbox_id`, type: "number" },
-    total_price: { sql: sql`p.total_price`, type: "number" },
     discount: { sql: sql`p.discount`, type: "number" },
     net_price: { sql: net, type: "number" },
     paid_amount: { sql: sql`p.paid_amount`, type: "number" },
     remaining: { sql: remaining, type: "number" },
     payment_status: { sql: paymentStatusSql, type: "text" },
     supplier_invoice_no: { sql: sql`p.supplier_invoice_no`, type: "text" },
-    note: { sql: sql`p.note`, type: "text" },
-    created_at: { sql: sql`p.created_at::date`, type: "date" },
-    updated_at: { sql: sql`p.updated_at`, type: "date", filterable: false },
   },
   search: [sql`sp.name`, sql`p.invoice_no::text`, sql`p.supplier_invoice_no`, sql`p.note`],
   dates: { input_date: sql`p.input_date` },

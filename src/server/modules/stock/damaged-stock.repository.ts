@@ -1,7 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { queryRows, type Executor, type Tx } from "../../db/client";
+import type { Executor, Tx } from "../../db/client";
 import { damagedStock, damagedStockItem, damagedStockType } from "../../db/tables";
 import { isoTimestamp, type ListSpec } from "../../http/list-engine";
+import { documentFields } from "../documents/document-fields";
+import { stockDocumentLines, type StockDocumentLineView } from "./stock-document-lines";
 
 /** Queries of damaged stock documents; each takes the executor (transaction) it runs in. */
 
@@ -23,49 +25,33 @@ export const damagedStockList: ListSpec = {
     d.created_by, ${isoTimestamp(sql`d.created_at`)} as created_at, ${isoTimestamp(sql`d.updated_at`)} as updated_at`,
   branch: sql`d.branch_id`,
   fields: {
-    id: { sql: sql`d.id`, type: "number" },
-    invoice_no: { sql: sql`d.invoice_no`, type: "number" },
+    ...documentFields("d"),
     inventory: { sql: sql`d.inventory_id`, type: "number" },
     inventory_name: { sql: sql`inv.name`, type: "text" },
     damaged_stock_type: { sql: sql`d.damaged_stock_type_id`, type: "number" },
     damaged_stock_type_name: { sql: sql`dt.name`, type: "text" },
     branch_name: { sql: sql`b.name`, type: "text", filterable: false },
     input_date: { sql: sql`d.input_date`, type: "date" },
-    note: { sql: sql`d.note`, type: "text" },
     total_quantity: { sql: sql`tot.quantity`, type: "number" },
     total_cost: { sql: sql`tot.cost`, type: "number" },
-    created_at: { sql: sql`d.created_at::date`, type: "date" },
-    updated_at: { sql: sql`d.updated_at`, type: "date", filterable: false },
   },
   search: [sql`d.invoice_no::text`, sql`inv.name`, sql`dt.name`, sql`d.note`],
   dates: { input_date: sql`d.input_date`, created_at: sql`d.created_at::date` },
   sums: { total_quantity: sql`tot.quantity`, total_cost: sql`tot.cost` },
 };
 
-export interface DamagedStockLineView {
-  id: number;
-  stock: number;
-  item: number;
-  item_name: string;
-  item_barcode: string;
-  batch_number: string;
-  expire_date: string | null;
-  quantity: string;
+export interface DamagedStockLineView extends StockDocumentLineView {
   purchase_price: string;
   total_price: string;
 }
 
+/** The lines as the API answers them, each at the cost it was written off at. */
 export function damagedStockLines(ex: Executor, documentId: number): Promise<DamagedStockLineView[]> {
-  return queryRows<DamagedStockLineView>(
+  return stockDocumentLines<DamagedStockLineView>(
     ex,
-    sql`select l.id, l.stock_id as stock, l.item_id as item, i.name as item_name, i.barcode as item_barcode,
-          s.batch_number, s.expire_date, l.quantity::text as quantity, l.purchase_price::text as purchase_price,
-          round(l.quantity * l.purchase_price, 2)::text as total_price
-        from damaged_stock_item l
-        join stock s on s.id = l.stock_id
-        join item i on i.id = l.item_id
-        where l.damaged_stock_id = ${documentId}
-        order by l.id`,
+    { table: "damaged_stock_item", documentColumn: "damaged_stock_id" },
+    documentId,
+    sql`l.purchase_price::text as purchase_price, round(l.quantity * l.purchase_price, 2)::text as total_price`,
   );
 }
 

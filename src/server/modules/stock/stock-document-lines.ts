@@ -1,16 +1,16 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { MESSAGES } from "../../../core/messages";
 import { greaterThan } from "../../../core/money";
 import type { StockLineInput } from "../../../core/validation/stock-document-schemas";
-import type { Executor } from "../../db/client";
+import { queryRows, type Executor } from "../../db/client";
 import { inventory, stock } from "../../db/tables";
 import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors, staleRecord } from "../../http/errors";
 import { invalidChoice } from "../../http/resource";
 
 /**
- * What transfers and damaged stock share: the stock rows their lines name, and the checks that
- * those rows are live, in the document's inventory and hold enough.
+ * What transfers and damaged stock share: the stock rows their lines name, the checks that
+ * those rows are live, in the document's inventory and hold enough, and how their lines are answered.
  */
 export interface StockRow {
   id: number;
@@ -82,4 +82,33 @@ export async function usableInventory(
 export function assertFresh(stored: Date, clientStamp: unknown): void {
   if (typeof clientStamp !== "string" || clientStamp === "") return;
   if (new Date(clientStamp).getTime() !== stored.getTime()) throw staleRecord();
+}
+
+/** The line fields every stock document answers: the stock row it names, its item, the quantity. */
+export interface StockDocumentLineView {
+  id: number;
+  stock: number;
+  item: number;
+  item_name: string;
+  item_barcode: string;
+  batch_number: string;
+  expire_date: string | null;
+  quantity: string;
+}
+
+/** Where a document type keeps its lines (identifiers, never user input). */
+type LineTable = { table: "inventory_stock_transfer_item"; documentColumn: "transfer_id" } | { table: "damaged_stock_item"; documentColumn: "damaged_stock_id" };
+
+/** A document's lines as the API answers them, in entry order; `own` selects the document type's own columns (from l and s). */
+export function stockDocumentLines<T extends StockDocumentLineView>(ex: Executor, lines: LineTable, documentId: number, own: SQL): Promise<T[]> {
+  return queryRows<T>(
+    ex,
+    sql`select l.id, l.stock_id as stock, l.item_id as item, i.name as item_name, i.barcode as item_barcode,
+          s.batch_number, s.expire_date, l.quantity::text as quantity, ${own}
+        from ${sql.identifier(lines.table)} l
+        join stock s on s.id = l.stock_id
+        join item i on i.id = l.item_id
+        where ${sql.raw(`l.${lines.documentColumn}`)} = ${documentId}
+        order by l.id`,
+  );
 }

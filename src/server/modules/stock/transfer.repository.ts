@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { queryRows, type Executor, type Tx } from "../../db/client";
+import type { Executor, Tx } from "../../db/client";
 import { inventoryStockTransfer, inventoryStockTransferItem } from "../../db/tables";
 import { isoTimestamp, type ListSpec } from "../../http/list-engine";
+import { documentFields } from "../documents/document-fields";
+import { stockDocumentLines, type StockDocumentLineView } from "./stock-document-lines";
 
 /** Queries of inventory stock transfers; each takes the executor (transaction) it runs in. */
 
@@ -32,15 +34,13 @@ export const transferList: ListSpec = {
     ${isoTimestamp(sql`t.created_at`)} as created_at, ${isoTimestamp(sql`t.updated_at`)} as updated_at`,
   branch: sql`t.branch_id`,
   fields: {
-    id: { sql: sql`t.id`, type: "number" },
-    invoice_no: { sql: sql`t.invoice_no`, type: "number" },
+    ...documentFields("t"),
     from_inventory: { sql: sql`t.from_inventory_id`, type: "number" },
     from_inventory_name: { sql: sql`fi.name`, type: "text" },
     to_inventory: { sql: sql`t.to_inventory_id`, type: "number" },
     to_inventory_name: { sql: sql`ti.name`, type: "text" },
     branch_name: { sql: sql`b.name`, type: "text", filterable: false },
     input_date: { sql: sql`t.input_date`, type: "date" },
-    note: { sql: sql`t.note`, type: "text" },
     approved: { sql: sql`t.approved`, type: "boolean" },
     status: { sql: sql`case when t.approved then 'approved' else 'pending' end`, type: "text" },
     approved_by: { sql: sql`t.approved_by`, type: "number" },
@@ -48,37 +48,24 @@ export const transferList: ListSpec = {
     approved_at: { sql: sql`t.approved_at::date`, type: "date" },
     created_by_name: { sql: personName("cu"), type: "text" },
     total_quantity: { sql: sql`tot.quantity`, type: "number" },
-    created_at: { sql: sql`t.created_at::date`, type: "date" },
-    updated_at: { sql: sql`t.updated_at`, type: "date", filterable: false },
   },
   search: [sql`t.invoice_no::text`, sql`fi.name`, sql`ti.name`, sql`t.note`],
   dates: { input_date: sql`t.input_date`, approved_at: sql`t.approved_at::date`, created_at: sql`t.created_at::date` },
   sums: { total_quantity: sql`tot.quantity` },
 };
 
-export interface TransferLineView {
-  id: number;
-  stock: number;
-  item: number;
-  item_name: string;
-  item_barcode: string;
-  batch_number: string;
-  expire_date: string | null;
-  quantity: string;
+export interface TransferLineView extends StockDocumentLineView {
+  /** What the source row holds now. */
   stock_quantity: string;
 }
 
 /** The lines as the API answers them, with the item's name and what the source row holds now. */
 export function transferLines(ex: Executor, transferId: number): Promise<TransferLineView[]> {
-  return queryRows<TransferLineView>(
+  return stockDocumentLines<TransferLineView>(
     ex,
-    sql`select l.id, l.stock_id as stock, l.item_id as item, i.name as item_name, i.barcode as item_barcode,
-          s.batch_number, s.expire_date, l.quantity::text as quantity, s.quantity::text as stock_quantity
-        from inventory_stock_transfer_item l
-        join stock s on s.id = l.stock_id
-        join item i on i.id = l.item_id
-        where l.transfer_id = ${transferId}
-        order by l.id`,
+    { table: "inventory_stock_transfer_item", documentColumn: "transfer_id" },
+    transferId,
+    sql`s.quantity::text as stock_quantity`,
   );
 }
 
