@@ -1,7 +1,8 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { buildApp } from "../../src/server/app";
 import { openDatabase } from "../../src/server/db/client";
@@ -59,6 +60,38 @@ function countStatements(): { read: () => number; stop: () => void } {
   return { read: () => count, stop: () => void (proto.query = original) };
 }
 
+type Call = (method: "GET" | "POST", path: string, token: string | null, payload?: unknown) => Promise<{ status: number; body: any }>;
+
+const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? "1,2").split(",").map(Number).filter((n) => n > 0);
+const SERVER_PORT = Number(process.env.BENCH_SERVER_PORT ?? 18_765);
+
+/** The real server (src/server/main.ts) with WORKERS=n on the bench's database, and calls to it over HTTP. */
+async function startServer(url: string, workers: number): Promise<{ call: Call; stop: () => Promise<void> }> {
+  const main = fileURLToPath(new URL("../../src/server/main.ts", import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", main], {
+    env: { ...process.env, DATABASE_URL: url, WORKERS: String(workers), PORT: String(SERVER_PORT), HOST: "127.0.0.1", LOG_LEVEL: "silent", SEED_DEMO: "false", WEB_ROOT: "/nonexistent" },
+    stdio: "ignore",
+  });
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const base = `http://127.0.0.1:${SERVER_PORT}/api/`;
+  const call: Call = async (method, path, token, payload) => {
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    if (payload !== undefined) headers["content-type"] = "application/json";
+    const res = await fetch(base + path, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
+    return { status: res.status, body: await res.json() };
+  };
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await exited;
+  };
+  for (let attempt = 0; attempt < 240; attempt++) {
+    if (await fetch(`${base}health/`).then((r) => r.ok, () => false)) return { call, stop };
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  await stop();
+  throw new Error(`the server with WORKERS=${workers} did not start`);
+}
+
 const SEQUENTIAL_SALES = Number(process.env.BENCH_SEQUENTIAL_SALES ?? 300);
 
 /** Node CPU and wall time per sale, one sale at a time after a warm-up: the cost one process pays for each. */
@@ -87,7 +120,7 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
   const app = await buildApp({ db: database.db });
   const results: BenchResult[] = [];
   try {
-    const call = async (method: "GET" | "POST", path: string, token: string | null, payload?: unknown) => {
+    const call: Call = async (method, path, token, payload) => {
       const res = await app.inject({ method, url: `/api/${path}`, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
       return { status: res.statusCode, body: res.json() };
     };
@@ -127,28 +160,44 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
     const purchasesPerSecond = await measure("purchases", async () => (await call("POST", "purchase/", token, purchaseBody())).status);
     const stockRows = ((await call("GET", `stock/all/?inventory=${inventory}&quantity__gte=100&ordering=-quantity`, token)).body as { id: number }[]).slice(0, 30);
     let saleCounter = 0;
-    const sell = async () => {
+    const saleVia = (send: Call) => async () => {
       saleCounter += 1;
       const lines = [0, 1, 2].map((k) => ({ stock: stockRows[(saleCounter * 3 + k) % stockRows.length].id, quantity: "1", price: "1500" }));
       const uniqueLines = lines.filter((l, i) => lines.findIndex((o) => o.stock === l.stock) === i);
-      const res = await call("POST", "sale/", token, {
+      const res = await send("POST", "sale/", token, {
         branch, inventory, customer, currency: iqd, payment_type: "debit", cashbox: null, paid_amount: "0", discount: "0",
         items: uniqueLines, form_token: `bench-s-${Date.now()}-${saleCounter}`,
       });
       return res.status;
     };
+    const sell = saleVia(call);
     const counter0 = saleCounter;
     const statements = countStatements();
     const salesPerSecond = await measure("sales", sell);
     statements.stop();
     const statementsPerSale = Math.round(statements.read() / (saleCounter - counter0));
     const cost = await sequentialCost(sell);
+    const overHttp: { workers: number; rate: number }[] = [];
+    for (const workers of WORKER_COUNTS) {
+      const server = await startServer(url, workers);
+      try {
+        overHttp.push({ workers, rate: await measure(`sales over HTTP, ${workers} workers`, saleVia(server.call)) });
+      } finally {
+        await server.stop();
+      }
+    }
     const tps = pgbenchTps(url);
     const floor = roundTripTps(url, statementsPerSale);
     const versus = (rate: number) => (tps ? `${Math.round((rate / tps) * 100)}% of pgbench TPC-B (${Math.round(tps)} tps, ${CLIENTS} clients)` : "pgbench not found");
     results.push(
       { name: `purchases created per second, 3 lines, ${CLIENTS} concurrent clients (PostgreSQL)`, value: Math.round(purchasesPerSecond), unit: "purchases/s", budget: "(issue 4: against pgbench)", detail: versus(purchasesPerSecond) },
       { name: `sales created per second, 3 lines, ${CLIENTS} concurrent clients (PostgreSQL)`, value: Math.round(salesPerSecond), unit: "sales/s", budget: "at least a third of pgbench TPC-B", detail: versus(salesPerSecond) },
+      ...overHttp.map(({ workers, rate }) => ({
+        name: `sales created per second over HTTP, WORKERS=${workers}, 3 lines, ${CLIENTS} concurrent clients (PostgreSQL)`,
+        value: Math.round(rate),
+        unit: "sales/s",
+        detail: `${versus(rate)}; the clients (fetch) run on the same cores`,
+      })),
       {
         name: "Node CPU per sale, one at a time (the server's process: HTTP layer, validation, queries, driver)",
         value: Number(cost.cpuMs.toFixed(2)),
