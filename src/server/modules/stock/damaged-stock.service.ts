@@ -98,7 +98,8 @@ export function createDamagedStock(db: Db, auth: AuthContext, payload: Record<st
     await applyDamage(tx, id, branchId, inputDate, lines, auth);
     const view = await readDamagedStock(tx, id, auth);
     // Last: the branch's counter stays locked until commit (assignDocumentNumber).
-    return { status: 201, body: { ...view, invoice_no: await assignDocumentNumber(tx, "damaged_stock", id, branchId, DAMAGED_STOCK_DOCUMENT) } };
+    const invoiceNo = await assignDocumentNumber(tx, "damaged_stock", id, branchId, DAMAGED_STOCK_DOCUMENT);
+    return { status: 201, body: { ...view, invoice_no: invoiceNo } };
   });
 }
 

@@ -77,7 +77,8 @@ export function createTransfer(db: Db, auth: AuthContext, payload: Record<string
     await replaceTransferLines(tx, id, lines);
     const view = await readTransfer(tx, id, auth);
     // Last: the branch's counter stays locked until commit (assignDocumentNumber).
-    return { status: 201, body: { ...view, invoice_no: await assignDocumentNumber(tx, "inventory_stock_transfer", id, header.branchId, TRANSFER_DOCUMENT) } };
+    const invoiceNo = await assignDocumentNumber(tx, "inventory_stock_transfer", id, header.branchId, TRANSFER_DOCUMENT);
+    return { status: 201, body: { ...view, invoice_no: invoiceNo } };
   });
 }
 
