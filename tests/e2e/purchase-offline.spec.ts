@@ -44,7 +44,7 @@ test("offline purchase: scanned from the cache, saved to sync, booked once when 
   await scan.press("Enter");
   await expect(page.getByTestId("document-line")).toHaveCount(1);
   await expect(page.getByTestId("document-lines")).toContainText(item.name);
-  await page.getByRole("textbox", { name: "Quantity 1" }).fill("4");
+  await form.setLineAmount("Quantity 1", "4");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Saved, will sync").first()).toBeVisible();
   await expect(page).toHaveURL(/\/purchase\/purchase$/);

@@ -56,8 +56,8 @@ test("a purchase scanned, saved, printed, and its stock grows", async ({ page, r
   await scan.click();
   await page.keyboard.type(picked[0].barcode!, { delay: 5 });
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("textbox", { name: "Quantity 1" })).toHaveValue("2");
-  await page.getByRole("textbox", { name: "Quantity 1" }).fill("3");
+  await expect(form.lineAmount("Quantity 1")).toHaveText("2");
+  await form.setLineAmount("Quantity 1", "3");
   for (const item of picked) await expect(page.getByTestId("document-lines")).toContainText(item.name);
 
   await page.getByRole("button", { name: "Save", exact: true }).click();

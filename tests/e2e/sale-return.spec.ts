@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { apiGet } from "./support/offline";
 import { type Paged, signedIn } from "./support/session";
+import { DocumentFormPage } from "./support/pages";
 import { ADMIN } from "./support/users";
 
 /**
@@ -46,7 +47,7 @@ test("sale return: find the sale by invoice number, return one unit, printable r
   await expect(page.getByTestId("document-lines").filter({ hasText: line.item_name }).or(choices)).toBeVisible();
   if (await choices.isVisible()) await choices.getByRole("button").filter({ hasText: sale!.customer_name }).filter({ hasText: sale!.branch_name }).first().click();
   await expect(page.getByTestId("document-lines")).toContainText(line.item_name);
-  await page.getByRole("textbox", { name: "Quantity 1", exact: true }).fill("1");
+  await new DocumentFormPage(page).setLineAmount("Quantity 1", "1");
   await page.getByRole("button", { name: "Save", exact: true }).click();
 
   await expect(page).toHaveURL(/\/sale\/sale-return\/\d+\/view$/);

@@ -40,7 +40,7 @@ test("a transfer created, approved, and the stock moved", async ({ page, request
   // Several batches of the item: the one of this stock row is chosen from the list.
   if (await option.isVisible().catch(() => false)) await page.getByRole("option").filter({ hasText: row.item.name }).first().click();
   await expect(page.getByTestId("document-line")).toHaveCount(1);
-  await page.getByRole("textbox", { name: "Quantity 1" }).fill("2");
+  await form.setLineAmount("Quantity 1", "2");
   // The date is typed day first; a day that does not exist is refused with the reason; Arabic digits work.
   const date = page.getByRole("textbox", { name: "Date", exact: true });
   await date.fill("31/02/2026");

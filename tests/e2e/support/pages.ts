@@ -157,6 +157,15 @@ export class DocumentFormPage {
     return this.scanBox();
   }
 
+  /** A line's amount as shown ("Quantity 1"): a button until it is edited (line-amount-field.tsx). */
+  readonly lineAmount = (label: string): Locator => this.page.getByRole("button", { name: label, exact: true });
+
+  /** Types a line's amount: the shown value turns into an input when clicked. */
+  async setLineAmount(label: string, value: string): Promise<void> {
+    await this.lineAmount(label).click();
+    await this.page.getByRole("textbox", { name: label, exact: true }).fill(value);
+  }
+
   /** Picks an option of the select labelled `label`; a select with a single choice is picked and hidden, so skipped. */
   async choose(label: string, option: string): Promise<void> {
     const box = this.page.getByRole("combobox", { name: new RegExp(`^${label}`) });

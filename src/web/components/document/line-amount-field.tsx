@@ -2,6 +2,9 @@ import { memo, useState } from "react";
 import { Input } from "@chakra-ui/react";
 import { NumberField } from "../number-field";
 
+/** One width in both states: the table's columns, and what lies below it, do not move when a value is edited. */
+const FIELD_WIDTH = "28";
+
 export interface LineAmountFieldProps {
   /** "Quantity 3": the accessible name of both the shown value and the input. */
   label: string;
@@ -30,7 +33,7 @@ export const LineAmountField = memo(function LineAmountField({ label, name, valu
         aria-label={label}
         name={name}
         size="md"
-        minW="24"
+        w={FIELD_WIDTH}
         hideStepper
         autoFocus
         value={value}
@@ -49,7 +52,7 @@ export const LineAmountField = memo(function LineAmountField({ label, name, valu
     );
   }
   return (
-    <Input asChild size="md" minW="24" textAlign="end" cursor="text">
+    <Input asChild size="md" w={FIELD_WIDTH} textAlign="end" cursor="text">
       <button type="button" aria-label={label} data-name={name} onFocus={() => setEditing(true)} onClick={() => setEditing(true)}>
         {value}
       </button>
