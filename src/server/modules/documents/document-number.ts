@@ -11,15 +11,6 @@ const takeNumber = (branchId: number, documentType: string): SQL =>
       on conflict (branch_id, document_type) do update set last_number = document_counter.last_number + 1
       returning last_number`;
 
-/**
- * The next number of a document type in a branch, for a document that needs it before its row
- * exists (sale returns and quotations). Everything else numbers last with assignDocumentNumber.
- */
-export async function nextDocumentNumber(tx: Tx, branchId: number, documentType: string): Promise<number> {
-  const [row] = await queryRows<{ last_number: number }>(tx, takeNumber(branchId, documentType));
-  return row.last_number;
-}
-
 /** The tables whose rows carry a per-branch invoice number (identifiers, never user input). */
 export type NumberedTable =
   | "sale"
