@@ -1,10 +1,12 @@
 import { forwardRef, useImperativeHandle, useRef, useState } from "react";
-import { Box, Field, Input, List, Spinner } from "@chakra-ui/react";
+import { Box, Field, Input, Spinner } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
 import { MESSAGES } from "../../../core/messages";
 import { translateMessage } from "../../lib/messages";
 import { showError } from "../../lib/toast";
+import { playAlert } from "../selectors/alert-sound";
 import { shouldSearch } from "../selectors/item-search-pick";
+import { focusFirstChoice, SearchChoiceList } from "../selectors/search-choice-list";
 import { addOrMergeLine, type DocumentLine, type MergeOptions, type PriceField } from "./document-lines";
 import { creditHeld, type HeldStock } from "./held-stock";
 import { decideScan, type ScanCandidate } from "./scan-decision";
@@ -35,15 +37,6 @@ export interface StockScanFieldHandle {
 }
 
 const SPINNER_DELAY_MS = 150;
-
-/** Plays the alert sound of SPEC section 4 (one wav file). */
-export function playAlert(): void {
-  try {
-    void new Audio("/sounds/alert.wav").play().catch(() => undefined);
-  } catch {
-    // No audio (tests, old browsers): the toast says it.
-  }
-}
 
 /**
  * The scan field of stock documents: keyboard-wedge scanners type the barcode then Enter. It keeps
@@ -135,62 +128,22 @@ export const StockScanField = forwardRef<StockScanFieldHandle, StockScanFieldPro
               event.currentTarget.value = "";
               void drain();
             } else if (event.key === "Escape") setChoices([]);
-            else if (event.key === "ArrowDown" && choices.length > 0) {
-              event.preventDefault();
-              (event.currentTarget.parentElement?.querySelector('[role="option"]') as HTMLElement | null)?.focus();
-            }
+            else if (event.key === "ArrowDown") focusFirstChoice(event);
           }}
         />
         {loading ? <Spinner size="xs" position="absolute" insetInlineEnd="3" top="4" /> : null}
-        {choices.length > 0 ? (
-          <List.Root
-            role="listbox"
-            aria-label={t`Search results`}
-            position="absolute"
-            zIndex="dropdown"
-            bg="bg"
-            borderWidth="1px"
-            borderRadius="md"
-            w="full"
-            maxH="250px"
-            overflowY="auto"
-            listStyle="none"
-            boxShadow="md"
-          >
-            {choices.map((choice) => (
-              <List.Item
-                key={choice.line.key}
-                role="option"
-                aria-selected={false}
-                tabIndex={0}
-                px="3"
-                py="3"
-                cursor="pointer"
-                _hover={{ bg: "bg.muted" }}
-                _focus={{ bg: "bg.muted", outline: "none" }}
-                onClick={() => take(choice)}
-                onKeyDown={(event) => {
-                  if (event.key === "Enter") {
-                    event.preventDefault();
-                    event.stopPropagation();
-                    take(choice);
-                  } else if (event.key === "ArrowDown") {
-                    event.preventDefault();
-                    (event.currentTarget.nextElementSibling as HTMLElement | null)?.focus();
-                  } else if (event.key === "ArrowUp") {
-                    event.preventDefault();
-                    (event.currentTarget.previousElementSibling as HTMLElement | null)?.focus();
-                  } else if (event.key === "Escape") {
-                    setChoices([]);
-                    refocus();
-                  }
-                }}
-              >
-                {choice.label}
-              </List.Item>
-            ))}
-          </List.Root>
-        ) : null}
+        <SearchChoiceList
+          choices={choices}
+          choiceKey={(choice) => choice.line.key}
+          onTake={take}
+          onDismiss={() => {
+            setChoices([]);
+            refocus();
+          }}
+          roomy
+        >
+          {(choice) => choice.label}
+        </SearchChoiceList>
       </Box>
     </Field.Root>
   );
