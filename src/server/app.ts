@@ -62,8 +62,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installErrorHandler(app);
   const headers = await securityHeaders();
-  app.addHook("onRequest", (_request, reply, done) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.headers(headers);
+    // Answers carry business data and tokens: never kept in the browser's HTTP cache (ASVS 8.2.1).
+    // The device's copy lives in IndexedDB; the cache only cost the first load a second copy on disk.
+    if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
     done();
   });
   await app.register(multipart);

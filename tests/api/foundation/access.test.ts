@@ -62,6 +62,15 @@ describe("every route declares its access", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(String(res.headers["content-security-policy"])).toContain("default-src 'self'");
   });
+
+  it("keeps API answers, refusals included, out of the browser's HTTP cache", async () => {
+    const me = await t.app.inject({ method: "GET", url: "/api/user/me/", headers: { authorization: `Bearer ${cashier}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers["cache-control"]).toBe("no-store");
+    const refused = await t.app.inject({ method: "GET", url: "/api/item-group/", headers: { authorization: `Bearer ${cashier}` } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers["cache-control"]).toBe("no-store");
+  });
 });
 
 describe("branch scope", () => {
