@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, type ReactNode } from "react";
+import { memo, useCallback, useMemo, useRef, type ReactNode } from "react";
 import { Box, Table, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DocumentLineRow, type LineColumns } from "./document-line-row";
@@ -35,8 +35,11 @@ export interface DocumentLinesTableProps {
   validate?: boolean;
 }
 
-/** The lines of a stock document: item, batch, expiry, quantity, price, fee, discount, net, total, remove. */
-export function DocumentLinesTable(props: DocumentLinesTableProps) {
+/**
+ * The lines of a stock document: item, batch, expiry, quantity, price, fee, discount, net, total, remove.
+ * Memoised: a form render that leaves the lines, the errors and the callbacks as they were skips it.
+ */
+export const DocumentLinesTable = memo(function DocumentLinesTable(props: DocumentLinesTableProps) {
   const { lines, onChange, showBatch = true, showExpiry = true, showFee = false, showDiscount = false, checkStock = false, errors, extraColumn, hidePrice = false } = props;
   const batchEditable = Boolean(props.batchEditable && onChange);
   const { t } = useLingui();
@@ -63,51 +66,60 @@ export function DocumentLinesTable(props: DocumentLinesTableProps) {
     [editable, showBatch, showExpiry, showFee, showDiscount, showNet, priceEditable, batchEditable, checkStock, hidePrice, props.priceTitle, extraColumn],
   );
 
+  // The header does not change on a scan: one element, not a dozen cells rendered again per line added.
+  const extraTitle = extraColumn?.title;
+  const header = useMemo(
+    () => (
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader w="1%">#</Table.ColumnHeader>
+          <Table.ColumnHeader>
+            <Trans>Item</Trans>
+          </Table.ColumnHeader>
+          {showBatch ? (
+            <Table.ColumnHeader>
+              <Trans>Batch</Trans>
+            </Table.ColumnHeader>
+          ) : null}
+          {showExpiry ? (
+            <Table.ColumnHeader>
+              <Trans>Expire Date</Trans>
+            </Table.ColumnHeader>
+          ) : null}
+          <Table.ColumnHeader textAlign="end">{props.quantityTitle ?? t`Quantity`}</Table.ColumnHeader>
+          {extraTitle !== undefined ? <Table.ColumnHeader textAlign="end">{extraTitle}</Table.ColumnHeader> : null}
+          {hidePrice ? null : <Table.ColumnHeader textAlign="end">{props.priceTitle ?? t`Price`}</Table.ColumnHeader>}
+          {showFee ? (
+            <Table.ColumnHeader textAlign="end">
+              <Trans>Fee</Trans>
+            </Table.ColumnHeader>
+          ) : null}
+          {showDiscount ? (
+            <Table.ColumnHeader textAlign="end">
+              <Trans>Discount</Trans>
+            </Table.ColumnHeader>
+          ) : null}
+          {showNet ? (
+            <Table.ColumnHeader textAlign="end">
+              <Trans>Net Price</Trans>
+            </Table.ColumnHeader>
+          ) : null}
+          {hidePrice ? null : (
+            <Table.ColumnHeader textAlign="end">
+              <Trans>Total Price</Trans>
+            </Table.ColumnHeader>
+          )}
+          {editable ? <Table.ColumnHeader w="1%" /> : null}
+        </Table.Row>
+      </Table.Header>
+    ),
+    [showBatch, showExpiry, extraTitle, hidePrice, showFee, showDiscount, showNet, editable, props.quantityTitle, props.priceTitle, t],
+  );
+
   return (
     <Box overflowX="auto" borderWidth="1px" borderRadius="md">
       <Table.Root size="sm" striped data-testid="document-lines">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader w="1%">#</Table.ColumnHeader>
-            <Table.ColumnHeader>
-              <Trans>Item</Trans>
-            </Table.ColumnHeader>
-            {showBatch ? (
-              <Table.ColumnHeader>
-                <Trans>Batch</Trans>
-              </Table.ColumnHeader>
-            ) : null}
-            {showExpiry ? (
-              <Table.ColumnHeader>
-                <Trans>Expire Date</Trans>
-              </Table.ColumnHeader>
-            ) : null}
-            <Table.ColumnHeader textAlign="end">{props.quantityTitle ?? t`Quantity`}</Table.ColumnHeader>
-            {extraColumn ? <Table.ColumnHeader textAlign="end">{extraColumn.title}</Table.ColumnHeader> : null}
-            {hidePrice ? null : <Table.ColumnHeader textAlign="end">{props.priceTitle ?? t`Price`}</Table.ColumnHeader>}
-            {showFee ? (
-              <Table.ColumnHeader textAlign="end">
-                <Trans>Fee</Trans>
-              </Table.ColumnHeader>
-            ) : null}
-            {showDiscount ? (
-              <Table.ColumnHeader textAlign="end">
-                <Trans>Discount</Trans>
-              </Table.ColumnHeader>
-            ) : null}
-            {showNet ? (
-              <Table.ColumnHeader textAlign="end">
-                <Trans>Net Price</Trans>
-              </Table.ColumnHeader>
-            ) : null}
-            {hidePrice ? null : (
-              <Table.ColumnHeader textAlign="end">
-                <Trans>Total Price</Trans>
-              </Table.ColumnHeader>
-            )}
-            {editable ? <Table.ColumnHeader w="1%" /> : null}
-          </Table.Row>
-        </Table.Header>
+        {header}
         <Table.Body>
           {lines.length === 0 ? (
             <Table.Row>
@@ -133,4 +145,4 @@ export function DocumentLinesTable(props: DocumentLinesTableProps) {
       </Table.Root>
     </Box>
   );
-}
+});

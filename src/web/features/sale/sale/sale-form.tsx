@@ -180,8 +180,13 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
     },
   });
   const { values, setFieldValue } = formik;
-  const shown = formik.submitCount > 0 ? (formik.errors as SaleErrors) : {};
-  const errors: SaleErrors = { ...shown, ...serverErr, lines: { ...shown.lines, ...serverErr.lines } };
+  const submitted = formik.submitCount > 0;
+  // One object while nothing changes, so the memoised lines table skips the renders a scan causes
+  // elsewhere (the paid amount following the net).
+  const errors = useMemo<SaleErrors>(() => {
+    const shown = submitted ? (formik.errors as SaleErrors) : {};
+    return { ...shown, ...serverErr, lines: { ...shown.lines, ...serverErr.lines } };
+  }, [submitted, formik.errors, serverErr]);
   const err = (field: keyof SaleValues) => (errors[field] ? translateMessage(String(errors[field])) : undefined);
 
   // The general customer by default.
