@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { AuthUser } from "../../src/core/api-types";
 import type { OfflineDb, PendingRowEffect } from "../../src/web/offline/db";
 import type { Outbox } from "../../src/web/offline/outbox";
 import { memoryLock } from "../../src/web/offline/replay-lock";
 import { json, type Created } from "../api/support/json";
 import { newDeviceDb, startFaultServer, type FaultServer } from "./support/fault-server";
+import { signIn } from "./support/signed-in";
 
 /**
  * Fault injection: the real outbox (fake-indexeddb, Node fetch) against the real server on
@@ -20,10 +20,7 @@ let branch: number;
 
 beforeAll(async () => {
   fs = await startFaultServer();
-  token = await fs.login("cashier");
-  const me = json<AuthUser>(await fs.call(token, "GET", "/api/user/me/"));
-  userId = me.id;
-  branch = me.default_branch_id ?? me.branches[0].id;
+  ({ token, userId, branch } = await signIn(fs, "cashier"));
 });
 afterAll(() => fs.close());
 beforeEach(async () => {
