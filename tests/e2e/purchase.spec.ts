@@ -57,6 +57,8 @@ test("a purchase scanned, saved, printed, and its stock grows", async ({ page, r
   await page.keyboard.type(picked[0].barcode!, { delay: 5 });
   await page.keyboard.press("Enter");
   await expect(form.lineAmount("Quantity 1")).toHaveText("2");
+  // A screen reader hears the shown amount as well as its name.
+  await expect(form.lineAmount("Quantity 1")).toHaveAccessibleDescription("2");
   await form.setLineAmount("Quantity 1", "3");
   for (const item of picked) await expect(page.getByTestId("document-lines")).toContainText(item.name);
 

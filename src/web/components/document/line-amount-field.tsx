@@ -53,7 +53,8 @@ export const LineAmountField = memo(function LineAmountField({ label, name, valu
   }
   return (
     <Input asChild size="md" w={FIELD_WIDTH} textAlign="end" cursor="text">
-      <button type="button" aria-label={label} data-name={name} onFocus={() => setEditing(true)} onClick={() => setEditing(true)}>
+      {/* Named like the input it becomes; the value is its description (a label hides a button's text). */}
+      <button type="button" aria-label={label} aria-description={value} data-name={name} onFocus={() => setEditing(true)} onClick={() => setEditing(true)}>
         {value}
       </button>
     </Input>
