@@ -8,6 +8,7 @@ import { buildApp } from "../../src/server/app";
 import { openDatabase } from "../../src/server/db/client";
 import { seedIfEmpty } from "../../src/server/seed/seed";
 import { wipePostgres } from "../api/support/test-app";
+import type { AuthUser } from "../../src/core/api-types";
 import type { BenchResult } from "./server-bench";
 
 /**
@@ -60,7 +61,8 @@ function countStatements(): { read: () => number; stop: () => void } {
   return { read: () => count, stop: () => void (proto.query = original) };
 }
 
-type Call = (method: "GET" | "POST", path: string, token: string | null, payload?: unknown) => Promise<{ status: number; body: any }>;
+/** One API call; the body is unknown until the reader names its shape (`read`). */
+type Call = (method: "GET" | "POST", path: string, token: string | null, payload?: unknown) => Promise<{ status: number; body: unknown }>;
 
 const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? "1,2").split(",").map(Number).filter((n) => n > 0);
 const SERVER_PORT = Number(process.env.BENCH_SERVER_PORT ?? 18_765);
@@ -124,14 +126,15 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
       const res = await app.inject({ method, url: `/api/${path}`, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
       return { status: res.statusCode, body: res.json() };
     };
-    const token = (await call("POST", "login/", null, { username: "admin", password: "admin" })).body.token as string;
-    const me = (await call("GET", "user/me/", token)).body;
-    const branch = me.branches[0].id as number;
-    const inventory = me.branches[0].inventories[0].id as number;
-    const iqd = (await call("GET", "currency/base-currency/", token)).body.id as number;
-    const supplier = ((await call("GET", `supplier/all/?branch=${branch}`, token)).body as { id: number }[])[0].id;
-    const customer = ((await call("GET", `customer/all/?branch=${branch}`, token)).body as { id: number; is_general: boolean }[]).find((c) => c.is_general)!.id;
-    const items = ((await call("GET", "item/all/?item_type=1&is_active=true&ordering=id", token)).body as { id: number }[]).slice(0, 40);
+    const read = async <T>(path: string, token: string): Promise<T> => (await call("GET", path, token)).body as T;
+    const { token } = (await call("POST", "login/", null, { username: "admin", password: "admin" })).body as { token: string };
+    const me = await read<AuthUser>("user/me/", token);
+    const branch = me.branches[0].id;
+    const inventory = me.branches[0].inventories[0].id;
+    const iqd = (await read<{ id: number }>("currency/base-currency/", token)).id;
+    const supplier = (await read<{ id: number }[]>(`supplier/all/?branch=${branch}`, token))[0].id;
+    const customer = (await read<{ id: number; is_general: boolean }[]>(`customer/all/?branch=${branch}`, token)).find((c) => c.is_general)!.id;
+    const items = (await read<{ id: number }[]>("item/all/?item_type=1&is_active=true&ordering=id", token)).slice(0, 40);
 
     let counter = 0;
     const purchaseBody = () => ({
@@ -158,7 +161,7 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
     }
 
     const purchasesPerSecond = await measure("purchases", async () => (await call("POST", "purchase/", token, purchaseBody())).status);
-    const stockRows = ((await call("GET", `stock/all/?inventory=${inventory}&quantity__gte=100&ordering=-quantity`, token)).body as { id: number }[]).slice(0, 30);
+    const stockRows = (await read<{ id: number }[]>(`stock/all/?inventory=${inventory}&quantity__gte=100&ordering=-quantity`, token)).slice(0, 30);
     let saleCounter = 0;
     const saleVia = (send: Call) => async () => {
       saleCounter += 1;

@@ -1,7 +1,6 @@
 import "fake-indexeddb/auto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { AuthUser } from "../../src/core/api-types";
 import { queryRows } from "../../src/server/db/client";
 import { baseCurrencyId } from "../../src/server/modules/documents/currency-context";
 import { createFetchTransport } from "../../src/web/offline/http-transport";
@@ -10,9 +9,9 @@ import type { OfflineDb } from "../../src/web/offline/db";
 import type { Outbox } from "../../src/web/offline/outbox";
 import { pendingSales } from "../../src/web/offline/pending-documents";
 import { ReferenceSync } from "../../src/web/offline/reference-sync";
-import { json } from "../api/support/json";
 import { inventoriesOf, makeStock, someItems, stockQuantity } from "../api/stock-documents/helpers";
 import { newDeviceDb, startFaultServer, VIRTUAL_BASE, type FaultServer } from "./support/fault-server";
+import { signIn } from "./support/signed-in";
 
 /**
  * Offline sales against the real server (issue 5, "Offline"): sales queued on a device take their
@@ -32,10 +31,7 @@ let items: number[];
 
 beforeAll(async () => {
   fs = await startFaultServer();
-  token = await fs.login("cashier");
-  const me = json<AuthUser>(await fs.call(token, "GET", "/api/user/me/"));
-  userId = me.id;
-  branch = me.default_branch_id ?? me.branches[0].id;
+  ({ token, userId, branch } = await signIn(fs, "cashier"));
   [inventory] = await inventoriesOf(fs.t, branch);
   const [row] = await queryRows<{ id: number }>(fs.t.db, sql`select id from customer where branch_id = ${branch} and deleted_at is null order by id limit 1`);
   customer = row.id;
