@@ -17,7 +17,17 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  * CPU seconds used so far by this script's child processes (Linux /proc), split into Chromium's
  * renderers, the rest of Chromium and the server: on a loaded machine the wall time varies by tens of percent, the CPU time much less.
  */
-type CpuSplit = { renderer: number; browser: number; server: number };
+type CpuSplit = { renderer: number; browser: number; gpu: number; network: number; storage: number; server: number };
+
+/** Which part of the work a process does, from its command line. */
+function processKind(cmd: string): keyof CpuSplit {
+  if (!cmd.includes("chrom")) return "server";
+  if (cmd.includes("--type=renderer")) return "renderer";
+  if (cmd.includes("--type=gpu-process")) return "gpu";
+  if (cmd.includes("NetworkService")) return "network";
+  if (cmd.includes("StorageService")) return "storage";
+  return "browser";
+}
 
 function childCpu(): CpuSplit {
   const parents = new Map<number, number>();
@@ -28,7 +38,7 @@ function childCpu(): CpuSplit {
       const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ");
       parents.set(Number(entry), Number(fields[1]));
       const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      const kind = !cmd.includes("chrom") ? "server" : cmd.includes("--type=renderer") ? "renderer" : "browser";
+      const kind = processKind(cmd);
       stats.set(Number(entry), { cpu: (Number(fields[11]) + Number(fields[12])) / 100, kind });
     } catch {
       // the process ended meanwhile
@@ -38,7 +48,7 @@ function childCpu(): CpuSplit {
     for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p)) if (p === process.pid) return true;
     return false;
   };
-  const total: CpuSplit = { renderer: 0, browser: 0, server: 0 };
+  const total: CpuSplit = { renderer: 0, browser: 0, gpu: 0, network: 0, storage: 0, server: 0 };
   for (const [pid, stat] of stats) if (descends(pid)) total[stat.kind] += stat.cpu;
   return total;
 }
@@ -107,7 +117,7 @@ try {
     console.log(`run ${run + 1}: ${total} s until the pull finished; ${stats.resources.length} pull requests`);
     const used = (kind: keyof CpuSplit) => (cpuAfter[kind] - cpuBefore[kind]).toFixed(1);
     // The renderer runs the page (JSON, Dexie, serializing each record); the browser process runs IndexedDB's backend.
-    console.log(`CPU: page renderer ${used("renderer")} s, browser ${used("browser")} s, server ${used("server")} s; load average ${readFileSync("/proc/loadavg", "utf8").split(" ")[0]}`);
+    console.log(`CPU: page renderer ${used("renderer")} s, browser ${used("browser")} s (GPU process ${used("gpu")} s, network ${used("network")} s, storage ${used("storage")} s apart), server ${used("server")} s; load average ${readFileSync("/proc/loadavg", "utf8").split(" ")[0]}`);
     console.log(JSON.stringify(stats.resources.slice(0, 5)));
     console.log(JSON.stringify(stats.resources.slice(-3)));
     console.log(`server wait sum ${stats.resources.reduce((n, r) => n + r.wait, 0)} ms, body sum ${stats.resources.reduce((n, r) => n + r.body, 0)} ms`);
