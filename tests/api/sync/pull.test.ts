@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
+import { sql } from "drizzle-orm";
+import { queryRows } from "../../../src/server/db/client";
 import type { AuthUser } from "../../../src/core/api-types";
 import { json, type Created } from "../support/json";
 import { formToken, startTestApp, testDatabaseUrl, type TestApp } from "../support/test-app";
@@ -14,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Answer = { cursor: string; has_more: boolean; reset: boolean; tables: Record<string, { upserts: { id: number; [k: string]: unknown }[]; deletes: number[] }> };
+type Answer = { cursor: string; has_more: boolean; reset: boolean; snapshot: boolean; tables: Record<string, { upserts: { id: number; [k: string]: unknown }[]; deletes: number[] }> };
 
 async function pullAll(token: string, since?: string, limit = 1000) {
   const pages: Answer[] = [];
@@ -105,7 +107,108 @@ describe("sync pull", () => {
   });
 });
 
+const page = async (token: string, limit: number, since?: string) => {
+  const qs = new URLSearchParams({ limit: String(limit), ...(since ? { since } : {}) });
+  const res = await t.call<Answer>(token, "GET", `/api/sync/pull/?${qs}`);
+  expect(res.status).toBe(200);
+  return res.body;
+};
+
+describe("sync pull: the first load walks a snapshot", () => {
+  it("sends every live row once, each item with all its stock rows on the same page, then the changes", async () => {
+    const { pages } = await pullAll(admin, undefined, 200);
+    const walk = pages.filter((p) => p.snapshot);
+    expect(walk.length).toBeGreaterThan(1);
+    // The walk comes first, the changes after it.
+    expect(pages.slice(0, walk.length).every((p) => p.snapshot)).toBe(true);
+    expect(pages.at(-1)!.snapshot).toBe(false);
+    for (const p of walk) {
+      expect(Object.values(p.tables).every((table) => table.deletes.length === 0)).toBe(true);
+      const items = new Set(p.tables.item.upserts.map((r) => r.id));
+      for (const row of p.tables.stock.upserts) expect(items.has(row.item_id as number)).toBe(true);
+      expect(p.tables.item.upserts.length + p.tables.stock.upserts.length).toBeGreaterThan(0);
+    }
+    const stockIds = upsertIds(walk, "stock");
+    expect(new Set(stockIds).size).toBe(stockIds.length);
+    const [live] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from stock where deleted_at is null`);
+    expect(stockIds.length).toBe(live.n);
+    const itemIds = upsertIds(walk, "item");
+    expect(new Set(itemIds).size).toBe(itemIds.length);
+  }, 180_000);
+
+  it("a page holds at most `limit` rows of the walked tables, their stock on top", async () => {
+    const first = await page(admin, 7);
+    const walked = Object.entries(first.tables).filter(([name]) => name !== "stock");
+    expect(walked.reduce((n, [, table]) => n + table.upserts.length, 0)).toBe(7);
+    expect(first.has_more).toBe(true);
+  });
+
+  it("a row deleted before the first load is not sent at all", async () => {
+    const doomed = await t.call<Created>(admin, "POST", "/api/item-group/", { name: "Gone before load", form_token: formToken() });
+    expect((await t.call(admin, "DELETE", `/api/item-group/${doomed.body.id}/`)).status).toBe(200);
+    const { pages } = await pullAll(admin);
+    expect(upsertIds(pages, "item_group")).not.toContain(doomed.body.id);
+    expect(deleteIds(pages, "item_group")).not.toContain(doomed.body.id);
+  });
+
+  it("what changes while a device walks reaches it after the walk", async () => {
+    const groups = json<{ id: number; name: string }[]>(await t.call(admin, "GET", "/api/item-group/all/"));
+    const walked = await page(admin, 3); // currency rows: the item groups are not walked yet
+    expect(walked.snapshot).toBe(true);
+    const renamed = groups[0];
+    await t.call(admin, "PUT", `/api/item-group/${renamed.id}/`, { name: `${renamed.name} (during the walk)` });
+    const { pages } = await pullAll(admin, walked.cursor);
+    const last = new Map<number, unknown>();
+    for (const row of pages.flatMap((p) => p.tables.item_group.upserts)) last.set(row.id, row.name);
+    expect(last.get(renamed.id)).toBe(`${renamed.name} (during the walk)`);
+    // And a change to a row the walk already sent comes again with the changes.
+    const mid = await page(admin, 1000);
+    const city = mid.tables.city.upserts[0];
+    expect(city).toBeDefined();
+    await t.call(admin, "PUT", `/api/city/${city.id}/`, { name: "Renamed while walking" });
+    const rest = await pullAll(admin, mid.cursor);
+    expect(rest.pages.flatMap((p) => p.tables.city.upserts).filter((c) => c.id === city.id).at(-1)?.name).toBe("Renamed while walking");
+  });
+
+  it("the cashier's walk holds only the cashier's branch stock", async () => {
+    const me = json<AuthUser>(await t.call(cashier, "GET", "/api/user/me/"));
+    const { pages } = await pullAll(cashier, undefined, 1000);
+    const stock = pages.flatMap((p) => p.tables.stock.upserts);
+    expect(stock.length).toBeGreaterThan(0);
+    expect(stock.every((s) => s.branch_id === me.branches[0].id)).toBe(true);
+  });
+
+  it("a cursor of the earlier format (changes, no kind) still goes on with the changes", async () => {
+    const { cursor } = await pullAll(admin);
+    const decoded = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Record<string, unknown>;
+    const legacy = Buffer.from(JSON.stringify({ x: decoded.x, v: decoded.v, b: decoded.b })).toString("base64url");
+    const created = await t.call<Created>(admin, "POST", "/api/city/", { name: "After the legacy cursor", form_token: formToken() });
+    const next = await page(admin, 1000, legacy);
+    expect(next.snapshot).toBe(false);
+    expect(next.tables.city.upserts.map((c) => c.id)).toEqual([created.body.id]);
+  });
+});
+
 describe.runIf(!!testDatabaseUrl)("sync pull with a slow writer", () => {
+  it("a row written by a transaction running when the walk began arrives after the walk", async () => {
+    const slow = new pg.Client({ connectionString: testDatabaseUrl });
+    await slow.connect();
+    try {
+      await slow.query("begin");
+      await slow.query("insert into city (name) values ('Slow during the walk')");
+      // The whole walk, and the changes after it, while the slow writer has not committed.
+      const during = await pullAll(admin);
+      expect(during.pages[0].snapshot).toBe(true);
+      const cities = (pages: Answer[]) => pages.flatMap((p) => p.tables.city.upserts.map((c) => c.name));
+      expect(cities(during.pages)).not.toContain("Slow during the walk");
+      await slow.query("commit");
+      const after = await pullAll(admin, during.cursor);
+      expect(cities(after.pages)).toContain("Slow during the walk");
+    } finally {
+      await slow.end();
+    }
+  });
+
   it("a row committed late by a transaction that started earlier is not skipped", async () => {
     const { cursor } = await pullAll(admin);
     const slow = new pg.Client({ connectionString: testDatabaseUrl });

@@ -12,6 +12,11 @@ export interface SyncTable {
   extra?: (branchIds: SQL) => Record<string, SQL>;
   /** Columns of this table devices never read (each costs the server and the first load per row). */
   omit?: string[];
+  /**
+   * In the snapshot walk (a device's first load), this table's rows are not walked on their own: they
+   * travel with their parent row, on its page (`column` holds the parent's id).
+   */
+  ridesWith?: { name: string; column: string };
 }
 
 /** Columns never sent to devices: sync bookkeeping and who wrote the row. */
@@ -46,8 +51,9 @@ export const SYNC_TABLES: SyncTable[] = [
     }),
   },
   { name: "cashbox", table: "cashbox", scope: (ids) => sql`t.branch_id = any(${ids})` },
-  // As many stock rows as items: the device reads quantities, prices and identity, not the stamps.
-  { name: "stock", table: "stock", scope: (ids) => sql`t.branch_id = any(${ids})`, omit: STAMPS },
+  // As many stock rows as items: the device reads quantities, prices and identity, not the stamps. It
+  // keeps an item's stock rows in the item's record, so the first load sends them with their item.
+  { name: "stock", table: "stock", scope: (ids) => sql`t.branch_id = any(${ids})`, omit: STAMPS, ridesWith: { name: "item", column: "item_id" } },
   { name: "damaged_stock_type", table: "damaged_stock_type" },
   {
     name: "print_info",

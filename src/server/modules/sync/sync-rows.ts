@@ -1,0 +1,87 @@
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows, type Db } from "../../db/client";
+import { HIDDEN_COLUMNS, SYNC_TABLES, type SyncTable } from "./sync-tables";
+
+/** Per reference table, its columns in order (minus the hidden ones), read once per database. */
+const columnsCache = new WeakMap<Db, Promise<Map<string, string[]>>>();
+
+function columnsOf(db: Db): Promise<Map<string, string[]>> {
+  let cached = columnsCache.get(db);
+  if (!cached) {
+    cached = queryRows<{ tbl: string; col: string }>(
+      db,
+      sql`select c.relname as tbl, a.attname as col from pg_attribute a
+        join pg_class c on c.oid = a.attrelid
+        where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p')
+          and c.relname = any(${`{${SYNC_TABLES.map((t) => t.table).join(",")}}`}::text[])
+          and a.attnum > 0 and not a.attisdropped
+        order by c.relname, a.attnum`,
+    ).then((rows) => {
+      const byTable = new Map<string, string[]>();
+      for (const { tbl, col } of rows) {
+        if (HIDDEN_COLUMNS.includes(col)) continue;
+        byTable.set(tbl, [...(byTable.get(tbl) ?? []), col]);
+      }
+      return byTable;
+    });
+    cached.catch(() => columnsCache.delete(db));
+    columnsCache.set(db, cached);
+  }
+  return cached;
+}
+
+const NAME = /^[a-z_][a-z0-9_]*$/;
+const key = (name: string) => {
+  if (!NAME.test(name)) throw new Error(`Unexpected column name ${name}`);
+  return sql.raw(`'${name}'`);
+};
+
+/**
+ * The JSON object a device gets for a row `t`: its columns but the hidden ones, plus the table's
+ * extras, built by json_build_object (far cheaper than to_jsonb(t) minus keys; at most 100 arguments
+ * per call, so wide tables are built in parts and merged).
+ */
+function rowJson(columns: string[], extra: Record<string, SQL>): SQL {
+  const pairs: SQL[] = [...columns.map((c) => sql`${key(c)}, t.${sql.identifier(c)}`), ...Object.entries(extra).map(([k, v]) => sql`${key(k)}, ${v}`)];
+  const parts: SQL[] = [];
+  for (let i = 0; i < pairs.length; i += 50) parts.push(sql`json_build_object(${sql.join(pairs.slice(i, i + 50), sql`, `)})`);
+  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts.map((p) => sql`${p}::jsonb`), sql` || `)})::json`;
+}
+
+/** How a sync table's rows are read for this user: the row's JSON and the branch scope, over alias `t`. */
+export interface TableReader {
+  table: SyncTable;
+  /** The device's JSON of row `t`. */
+  row: SQL;
+  /** `and <scope>` for branch-bound tables, empty otherwise. */
+  scope: SQL;
+}
+
+/** A reader per sync table, by sync name, for a user who sees `branchIds`. */
+export async function tableReaders(db: Db, branchIds: readonly number[]): Promise<Map<string, TableReader>> {
+  const columns = await columnsOf(db);
+  const ids = sql`${`{${branchIds.join(",")}}`}::int[]`;
+  return new Map(
+    SYNC_TABLES.map((t) => {
+      const all = columns.get(t.table);
+      if (!all) throw new Error(`Sync table ${t.table} not found`);
+      const cols = t.omit ? all.filter((c) => !t.omit?.includes(c)) : all;
+      return [t.name, { table: t, row: rowJson(cols, t.extra?.(ids) ?? {}), scope: t.scope ? sql` and ${t.scope(ids)}` : sql`` }];
+    }),
+  );
+}
+
+/** One table's part of a page: its upserts and deletes as JSON array texts. */
+export interface TablePage {
+  upserts: string;
+  deletes: string;
+}
+
+/** The JSON text of a PullAnswer, every sync table present (empty when the page has none of its rows). */
+export function pageJson(cursor: string, hasMore: boolean, reset: boolean, snapshot: boolean, tables: Map<string, TablePage>): string {
+  const parts = SYNC_TABLES.map((t) => {
+    const page = tables.get(t.name);
+    return `${JSON.stringify(t.name)}:{"upserts":${page?.upserts ?? "[]"},"deletes":${page?.deletes ?? "[]"}}`;
+  });
+  return `{"cursor":${JSON.stringify(cursor)},"has_more":${hasMore},"reset":${reset},"snapshot":${snapshot},"tables":{${parts.join(",")}}}`;
+}
