@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,20 +10,16 @@ import { seedIfEmpty } from "../../src/server/seed/seed";
 import { wipePostgres } from "../api/support/test-app";
 import type { AuthUser } from "../../src/core/api-types";
 import type { BenchResult } from "./server-bench";
+import { PGBENCH, pgbenchArgs, runPgbench } from "./pgbench";
+import { FLOOR_BRANCHES, saleBody, saleSqlFloor } from "./sale-sql-floor";
 
 /**
  * DESIGN section 6: document creation on the server (stock lock, movements, ledger) against
  * pgbench's TPC-B rate on the same PostgreSQL. Purchases and sales go through the real HTTP layer
  * (app.inject), several at once, as tablets would send them.
  */
-const PGBENCH = ["/usr/lib/postgresql/15/bin/pgbench", "/usr/bin/pgbench"].find((p) => existsSync(p));
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-
-function pgbenchArgs(url: string): string[] {
-  const target = new URL(url);
-  return ["-h", target.hostname, "-p", target.port || "5432", "-U", decodeURIComponent(target.username || "postgres")];
-}
 
 function pgbenchTps(url: string): number | null {
   if (!PGBENCH) return null;
@@ -41,12 +37,9 @@ function pgbenchTps(url: string): number | null {
  * pgbench's C client (no parsing, no JSON, no JavaScript), with the same clients.
  */
 function roundTripTps(url: string, statements: number): number | null {
-  if (!PGBENCH) return null;
   const script = join(mkdtempSync(join(tmpdir(), "bench-rt-")), "round-trips.sql");
   writeFileSync(script, ["begin;", ...Array.from({ length: Math.max(statements - 2, 1) }, () => "select 1;"), "commit;", ""].join("\n"));
-  const out = execFileSync(PGBENCH, [...pgbenchArgs(url), "-n", "-c", String(CLIENTS), "-j", "2", "-T", String(SECONDS), "-f", script, new URL(url).pathname.slice(1)], { encoding: "utf8" });
-  const match = /tps = ([\d.]+)/.exec(out);
-  return match ? Number(match[1]) : null;
+  return runPgbench(url, ["-n", "-c", String(CLIENTS), "-j", "2", "-T", String(SECONDS), "-f", script])?.tps ?? null;
 }
 
 /** Counts the statements every pg client of this process sends (begin and commit included). */
@@ -165,12 +158,8 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
     let saleCounter = 0;
     const saleVia = (send: Call) => async () => {
       saleCounter += 1;
-      const lines = [0, 1, 2].map((k) => ({ stock: stockRows[(saleCounter * 3 + k) % stockRows.length].id, quantity: "1", price: "1500" }));
-      const uniqueLines = lines.filter((l, i) => lines.findIndex((o) => o.stock === l.stock) === i);
-      const res = await send("POST", "sale/", token, {
-        branch, inventory, customer, currency: iqd, payment_type: "debit", cashbox: null, paid_amount: "0", discount: "0",
-        items: uniqueLines, form_token: `bench-s-${Date.now()}-${saleCounter}`,
-      });
+      const stocks = [...new Set([0, 1, 2].map((k) => stockRows[(saleCounter * 3 + k) % stockRows.length].id))];
+      const res = await send("POST", "sale/", token, saleBody({ branch, inventory, customer }, stocks, iqd, `bench-s-${Date.now()}-${saleCounter}`));
       return res.status;
     };
     const sell = saleVia(call);
@@ -191,6 +180,10 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
     }
     const tps = pgbenchTps(url);
     const floor = roundTripTps(url, statementsPerSale);
+    const load = () => `load average ${loadavg()[0].toFixed(1)}`;
+    const tpsLoad = load();
+    const saleSql = await saleSqlFloor({ url, clients: CLIENTS, seconds: SECONDS, currency: iqd, post: (body) => call("POST", "sale/", token, body) });
+    const saleSqlLoad = load();
     const versus = (rate: number) => (tps ? `${Math.round((rate / tps) * 100)}% of pgbench TPC-B (${Math.round(tps)} tps, ${CLIENTS} clients)` : "pgbench not found");
     results.push(
       { name: `purchases created per second, 3 lines, ${CLIENTS} concurrent clients (PostgreSQL)`, value: Math.round(purchasesPerSecond), unit: "purchases/s", budget: "(issue 4: against pgbench)", detail: versus(purchasesPerSecond) },
@@ -213,6 +206,12 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
         unit: "statements",
         detail: floor ? `pgbench's C client doing ${statementsPerSale} trivial round trips per transaction: ${Math.round(floor)} tps (the floor without any server work)` : "pgbench not found",
       },
+      ...(saleSql?.runs ?? []).map((run) => ({
+        name: `sale SQL alone (pgbench C client), ${run.branches === 1 ? "all clients in one branch" : `spread over ${FLOOR_BRANCHES} branches`}, ${CLIENTS} clients`,
+        value: Math.round(run.tps),
+        unit: "tps",
+        detail: `${tps ? `${Math.round((run.tps / tps) * 100)}% of TPC-B` : "TPC-B not measured"}; the statements of one captured sale (tests/bench/sale-sql-floor.ts); per transaction ${run.rowsPerSale}; ${saleSqlLoad} after, ${tpsLoad} after TPC-B${run.statementMeans ? `; means: ${run.statementMeans}` : ""}`,
+      })),
     );
   } finally {
     await app.close();
