@@ -9,6 +9,7 @@ import type { OfflineDb } from "../../src/web/offline/db";
 import type { Outbox } from "../../src/web/offline/outbox";
 import { pendingSales } from "../../src/web/offline/pending-documents";
 import { ReferenceSync } from "../../src/web/offline/reference-sync";
+import { stockRowsById } from "../../src/web/offline/stock-store";
 import { inventoriesOf, makeStock, someItems, stockQuantity } from "../api/stock-documents/helpers";
 import { newDeviceDb, startFaultServer, VIRTUAL_BASE, type FaultServer } from "./support/fault-server";
 import { signIn } from "./support/signed-in";
@@ -57,7 +58,7 @@ function device(options: { db?: OfflineDb } = {}) {
     transport: createFetchTransport({ baseUrl: VIRTUAL_BASE, getToken: () => token, fetch: fs.fetch }),
     getUserId: () => userId,
   });
-  const cached = async (stockId: number) => Number((await db.ref("stock").get(stockId))?.quantity);
+  const cached = async (stockId: number) => Number((await stockRowsById(db, [stockId])).get(stockId)?.quantity);
   return { db, outbox, pull, cached, setOnline: (value: boolean) => (online = value) };
 }
 

@@ -1,6 +1,6 @@
 import { DEFAULT_ORDERING, parseFilterKey, parseOrdering } from "../../core/list-query";
 import type { Paged } from "../../core/api-types";
-import type { CachedRow, ReferenceTableName } from "./sync-tables";
+import type { CachedRow, CachedTableName } from "./sync-tables";
 
 /**
  * Lists and selectors over the device cache (DESIGN section 4): which API resource is which cached
@@ -10,7 +10,7 @@ import type { CachedRow, ReferenceTableName } from "./sync-tables";
  */
 
 /** API resource path -> cached table, for the resources whose rows the device keeps. */
-const RESOURCE_TABLES: Record<string, ReferenceTableName> = {
+const RESOURCE_TABLES: Record<string, CachedTableName> = {
   "item/": "item",
   "item-group/": "item_group",
   "item-subgroup/": "item_subgroup",
@@ -22,14 +22,14 @@ const RESOURCE_TABLES: Record<string, ReferenceTableName> = {
   "accounting/exchange-rate/": "exchange_rate",
 };
 
-export function cachedTableFor(endpoint: string | null | undefined): ReferenceTableName | null {
+export function cachedTableFor(endpoint: string | null | undefined): CachedTableName | null {
   if (!endpoint) return null;
   const path = endpoint.endsWith("/") ? endpoint : `${endpoint}/`;
   return RESOURCE_TABLES[path] ?? null;
 }
 
 /** Foreign-key columns of cached rows: the table they point to and the field shown as its name. */
-export const FOREIGN_KEYS: Record<string, { table: ReferenceTableName; label: string }> = {
+export const FOREIGN_KEYS: Record<string, { table: CachedTableName; label: string }> = {
   item_group_id: { table: "item_group", label: "name" },
   item_subgroup_id: { table: "item_subgroup", label: "name" },
   measurement_id: { table: "measurement", label: "name" },
@@ -39,11 +39,11 @@ export const FOREIGN_KEYS: Record<string, { table: ReferenceTableName; label: st
 };
 
 /** Table -> id -> display name, for the foreign keys of the rows at hand. */
-export type Lookups = Partial<Record<ReferenceTableName, ReadonlyMap<unknown, string>>>;
+export type Lookups = Partial<Record<CachedTableName, ReadonlyMap<unknown, string>>>;
 
 /** The tables whose names the rows need (from their foreign-key columns). */
-export function lookupTablesOf(rows: readonly CachedRow[]): ReferenceTableName[] {
-  const tables = new Set<ReferenceTableName>();
+export function lookupTablesOf(rows: readonly CachedRow[]): CachedTableName[] {
+  const tables = new Set<CachedTableName>();
   const sample = rows[0];
   if (!sample) return [];
   for (const column of Object.keys(sample)) {
@@ -53,10 +53,13 @@ export function lookupTablesOf(rows: readonly CachedRow[]): ReferenceTableName[]
   return [...tables];
 }
 
-/** A cached row in the shape of the API list row: `item_group_id` is also `item_group` and `item_group_name`. */
+/**
+ * A cached row in the shape of the API list row: `item_group_id` is also `item_group` and
+ * `item_group_name`. The stock an item record holds on the device (stock-store.ts) is left out.
+ */
 export function toListRow(row: CachedRow, lookups: Lookups): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...row };
-  for (const [column, value] of Object.entries(row)) {
+  const { stock: _stock, stock_ids: _stockIds, ...out }: Record<string, unknown> = row;
+  for (const [column, value] of Object.entries(out)) {
     if (!column.endsWith("_id")) continue;
     const field = column.slice(0, -3);
     if (!(field in out)) out[field] = value;

@@ -4,7 +4,7 @@ import { requireOfflineRuntime } from "./offline-runtime";
 import { pendingSales as readPendingSales, quotationConvertResource, saleExtraResource, toPendingSale, type PendingSale } from "./pending-documents";
 import { loadProvisionalInvoice, type ProvisionalInvoice } from "./provisional-invoice";
 import type { CreateInput, CreateOutcome, ReplayReport } from "./outbox";
-import { newLocalKey, type CachedRow, type ReferenceTableName } from "./sync-tables";
+import { newLocalKey, type CachedRow, type CachedTableName } from "./sync-tables";
 
 /**
  * The one command layer for creates (DESIGN section 8, after actualbudget's named commands): screens
@@ -18,7 +18,7 @@ export function runCreate(input: CreateInput): Promise<CreateOutcome> {
 }
 
 /** A provisional row for a cached table, shown with a "pending sync" badge until the server answers. */
-export function pendingRow(table: ReferenceTableName, columns: Omit<CachedRow, "id">): PendingRowEffect {
+export function pendingRow(table: CachedTableName, columns: Omit<CachedRow, "id">): PendingRowEffect {
   return { kind: "pending-row", table, row: { ...columns, id: newLocalKey(), deleted_at: null } };
 }
 
@@ -30,7 +30,7 @@ interface CreateCommand {
   localEffect?: (body: Body) => LocalEffect | LocalEffect[];
 }
 
-const nameRow = (table: ReferenceTableName) => (body: Body) => pendingRow(table, { name: body.name });
+const nameRow = (table: CachedTableName) => (body: Body) => pendingRow(table, { name: body.name });
 
 /** Named creates: the cached master data, and the documents that move stock. */
 export const CREATE_COMMANDS = {

@@ -1,15 +1,15 @@
 import "fake-indexeddb/auto";
 import Dexie from "dexie";
 import { describe, expect, it } from "vitest";
-import { DB_V1_STORES, DB_V2_STORES, OfflineDb } from "./db";
-import { REFERENCE_TABLES } from "./sync-tables";
+import { DB_V1_STORES, DB_V4_STORES, OfflineDb } from "./db";
+import { CACHED_TABLES } from "./sync-tables";
 
 describe("offline database", () => {
-  it("has a table per synced reference table, meta, outbox, local_key and viewed_record", async () => {
+  it("has a table per synced reference table but stock (kept in items), meta, outbox, local_key and viewed_record", async () => {
     const db = new OfflineDb(`db-test-${Date.now()}`);
     await db.open();
     const names = db.tables.map((t) => t.name).sort();
-    expect(names).toEqual([...REFERENCE_TABLES, "local_key", "meta", "outbox", "viewed_record"].sort());
+    expect(names).toEqual([...CACHED_TABLES, "local_key", "meta", "outbox", "viewed_record"].sort());
     db.close();
   });
 
@@ -32,7 +32,7 @@ describe("offline database", () => {
     db.close();
   });
 
-  it("version 2 adds stock to a version 1 device, keeps its data and drops the cursor (next pull is full)", async () => {
+  it("a version 1 device keeps its data and drops the cursor on the way to the current version (next pull is full)", async () => {
     const name = `db-test-upgrade-${Date.now()}`;
     const v1 = new Dexie(name);
     v1.version(1).stores(DB_V1_STORES);
@@ -43,46 +43,62 @@ describe("offline database", () => {
     ]);
     await v1.table("outbox").add({ user_id: 7, resource: "city/", body: {}, status: "pending" });
     v1.close();
-    const v2 = new OfflineDb(name);
-    await v2.open();
-    expect(v2.verno).toBeGreaterThanOrEqual(2);
-    expect(await v2.ref("city").get(1)).toMatchObject({ name: "Erbil" });
-    expect(await v2.getMeta("cursor")).toBeUndefined();
-    expect(await v2.getMeta("user_id")).toBe(7);
-    expect(await v2.outbox.count()).toBe(1);
-    await v2.ref("stock").bulkPut([
-      { id: 1, inventory_id: 1, item_id: 10, branch_id: 1, quantity: 5 },
-      { id: 2, inventory_id: 2, item_id: 10, branch_id: 1, quantity: 3 },
-    ]);
-    expect((await v2.ref("stock").where("[inventory_id+item_id]").equals([2, 10]).toArray()).map((r) => r.id)).toEqual([2]);
-    expect(await v2.ref("damaged_stock_type").count()).toBe(0);
-    v2.close();
+    const db = new OfflineDb(name);
+    await db.open();
+    expect(db.verno).toBe(6);
+    expect(await db.ref("city").get(1)).toMatchObject({ name: "Erbil" });
+    expect(await db.getMeta("cursor")).toBeUndefined();
+    expect(await db.getMeta("user_id")).toBe(7);
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.ref("damaged_stock_type").count()).toBe(0);
+    db.close();
     expect(Dexie.semVer).toMatch(/^4\./);
   });
 
-  it("versions 3 and 4: only the queried indexes of item and stock, viewed_record added; a version 2 device keeps its rows, cursor and outbox", async () => {
-    const name = `db-test-upgrade3-${Date.now()}`;
-    const v2 = new Dexie(name);
-    v2.version(2).stores(DB_V2_STORES);
-    await v2.table("item").put({ id: 1, barcode: "111", code: "A1", name: "Rice", item_group_id: 4 });
-    await v2.table("stock").put({ id: 9, inventory_id: 2, item_id: 1, branch_id: 1, quantity: "5" });
-    await v2.table("meta").bulkPut([
+  it("versions 5 and 6 move a version 4 device's stock rows into their item records (a stub for an item not cached) and drop the stock table; cursor, outbox and pending rows stay", async () => {
+    const name = `db-test-upgrade5-${Date.now()}`;
+    const v4 = new Dexie(name);
+    v4.version(4).stores(DB_V4_STORES);
+    await v4.table("item").bulkPut([
+      { id: 1, barcode: "111", code: "A1", name: "Rice" },
+      { id: 2, barcode: "222", code: "B2", name: "Tea" },
+      { id: "local-i", barcode: "333", name: "New", _pending: true, _outbox: 1 },
+    ]);
+    await v4.table("stock").bulkPut([
+      { id: 9, inventory_id: 2, item_id: 1, branch_id: 1, quantity: "5" },
+      { id: 10, inventory_id: 3, item_id: 1, branch_id: 1, quantity: "4.000", _server_quantity: "6.000" },
+      { id: 11, inventory_id: 2, item_id: 77, branch_id: 1, quantity: "1" },
+    ]);
+    await v4.table("meta").bulkPut([
       { key: "cursor", value: "c7" },
       { key: "user_id", value: 7 },
     ]);
-    await v2.table("outbox").add({ user_id: 7, resource: "sale/", body: { form_token: "t" }, status: "pending" });
-    v2.close();
-    const v3 = new OfflineDb(name);
-    await v3.open();
-    expect(v3.verno).toBe(4);
-    expect(await v3.viewed_record.count()).toBe(0);
-    const indexes = (table: string) => v3.table(table).schema.indexes.map((i) => i.name).sort();
-    expect(indexes("item")).toEqual(["_outbox", "barcode", "code", "name"]);
-    expect(indexes("stock")).toEqual(["[inventory_id+item_id]"]);
-    expect(await v3.getMeta("cursor")).toBe("c7");
-    expect(await v3.outbox.where("user_id").equals(7).count()).toBe(1);
-    expect(await v3.ref("item").where("barcode").equals("111").first()).toMatchObject({ item_group_id: 4 });
-    expect((await v3.ref("stock").where("[inventory_id+item_id]").equals([2, 1]).toArray()).map((r) => r.id)).toEqual([9]);
-    v3.close();
+    await v4.table("outbox").add({ user_id: 7, resource: "sale/", body: { form_token: "t" }, status: "pending" });
+    await v4.table("viewed_record").put({ user_id: 7, path: "sale/1/", record: {}, saved_at: 1 });
+    v4.close();
+    const db = new OfflineDb(name);
+    await db.open();
+    expect(db.verno).toBe(6);
+    expect(db.tables.map((t) => t.name)).not.toContain("stock");
+    expect(db.ref("item").schema.indexes.map((i) => i.name).sort()).toEqual(["_outbox", "barcode", "code", "name", "stock_ids"]);
+    expect(await db.ref("item").get(1)).toEqual({
+      id: 1,
+      barcode: "111",
+      code: "A1",
+      name: "Rice",
+      stock: [
+        { id: 9, inventory_id: 2, item_id: 1, branch_id: 1, quantity: "5" },
+        { id: 10, inventory_id: 3, item_id: 1, branch_id: 1, quantity: "4.000", _server_quantity: "6.000" },
+      ],
+      stock_ids: [9, 10],
+    });
+    expect(await db.ref("item").get(2)).toEqual({ id: 2, barcode: "222", code: "B2", name: "Tea" });
+    expect(await db.ref("item").get(77)).toEqual({ id: 77, _stub: true, stock: [{ id: 11, inventory_id: 2, item_id: 77, branch_id: 1, quantity: "1" }], stock_ids: [11] });
+    expect((await db.ref("item").where("stock_ids").equals(10).first())?.id).toBe(1);
+    expect(await db.ref("item").where("_outbox").equals(1).first()).toMatchObject({ id: "local-i", _pending: true });
+    expect(await db.getMeta("cursor")).toBe("c7");
+    expect(await db.outbox.where("user_id").equals(7).count()).toBe(1);
+    expect(await db.viewed_record.count()).toBe(1);
+    db.close();
   });
 });

@@ -1,5 +1,6 @@
 import Dexie, { type Table } from "dexie";
-import { REFERENCE_TABLES, type CachedRow, type LocalKey, type ReferenceTableName, type RowKey } from "./sync-tables";
+import { moveStockIntoItems } from "./stock-store";
+import { CACHED_TABLES, type CachedRow, type CachedTableName, type LocalKey, type ReferenceTableName, type RowKey } from "./sync-tables";
 
 /**
  * The device database (DESIGN section 4): one table per synced reference table, `meta` for the sync
@@ -56,6 +57,15 @@ const LEAN_SCHEMA: Partial<Record<ReferenceTableName, string>> = {
  */
 const VIEWED_SCHEMA = { viewed_record: "[user_id+path], saved_at" };
 
+/**
+ * Version 5: an item's stock rows live in its record (`stock`, their ids in `stock_ids`, indexed
+ * multiEntry; stock-store.ts), so the first load writes one record per item instead of two (issue 3:
+ * the load is bound by the number of IndexedDB requests). The upgrade moves the stock table's rows
+ * into their items (a stub record for an item not cached); version 6 drops the stock table. Rows,
+ * cursor and outbox stay.
+ */
+const STOCK_IN_ITEM_SCHEMA = { item: "id, barcode, code, name, _outbox, *stock_ids" };
+
 export type OutboxStatus = "sending" | "pending" | "needs_attention";
 
 /**
@@ -65,7 +75,7 @@ export type OutboxStatus = "sending" | "pending" | "needs_attention";
  */
 export interface PendingRowEffect {
   kind: "pending-row";
-  table: ReferenceTableName;
+  table: CachedTableName;
   row: CachedRow & { id: LocalKey };
 }
 
@@ -145,7 +155,7 @@ export interface MetaRow {
 /** Provisional key -> server id, so later entries that reference a record made offline can be sent. */
 export interface LocalKeyRow {
   key: LocalKey;
-  table: ReferenceTableName;
+  table: CachedTableName;
   server_id: number;
 }
 
@@ -160,7 +170,9 @@ export const DB_V1_STORES: Record<string, string> = {
 /** The stores of version 2 (the upgrade test opens a device at that version). */
 export const DB_V2_STORES: Record<string, string> = { ...DB_V1_STORES, ...STOCK_SCHEMA };
 
-export type ReferenceTables = { [K in ReferenceTableName]: Table<CachedRow, RowKey> };
+/** The stores of version 4, the last with a stock table (the upgrade test opens a device at that version). */
+export const DB_V4_STORES: Record<string, string> = { ...DB_V2_STORES, ...LEAN_SCHEMA, ...VIEWED_SCHEMA } as Record<string, string>;
+
 
 export class OfflineDb extends Dexie {
   meta!: Table<MetaRow, string>;
@@ -178,16 +190,20 @@ export class OfflineDb extends Dexie {
       .upgrade((tx) => tx.table("meta").delete(META.cursor));
     this.version(3).stores(LEAN_SCHEMA);
     this.version(4).stores(VIEWED_SCHEMA);
+    this.version(5)
+      .stores(STOCK_IN_ITEM_SCHEMA)
+      .upgrade(async (tx) => moveStockIntoItems(tx.table("stock"), tx.table("item")));
+    this.version(6).stores({ stock: null });
   }
 
-  /** A reference table by name (typed rows). */
-  ref(name: ReferenceTableName): Table<CachedRow, RowKey> {
+  /** A cached reference table by name (typed rows; stock rows are in "item", see stock-store.ts). */
+  ref(name: CachedTableName): Table<CachedRow, RowKey> {
     return this.table(name) as Table<CachedRow, RowKey>;
   }
 
-  /** Every reference table, e.g. for one transaction over all of them. */
+  /** Every cached reference table, e.g. for one transaction over all of them. */
   refTables(): Table<CachedRow, RowKey>[] {
-    return REFERENCE_TABLES.map((name) => this.ref(name));
+    return CACHED_TABLES.map((name) => this.ref(name));
   }
 
   async getMeta<T>(key: string): Promise<T | undefined> {

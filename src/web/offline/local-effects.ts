@@ -1,5 +1,6 @@
 import { META, type LocalEffect, type OfflineDb, type OutboxEntry } from "./db";
 import { recomputeStock, settleStockEffects } from "./stock-overlay";
+import { isStub, putItemsKeepingStock } from "./stock-store";
 import type { CachedRow } from "./sync-tables";
 
 /**
@@ -47,7 +48,7 @@ export async function undoEffects(db: OfflineDb, entry: OutboxEntry): Promise<vo
 /**
  * Replaces each pending row by the server's record. The server's answer is merged over the pending
  * row (which has the table's column names), unless a pull already brought the real row: that one
- * is newer or equal and wins. Stock effects stay laid over the cache until a pull shows them.
+ * is newer or equal and wins (a stub holding its stock rows is not the real row). Stock effects stay laid over the cache until a pull shows them.
  */
 export async function reconcileEffects(db: OfflineDb, entry: OutboxEntry, serverBody: unknown, at: number = Date.now()): Promise<void> {
   const serverRow = serverBody && typeof serverBody === "object" ? (serverBody as Record<string, unknown>) : {};
@@ -61,10 +62,12 @@ export async function reconcileEffects(db: OfflineDb, entry: OutboxEntry, server
     await table.delete(effect.row.id);
     if (serverId === null) continue;
     await db.local_key.put({ key: effect.row.id, table: effect.table, server_id: serverId });
-    if (await table.get(serverId)) continue;
+    const cached = await table.get(serverId);
+    if (cached && !isStub(cached)) continue;
     const { _pending: _p, _outbox: _o, ...columns } = effect.row;
     const merged: CachedRow = { ...columns, deleted_at: null, ...serverRow, id: serverId };
-    await table.put(merged);
+    // An item takes over the stock rows a pull already brought for it (stock-store.ts).
+    await (cached ? putItemsKeepingStock(table, [merged]) : table.put(merged));
   }
 }
 

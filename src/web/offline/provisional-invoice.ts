@@ -5,6 +5,7 @@ import { toDecimalString } from "../../core/money";
 import type { PaymentStatus } from "../../core/payment-status";
 import type { OfflineDb } from "./db";
 import { saleBodyOf, saleTotals, toPendingDocument } from "./pending-documents";
+import { isStub, itemColumns, stockRowsById } from "./stock-store";
 import { isLocalKey, type CachedRow, type RowKey } from "./sync-tables";
 
 /**
@@ -150,8 +151,7 @@ export async function loadProvisionalInvoice(db: OfflineDb, entryId: number): Pr
   const body = entry ? saleBodyOf(entry) : null;
   if (!entry || !doc || !body) return null;
   const stockIds = bodyLines(body).flatMap((line) => (typeof line.stock === "number" ? [line.stock] : []));
-  const stocks = new Map<number, CachedRow>();
-  for (const row of await db.ref("stock").bulkGet(stockIds)) if (row && typeof row.id === "number") stocks.set(row.id, row);
+  const stocks = await stockRowsById(db, stockIds);
   const itemIds = [
     ...new Set([
       ...bodyLines(body).flatMap((line) => (typeof line.item === "number" ? [line.item] : [])),
@@ -159,7 +159,7 @@ export async function loadProvisionalInvoice(db: OfflineDb, entryId: number): Pr
     ]),
   ];
   const items = new Map<number, CachedRow>();
-  for (const row of await db.ref("item").bulkGet(itemIds)) if (row && typeof row.id === "number") items.set(row.id, row);
+  for (const row of await db.ref("item").bulkGet(itemIds)) if (row && !isStub(row) && typeof row.id === "number") items.set(row.id, itemColumns(row));
   const branchId = idOf(body.branch);
   const printInfo = branchId === null ? null : ((await db.ref("print_info").where("branch_id").equals(branchId).first()) ?? null);
   return buildProvisionalInvoice({

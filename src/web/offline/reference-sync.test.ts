@@ -4,7 +4,7 @@ import { META } from "./db";
 import { Outbox } from "./outbox";
 import { ReferenceSync, type SyncProgress } from "./reference-sync";
 import { memoryLock } from "./replay-lock";
-import { fakeTransport, freshDb } from "./test-support";
+import { cachedStockRow, fakeTransport, freshDb } from "./test-support";
 
 type Tables = Record<string, { upserts: Record<string, unknown>[]; deletes: number[] }>;
 const page = (cursor: string, tables: Tables, more = false, reset = false) => ({
@@ -42,10 +42,10 @@ describe("reference sync", () => {
     const transport = fakeTransport(() => page("c1", { stock: { upserts: [stock], deletes: [] } }));
     const sync = new ReferenceSync({ db, transport, getUserId: () => 1 });
     expect(await sync.sync()).toBe("done");
-    expect(await db.ref("stock").get(3)).toEqual(stock);
+    expect(await cachedStockRow(db, 3)).toEqual(stock);
     const outbox = new Outbox({ db, transport: fakeTransport(() => "network"), getUserId: () => 1, isOnline: () => false, lock: memoryLock });
     expect(await outbox.runCreate({ resource: "sale/", body: {}, localEffect: { kind: "stock-take", stock_id: 3, quantity: "4" } })).toMatchObject({ queued: true });
-    expect(await db.ref("stock").get(3)).toMatchObject({ quantity: "6.000", _server_quantity: "10.000" });
+    expect(await cachedStockRow(db, 3)).toMatchObject({ quantity: "6.000", _server_quantity: "10.000" });
   });
 
   it("a failed page leaves the cursor at the last stored page", async () => {
@@ -110,7 +110,7 @@ describe("reference sync", () => {
     const db = freshDb();
     const transport = fakeTransport(async () => {
       await new Promise((r) => setTimeout(r, 10));
-      return page("c1", { stock: { upserts: [{ id: 1 }], deletes: [] }, city: { upserts: [{ id: 1, name: "Erbil" }], deletes: [] } });
+      return page("c1", { stock: { upserts: [{ id: 1, item_id: 1 }], deletes: [] }, city: { upserts: [{ id: 1, name: "Erbil" }], deletes: [] } });
     });
     const sync = new ReferenceSync({ db, transport, getUserId: () => 1 });
     await Promise.all([sync.sync(), sync.sync()]);

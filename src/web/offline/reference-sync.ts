@@ -2,6 +2,7 @@ import { META, type OfflineDb } from "./db";
 import { NetworkError, type Transport } from "./http-transport";
 import { reapplyPendingEffects } from "./local-effects";
 import { localStockDeltas, overlayRow, releaseSettledStock, type StockDeltas } from "./stock-overlay";
+import { applyItemStockChanges, putStockRows } from "./stock-store";
 import { isReferenceTable, type CachedRow } from "./sync-tables";
 
 /**
@@ -10,8 +11,10 @@ import { isReferenceTable, type CachedRow } from "./sync-tables";
  * never leaves the cursor ahead of the data. The first load pulls everything, later ones only the
  * changes (tombstones included). `reset` (the user's branches changed) and a different user on the
  * device clear the cached tables in that same transaction; the outbox is never touched, and the
- * pending rows of the signed-in user's waiting entries are put back. Stock rows are stored with the
- * device's own changes laid over them (stock-overlay.ts), so a pull never undoes a queued sale's take.
+ * pending rows of the signed-in user's waiting entries are put back. Stock rows are stored in their
+ * item's record (stock-store.ts) with the device's own changes laid over them (stock-overlay.ts), so
+ * a pull never undoes a queued sale's take. A snapshot page (first load) writes each item once with
+ * its stock, reading nothing; a change page merges into what the records hold.
  */
 
 /** Rows per page unless the caller says otherwise (the server's default). */
@@ -24,12 +27,24 @@ export const PULL_PAGE_SIZE = 1000;
  */
 export const APP_PULL_PAGE_SIZE = 5000;
 
+interface TableChange {
+  upserts: CachedRow[];
+  deletes: number[];
+}
+
 interface PullPage {
   cursor: string;
   has_more: boolean;
   reset: boolean;
-  tables: Record<string, { upserts: CachedRow[]; deletes: number[] }>;
+  /**
+   * The first load (or the one after a reset): the cache held none of these rows, and every item
+   * of the page comes with all its stock rows in the same page. Missing (an older server): changes.
+   */
+  snapshot?: boolean;
+  tables: Record<string, TableChange>;
 }
+
+const noChange: TableChange = { upserts: [], deletes: [] };
 
 export interface SyncProgress {
   running: boolean;
@@ -170,7 +185,7 @@ export class ReferenceSync {
         }
       }
       const at = this.now();
-      await db.transaction("rw", [db.meta, db.outbox, db.ref("stock")], async () => {
+      await db.transaction("rw", [db.meta, db.outbox, db.ref("item")], async () => {
         await db.setMeta(META.lastSyncAt, at);
         // Every row changed before this run started is in the cache now, bookings included.
         await releaseSettledStock(db, startedAt);
@@ -215,18 +230,27 @@ export class ReferenceSync {
         stock.deltas = await localStockDeltas(db);
       }
       stock.deltas ??= await localStockDeltas(db);
-      const stockRows = page.tables.stock?.upserts ?? [];
+      const deltas = stock.deltas;
       for (const [name, change] of Object.entries(page.tables)) {
         // A table this version of the app does not know yet (added on the server first) is skipped.
         if (!isReferenceTable(name)) continue;
-        const table = db.ref(name);
-        if (name === "stock" && change.upserts.length > 0) {
-          const deltas = stock.deltas;
-          writes.push(table.bulkPut(change.upserts.map((row) => overlayRow(row, deltas))));
-        } else if (change.upserts.length > 0) writes.push(table.bulkPut(change.upserts));
-        if (change.deletes.length > 0) writes.push(table.bulkDelete(change.deletes));
         rows += change.upserts.length + change.deletes.length;
+        if (name === "item" || name === "stock") continue; // below, together
+        const table = db.ref(name);
+        if (change.upserts.length > 0) writes.push(table.bulkPut(change.upserts));
+        if (change.deletes.length > 0) writes.push(table.bulkDelete(change.deletes));
       }
+      const items = page.tables.item ?? noChange;
+      const stockRows = (page.tables.stock ?? noChange).upserts;
+      writes.push(
+        applyItemStockChanges(db.ref("item"), {
+          items: items.upserts,
+          itemDeletes: items.deletes,
+          stock: stockRows.map((row) => overlayRow(row, deltas)),
+          stockDeletes: (page.tables.stock ?? noChange).deletes,
+          snapshot: page.snapshot === true,
+        }),
+      );
       if ((await owner) !== userId) throw new Error("The device changed user during the sync");
       if (((await stored) ?? "") !== since) throw new CursorMovedError();
       await Promise.all(writes);
@@ -234,9 +258,12 @@ export class ReferenceSync {
         // The stock rows were laid over the device's changes as last read; what the outbox says now,
         // in this transaction, wins (a queued or synced sale in between).
         const now = await localStockDeltas(db);
-        if (!sameDeltas(now, stock.deltas)) {
+        if (!sameDeltas(now, deltas)) {
           stock.deltas = now;
-          await db.ref("stock").bulkPut(stockRows.map((row) => overlayRow(row, now)));
+          await putStockRows(
+            db.ref("item"),
+            stockRows.map((row) => overlayRow(row, now)),
+          );
         }
       }
       await db.setMeta(META.cursor, page.cursor);

@@ -6,14 +6,14 @@ import { Outbox } from "./outbox";
 import { pendingDocuments, pendingSales, saleExtraResource } from "./pending-documents";
 import { loadProvisionalInvoice } from "./provisional-invoice";
 import { memoryLock } from "./replay-lock";
-import { fakeTransport, freshDb, type Handler } from "./test-support";
+import { fakeTransport, freshDb, type Handler, seedStock, cachedStockRow } from "./test-support";
 
 /** A device with cached stock rows 1 (10 units) and 2 (4 units) in inventory 5, and a scripted server. */
 async function device(handler: Handler) {
   const db = freshDb();
   await db.setMeta(META.userId, 7);
   await db.ref("customer").put({ id: 3, name: "Ali", phone: "", address: "", deleted_at: null });
-  await db.ref("stock").bulkPut([
+  await seedStock(db, [
     { id: 1, inventory_id: 5, item_id: 100, branch_id: 1, batch_number: "", expire_date: null, quantity: 10, deleted_at: null },
     { id: 2, inventory_id: 5, item_id: 101, branch_id: 1, batch_number: "", expire_date: null, quantity: 4, deleted_at: null },
   ]);
@@ -29,7 +29,7 @@ async function device(handler: Handler) {
       online = true;
       clock += 1000;
     },
-    quantity: async (id: number) => Number((await db.ref("stock").get(id))?.quantity),
+    quantity: async (id: number) => Number((await cachedStockRow(db, id))?.quantity),
     posts: () => transport.calls.filter((c) => c.method === "POST"),
   };
 }

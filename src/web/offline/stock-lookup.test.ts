@@ -6,7 +6,7 @@ import { META } from "./db";
 import { Outbox } from "./outbox";
 import { memoryLock } from "./replay-lock";
 import { findStockByBarcode, searchStock } from "./stock-lookup";
-import { fakeTransport, freshDb } from "./test-support";
+import { fakeTransport, freshDb, seedStock } from "./test-support";
 
 async function cache() {
   const db = freshDb();
@@ -16,7 +16,7 @@ async function cache() {
     { id: 3, name: "Brown rice", code: "BR", barcode: "333", item_type: 1, deleted_at: null },
     { id: 4, name: "Old rice", code: "OR", barcode: "444", item_type: 1, deleted_at: "2024-01-01" },
   ]);
-  await db.ref("stock").bulkPut([
+  await seedStock(db, [
     { id: 10, inventory_id: 1, item_id: 1, batch_number: "A", expire_date: "2030-01-01", quantity: 4, deleted_at: null },
     { id: 11, inventory_id: 1, item_id: 1, batch_number: "B", expire_date: null, quantity: 0, deleted_at: null },
     { id: 12, inventory_id: 2, item_id: 1, batch_number: "", expire_date: null, quantity: 9, deleted_at: null },

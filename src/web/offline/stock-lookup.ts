@@ -2,13 +2,14 @@ import type { Table } from "dexie";
 import { isPositive, tryMoney } from "../../core/money";
 import { getOfflineDb, type OfflineDb } from "./db";
 import { getOfflineRuntime } from "./offline-runtime";
+import { isUsableItem, itemStockIn, stockByBarcode, type ItemStock } from "./stock-store";
 import type { CachedRow, RowKey } from "./sync-tables";
 
 /**
  * Stock look-ups of the sale screen's scan field in the device cache (DESIGN section 4, issue 3:
  * barcode lookup p95 under 50 ms with 100k items). Only index reads: item by `barcode` (or a prefix
- * of name, code, barcode), then that inventory's rows through `[inventory_id+item_id]`; never a scan
- * of the stock table. Quantities are what the device sees: the server's minus queued sales.
+ * of name, code, barcode), whose record holds its stock rows (stock-store.ts); never a scan of the
+ * stock. Quantities are what the device sees: the server's minus queued sales.
  */
 
 /** A stock row with its item joined (the item's cached row). */
@@ -23,19 +24,13 @@ const SEARCH_LIMIT = 50;
 
 const defaultDb = (): OfflineDb => getOfflineRuntime()?.db ?? getOfflineDb();
 
-const liveItem = (row: CachedRow) => !row.deleted_at && row.is_active !== false;
-
-const inStock = (row: CachedRow) => !row.deleted_at && isPositive(tryMoney(row.quantity) ?? 0);
-
-/** The inventory's rows of these items with quantity above zero, item joined, in item order. */
-async function stockOfItems(db: OfflineDb, inventoryId: number, items: readonly CachedRow[], limit = Number.POSITIVE_INFINITY): Promise<StockHit[]> {
-  const stock = db.ref("stock");
+/** The rows with quantity above zero, item joined, in item order. */
+function hitsOf(found: readonly ItemStock[], inventoryId: number, limit = Number.POSITIVE_INFINITY): StockHit[] {
   const hits: StockHit[] = [];
-  for (const item of items) {
+  for (const { item, rows } of found) {
     if (typeof item.id !== "number") continue; // a pending item has no stock yet
-    const rows = await stock.where("[inventory_id+item_id]").equals([inventoryId, item.id]).toArray();
     for (const row of rows) {
-      if (!inStock(row)) continue;
+      if (!isPositive(tryMoney(row.quantity) ?? 0)) continue;
       hits.push({ ...row, id: row.id as number, inventory_id: inventoryId, item_id: item.id, item });
       if (hits.length >= limit) return hits;
     }
@@ -45,14 +40,11 @@ async function stockOfItems(db: OfflineDb, inventoryId: number, items: readonly 
 
 /** A scan: the stock rows (quantity above zero) of the item(s) with exactly this barcode. */
 export async function findStockByBarcode(inventoryId: number, barcode: string, db: OfflineDb = defaultDb()): Promise<StockHit[]> {
-  const code = barcode.trim();
-  if (code === "") return [];
-  const items = (await db.ref("item").where("barcode").equals(code).toArray()).filter(liveItem);
-  return stockOfItems(db, inventoryId, items);
+  return hitsOf(await stockByBarcode(db, inventoryId, barcode), inventoryId);
 }
 
 async function prefixOf(table: Table<CachedRow, RowKey>, index: string, keyword: string, limit: number): Promise<CachedRow[]> {
-  return table.where(index).startsWithIgnoreCase(keyword).filter(liveItem).limit(limit).toArray();
+  return table.where(index).startsWithIgnoreCase(keyword).filter(isUsableItem).limit(limit).toArray();
 }
 
 /**
@@ -68,7 +60,7 @@ export async function searchStock(inventoryId: number, keyword: string, db: Offl
   const collect = (rows: CachedRow[]) => {
     for (const row of rows) if (!seen.has(row.id)) seen.set(row.id, row);
   };
-  collect((await items.where("barcode").equals(wanted).toArray()).filter(liveItem));
+  collect((await items.where("barcode").equals(wanted).toArray()).filter(isUsableItem));
   for (const index of ["barcode", "code", "name"]) {
     if (seen.size >= limit) break;
     collect(await prefixOf(items, index, wanted, limit));
@@ -77,10 +69,11 @@ export async function searchStock(inventoryId: number, keyword: string, db: Offl
     const lower = wanted.toLowerCase();
     collect(
       await items
-        .filter((row) => liveItem(row) && String(row.name ?? "").toLowerCase().includes(lower))
+        .filter((row) => isUsableItem(row) && String(row.name ?? "").toLowerCase().includes(lower))
         .limit(limit)
         .toArray(),
     );
   }
-  return stockOfItems(db, inventoryId, [...seen.values()], limit);
+  const found = [...seen.values()].map((record) => itemStockIn(record, inventoryId));
+  return hitsOf(found, inventoryId, limit);
 }

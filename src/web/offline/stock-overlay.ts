@@ -1,6 +1,7 @@
 import { add, sub, toDecimalString, toMoney, tryMoney, QUANTITY_SCALE, type Money } from "../../core/money";
 import { MESSAGES } from "../../core/messages";
 import { META, type LocalEffect, type OfflineDb, type StockAddEffect, type StockTakeEffect } from "./db";
+import { putStockRows, stockRowsById, stockRowsOf } from "./stock-store";
 import type { CachedRow } from "./sync-tables";
 
 /**
@@ -98,25 +99,21 @@ export async function recomputeStock(db: OfflineDb, effects: readonly LocalEffec
   const rows = await rowsOf(db, stockEffects);
   if (rows.length === 0) return;
   const deltas = await localStockDeltas(db);
-  const table = db.ref("stock");
-  for (const row of rows) {
+  const recomputed = rows.map((row) => {
     const delta = deltaOf(deltas, row) ?? toMoney(0);
-    const server = serverQuantity(row);
-    await table.put({ ...row, _server_quantity: row._server_quantity ?? row.quantity, quantity: toDecimalString(add(server, delta), QUANTITY_SCALE) });
-  }
+    return { ...row, _server_quantity: row._server_quantity ?? row.quantity, quantity: toDecimalString(add(serverQuantity(row), delta), QUANTITY_SCALE) };
+  });
+  await putStockRows(db.ref("item"), recomputed);
 }
 
 /** The cached stock rows stock effects refer to (a purchase line by its identity). */
 async function rowsOf(db: OfflineDb, effects: readonly StockEffect[]): Promise<CachedRow[]> {
-  const table = db.ref("stock");
-  const found = new Map<number, CachedRow>();
   const ids = effects.flatMap((e) => (e.kind === "stock-take" ? [e.stock_id] : []));
-  for (const row of await table.bulkGet(ids)) if (row && typeof row.id === "number") found.set(row.id, row);
+  const found = await stockRowsById(db, ids);
   for (const effect of effects) {
     if (effect.kind !== "stock-add") continue;
     const wanted = identityKey(effect.inventory_id, effect.item_id, effect.batch_number, effect.expire_date);
-    const candidates = await table.where("[inventory_id+item_id]").equals([effect.inventory_id, effect.item_id]).toArray();
-    for (const row of candidates) if (typeof row.id === "number" && rowIdentity(row) === wanted) found.set(row.id, row);
+    for (const row of await stockRowsOf(db, effect.inventory_id, effect.item_id)) if (typeof row.id === "number" && rowIdentity(row) === wanted) found.set(row.id, row);
   }
   return [...found.values()];
 }
@@ -163,11 +160,9 @@ export async function stockShortage(db: OfflineDb, effects: readonly LocalEffect
     wanted.set(effect.stock_id, add(wanted.get(effect.stock_id) ?? 0, tryMoney(effect.quantity) ?? 0));
   }
   if (wanted.size === 0) return null;
-  const rows = await db.ref("stock").bulkGet([...wanted.keys()]);
-  for (const row of rows) {
-    if (!row || typeof row.id !== "number") continue;
+  for (const [id, row] of await stockRowsById(db, [...wanted.keys()])) {
     const have = tryMoney(row.quantity) ?? toMoney(0);
-    if (sub(have, wanted.get(row.id) ?? 0).isNegative()) return MESSAGES.quantityAboveStock;
+    if (sub(have, wanted.get(id) ?? 0).isNegative()) return MESSAGES.quantityAboveStock;
   }
   return null;
 }

@@ -6,7 +6,7 @@ import { appStore, storedUserAtom, tokenAtom } from "../lib/app-state";
 import { getOfflineDb, type OfflineDb, type OutboxEntry } from "./db";
 import { getOfflineRuntime } from "./offline-runtime";
 import type { SyncProgress } from "./reference-sync";
-import type { CachedRow, ReferenceTableName, RowKey } from "./sync-tables";
+import type { CachedRow, CachedTableName, RowKey } from "./sync-tables";
 
 /**
  * What the screens and the sync panel read of the offline layer: online state, what waits in the
@@ -53,7 +53,7 @@ export function useAttentionEntries(): OutboxEntry[] {
  * Reads the cache: `useCachedTable("item", (t) => t.where("barcode").equals(code).first(), [code])`.
  * Undefined while the first read runs. Pending rows (saved offline) have `_pending: true`.
  */
-export function useCachedTable<R>(name: ReferenceTableName, query: (table: Table<CachedRow, RowKey>) => Promise<R> | R, deps: unknown[] = []): R | undefined {
+export function useCachedTable<R>(name: CachedTableName, query: (table: Table<CachedRow, RowKey>) => Promise<R> | R, deps: unknown[] = []): R | undefined {
   return useLiveQuery(() => query(db().ref(name)), [name, ...deps]);
 }
 

@@ -1,6 +1,6 @@
 /**
  * The reference tables the server's `GET sync/pull/` sends (src/server/modules/sync/sync-tables.ts),
- * by their snake_case names, which are also the Dexie table names. Adding one means: add it here,
+ * by their snake_case names, which are also the Dexie table names (but "stock": CACHED_TABLES). Adding one means: add it here,
  * add its schema to a new Dexie version in db.ts (whose upgrade drops the cursor).
  */
 export const REFERENCE_TABLES = [
@@ -27,6 +27,14 @@ export type ReferenceTableName = (typeof REFERENCE_TABLES)[number];
 export function isReferenceTable(name: string): name is ReferenceTableName {
   return (REFERENCE_TABLES as readonly string[]).includes(name);
 }
+
+/**
+ * The reference tables the device keeps as Dexie tables of their own: all but "stock", whose rows
+ * live inside their item's record since version 5 of the device database (stock-store.ts).
+ */
+export type CachedTableName = Exclude<ReferenceTableName, "stock">;
+
+export const CACHED_TABLES = REFERENCE_TABLES.filter((name): name is CachedTableName => name !== "stock");
 
 /** Key of a record saved offline and not yet synced: "local-<uuid>" (server ids are numbers). */
 export type LocalKey = `local-${string}`;

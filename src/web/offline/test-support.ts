@@ -1,5 +1,7 @@
 import { OfflineDb } from "./db";
 import { NetworkError, type HttpAnswer, type Transport } from "./http-transport";
+import { putStockRows, stockRowsById } from "./stock-store";
+import type { CachedRow } from "./sync-tables";
 
 /** Helpers for the offline layer's unit tests (fake-indexeddb must be imported by the test first). */
 
@@ -19,3 +21,9 @@ export function fakeTransport(handler: Handler): Transport & { calls: { method: 
   };
   return { calls, get: (path) => send("GET", path), post: (path, body) => send("POST", path, body) };
 }
+
+/** Caches stock rows as a pull would (into their items' records, or stubs). */
+export const seedStock = (db: OfflineDb, rows: CachedRow[]) => db.transaction("rw", db.ref("item"), () => putStockRows(db.ref("item"), rows));
+
+/** One cached stock row by id. */
+export const cachedStockRow = async (db: OfflineDb, id: number): Promise<CachedRow | undefined> => (await stockRowsById(db, [id])).get(id);

@@ -2,7 +2,8 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { getOfflineDb, type OfflineDb } from "./db";
 import { FOREIGN_KEYS, lookupTablesOf, toListRow, type Lookups } from "./cached-list";
 import { getOfflineRuntime } from "./offline-runtime";
-import type { ReferenceTableName } from "./sync-tables";
+import { isStub } from "./stock-store";
+import type { CachedTableName } from "./sync-tables";
 
 const db = (): OfflineDb => getOfflineRuntime()?.db ?? getOfflineDb();
 
@@ -11,10 +12,11 @@ const db = (): OfflineDb => getOfflineRuntime()?.db ?? getOfflineDb();
  * One live query reads the table and the tables its foreign keys name, so a pull or a queued create
  * updates the screen. Undefined while reading or when `table` is null.
  */
-export function useCachedRows(table: ReferenceTableName | null): Record<string, unknown>[] | undefined {
+export function useCachedRows(table: CachedTableName | null): Record<string, unknown>[] | undefined {
   return useLiveQuery(async () => {
     if (!table) return undefined;
-    const rows = (await db().ref(table).toArray()).filter((row) => !row.deleted_at);
+    // Stubs (stock-store.ts) hold stock rows of items not cached yet: not items to list.
+    const rows = (await db().ref(table).toArray()).filter((row) => !row.deleted_at && !isStub(row));
     const lookups: Lookups = {};
     for (const name of lookupTablesOf(rows)) {
       const label = Object.values(FOREIGN_KEYS).find((key) => key.table === name)?.label ?? "name";
@@ -29,7 +31,7 @@ export function useCachedRows(table: ReferenceTableName | null): Record<string, 
  * The rows of a cached table saved on this device and not synced yet, in the list shape, live
  * (the `_outbox` index where the table has one; the other cached tables are small).
  */
-export function usePendingRows(table: ReferenceTableName | null): Record<string, unknown>[] {
+export function usePendingRows(table: CachedTableName | null): Record<string, unknown>[] {
   return (
     useLiveQuery(async () => {
       if (!table) return [];

@@ -7,7 +7,7 @@ import { isPositive, tryMoney } from "../../../core/money";
 import { api } from "../../lib/api-client";
 import { getOfflineDb, type OfflineDb } from "../../offline/db";
 import { getOfflineRuntime } from "../../offline/offline-runtime";
-import type { CachedRow } from "../../offline/sync-tables";
+import { stockByBarcode, stockRowsById } from "../../offline/stock-store";
 import { lineFromItem, lineFromStock, type PriceField, type StockRowLike } from "./document-lines";
 import { toCandidate, type ScanCandidate } from "./scan-decision";
 
@@ -23,30 +23,17 @@ export interface ScanScope {
 
 const db = (): OfflineDb => getOfflineRuntime()?.db ?? getOfflineDb();
 
-function hasTable(database: OfflineDb, name: string): boolean {
-  return database.tables.some((t) => t.name === name);
-}
-
-const live = (row: CachedRow) => !row.deleted_at;
-
 /** Stock rows of the scanned barcode in the inventory, from the device cache (empty when none cached). */
 export async function findCachedStock(keyword: string, scope: ScanScope): Promise<ScanCandidate[]> {
-  const code = keyword.trim();
-  if (!code) return [];
   try {
-    const database = db();
-    const items = (await database.ref("item").where("barcode").equals(code).toArray()).filter((r) => live(r) && r.is_active !== false);
-    if (items.length === 0) return [];
     const out: ScanCandidate[] = [];
-    for (const item of items) {
+    for (const { item, rows } of await stockByBarcode(db(), scope.inventoryId, keyword)) {
       const itemType = Number(item.item_type);
       const itemRef = { id: item.id as number, barcode: (item.barcode as string | null) ?? null, name: String(item.name ?? ""), item_type: itemType, sale_price: item.sale_price as string | null };
       if (!carriesQuantity(itemType)) {
         out.push(toCandidate(lineFromItem({ ...itemRef, purchase_price: item.purchase_price as string | null }, scope.priceField)));
         continue;
       }
-      if (!hasTable(database, "stock")) continue;
-      const rows = (await database.table<CachedRow>("stock").where("[inventory_id+item_id]").equals([scope.inventoryId, item.id as number]).toArray()).filter(live);
       for (const row of rows) {
         if (scope.existQty && !isPositive(tryMoney(row.quantity) ?? 0)) continue;
         out.push(toCandidate(lineFromStock({ ...(row as unknown as StockRowLike), id: row.id as number, item: itemRef }, scope.priceField)));
@@ -83,9 +70,7 @@ export async function lookUpStock(keyword: string, scope: ScanScope): Promise<Sc
 export async function cachedStockQuantities(stockIds: readonly number[]): Promise<Map<number, unknown>> {
   const quantities = new Map<number, unknown>();
   try {
-    for (const row of await db().ref("stock").bulkGet([...new Set(stockIds)])) {
-      if (row && typeof row.id === "number" && live(row)) quantities.set(row.id, row.quantity);
-    }
+    for (const [id, row] of await stockRowsById(db(), stockIds)) if (!row.deleted_at) quantities.set(id, row.quantity);
   } catch {
     // No IndexedDB: nothing shown, the server checks on save.
   }
