@@ -11,7 +11,8 @@ import { wipePostgres } from "../api/support/test-app";
 import type { AuthUser } from "../../src/core/api-types";
 import type { BenchResult } from "./server-bench";
 import { PGBENCH, pgbenchArgs, runPgbench } from "./pgbench";
-import { FLOOR_BRANCHES, saleBody, saleSqlFloor } from "./sale-sql-floor";
+import { FLOOR_BRANCHES, saleBody, saleSqlFloor, type FloorRun } from "./sale-sql-floor";
+import { saleProcedureFloor } from "./sale-procedure-floor";
 
 /**
  * DESIGN section 6: document creation on the server (stock lock, movements, ledger) against
@@ -180,10 +181,15 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
     }
     const tps = pgbenchTps(url);
     const floor = roundTripTps(url, statementsPerSale);
-    const load = () => `load average ${loadavg()[0].toFixed(1)}`;
-    const tpsLoad = load();
+    const tpsLoad = loadavg()[0].toFixed(1);
     const saleSql = await saleSqlFloor({ url, clients: CLIENTS, seconds: SECONDS, currency: iqd, post: (body) => call("POST", "sale/", token, body) });
-    const saleSqlLoad = load();
+    const procedure = saleSql.runs.length ? await saleProcedureFloor({ url, clients: CLIENTS, seconds: SECONDS }, saleSql.third, saleSql.answerBytes) : [];
+    const floorResult = (what: string, file: string) => (run: FloorRun): BenchResult => ({
+      name: `${what} (pgbench C client), ${run.branches === 1 ? "all clients in one branch" : `spread over ${FLOOR_BRANCHES} branches`}, ${CLIENTS} clients`,
+      value: Math.round(run.tps),
+      unit: "tps",
+      detail: `${tps ? `${Math.round((run.tps / tps) * 100)}% of TPC-B` : "TPC-B not measured"} (${file}); per transaction ${run.rowsPerSale}; load average ${run.load} after, ${tpsLoad} after TPC-B${run.statementMeans ? `; means: ${run.statementMeans}` : ""}`,
+    });
     const versus = (rate: number) => (tps ? `${Math.round((rate / tps) * 100)}% of pgbench TPC-B (${Math.round(tps)} tps, ${CLIENTS} clients)` : "pgbench not found");
     results.push(
       { name: `purchases created per second, 3 lines, ${CLIENTS} concurrent clients (PostgreSQL)`, value: Math.round(purchasesPerSecond), unit: "purchases/s", budget: "(issue 4: against pgbench)", detail: versus(purchasesPerSecond) },
@@ -206,12 +212,8 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
         unit: "statements",
         detail: floor ? `pgbench's C client doing ${statementsPerSale} trivial round trips per transaction: ${Math.round(floor)} tps (the floor without any server work)` : "pgbench not found",
       },
-      ...(saleSql?.runs ?? []).map((run) => ({
-        name: `sale SQL alone (pgbench C client), ${run.branches === 1 ? "all clients in one branch" : `spread over ${FLOOR_BRANCHES} branches`}, ${CLIENTS} clients`,
-        value: Math.round(run.tps),
-        unit: "tps",
-        detail: `${tps ? `${Math.round((run.tps / tps) * 100)}% of TPC-B` : "TPC-B not measured"}; the statements of one captured sale (tests/bench/sale-sql-floor.ts); per transaction ${run.rowsPerSale}; ${saleSqlLoad} after, ${tpsLoad} after TPC-B${run.statementMeans ? `; means: ${run.statementMeans}` : ""}`,
-      })),
+      ...saleSql.runs.map(floorResult("sale SQL alone", "statements of one captured sale, tests/bench/sale-sql-floor.ts")),
+      ...procedure.map(floorResult("sale as one stored-procedure call", "same writes, one round trip, cached plans, tests/bench/sale-procedure-floor.ts")),
     );
   } finally {
     await app.close();
