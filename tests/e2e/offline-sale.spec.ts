@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiGet, type CachedItemRow, type CachedStockRow, storeRows } from "./support/offline";
+import { apiGet, cachedStockRows, type CachedItemRow, type CachedStockRow, storeRows } from "./support/offline";
 import { DocumentFormPage, Shell } from "./support/pages";
 import { signedInWithDeviceCache } from "./support/session";
 import { CASHIER } from "./support/users";
@@ -31,7 +31,7 @@ test("offline sale: scanned from the cache, pending with its number and stock ta
   // of it whose item has a barcode.
   const inventory = branch.inventories[0].id;
   const items = new Map((await storeRows<CachedItemRow>(page, "item")).map((item) => [item.id, item]));
-  const stock = (await storeRows<CachedStockRow>(page, "stock")).find((row) => {
+  const stock = (await cachedStockRows(page)).find((row) => {
     const item = items.get(row.item_id);
     return row.inventory_id === inventory && !row.deleted_at && Number(row.quantity) >= 2 && !!item?.barcode && item.item_type === 1 && item.is_active !== false && !item.deleted_at;
   });
@@ -63,7 +63,7 @@ test("offline sale: scanned from the cache, pending with its number and stock ta
   const sold = entry.body.items.find((line) => line.stock === stockRow.id);
   expect(sold, "the scanned stock row is a line of the sale").toBeTruthy();
   const quantity = Number(sold?.quantity);
-  const cachedNow = async () => Number((await storeRows<CachedStockRow>(page, "stock")).find((row) => row.id === stockRow.id)?.quantity);
+  const cachedNow = async () => Number((await cachedStockRows(page)).find((row) => row.id === stockRow.id)?.quantity);
   await expect.poll(cachedNow).toBe(Number(stockRow.quantity) - quantity);
 
   // Back online: it syncs once.

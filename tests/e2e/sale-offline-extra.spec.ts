@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { type CachedItemRow, type CachedStockRow, controlledByServiceWorker, firstPullDone, pageToken, storeRows } from "./support/offline";
+import { cachedStockRows, type CachedItemRow, type CachedStockRow, controlledByServiceWorker, firstPullDone, pageToken, storeRows } from "./support/offline";
 import { LoginPage } from "./support/pages";
 import { ADMIN } from "./support/users";
 
@@ -52,7 +52,7 @@ test("offline extra material and quotation convert: queued with their stock take
 
   // A goods row to sell and quote, and a material row whose barcode has no other row in the inventory.
   const items = new Map((await storeRows<CachedItemRow>(page, "item")).map((item) => [item.id, item]));
-  const rows = (await storeRows<CachedStockRow>(page, "stock")).filter((row) => row.inventory_id === inventory && !row.deleted_at);
+  const rows = (await cachedStockRows(page)).filter((row) => row.inventory_id === inventory && !row.deleted_at);
   const usable = (row: CachedStockRow, type: number) => {
     const item = items.get(row.item_id);
     return Number(row.quantity) >= 3 && item?.item_type === type && item.is_active !== false && !item.deleted_at;
@@ -94,7 +94,7 @@ test("offline extra material and quotation convert: queued with their stock take
   await quotationPage.goto(`/sale/sale-quotation/${quotation.id}/view`);
   await expect(quotationPage.getByTestId("document-print")).toBeVisible({ timeout: 30_000 });
   await context.setOffline(true);
-  const cached = async (id: number) => Number((await storeRows<CachedStockRow>(page, "stock")).find((row) => row.id === id)?.quantity);
+  const cached = async (id: number) => Number((await cachedStockRows(page)).find((row) => row.id === id)?.quantity);
   const cachedMaterial = await cached(materialId);
   const cachedGoods = await cached(goodsId);
 

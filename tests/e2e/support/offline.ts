@@ -39,6 +39,11 @@ export interface CachedStockRow {
   deleted_at: string | null;
 }
 
+/** Every cached stock row: the device keeps them in their item's record (src/web/offline/stock-store.ts). */
+export async function cachedStockRows(page: Page): Promise<CachedStockRow[]> {
+  return (await storeRows<{ stock?: CachedStockRow[] }>(page, "item")).flatMap((record) => record.stock ?? []);
+}
+
 /** What the specs read of a cached item. */
 export interface CachedItemRow {
   id: number;
