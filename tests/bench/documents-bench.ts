@@ -10,7 +10,8 @@ import { seedIfEmpty } from "../../src/server/seed/seed";
 import { wipePostgres } from "../api/support/test-app";
 import type { AuthUser } from "../../src/core/api-types";
 import type { BenchResult } from "./server-bench";
-import { PGBENCH, pgbenchArgs, runPgbench } from "./pgbench";
+import { PGBENCH, pgbenchArgs, runPgbench, type PgbenchRun } from "./pgbench";
+import { postgresCpuClock } from "./pg-cpu";
 import { FLOOR_BRANCHES, saleBody, saleSqlFloor, type FloorRun } from "./sale-sql-floor";
 import { saleProcedureFloor } from "./sale-procedure-floor";
 
@@ -22,15 +23,15 @@ import { saleProcedureFloor } from "./sale-procedure-floor";
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 
-function pgbenchTps(url: string): number | null {
+function pgbenchTpcB(url: string, cpuClock: (() => number) | null): PgbenchRun | null {
   if (!PGBENCH) return null;
   const args = pgbenchArgs(url);
   const db = "pgbench_compare";
   execFileSync("psql", [...args, "-d", new URL(url).pathname.slice(1), "-c", `drop database if exists ${db}`, "-c", `create database ${db}`], { stdio: "ignore" });
   execFileSync(PGBENCH, [...args, "-i", "-q", "-s", "10", db], { stdio: "ignore" });
-  const out = execFileSync(PGBENCH, [...args, "-c", String(CLIENTS), "-j", "2", "-T", String(SECONDS), db], { encoding: "utf8" });
-  const match = /tps = ([\d.]+)/.exec(out);
-  return match ? Number(match[1]) : null;
+  const compare = new URL(url);
+  compare.pathname = `/${db}`;
+  return runPgbench(compare.toString(), ["-c", String(CLIENTS), "-j", "2", "-T", String(SECONDS)], cpuClock);
 }
 
 /**
@@ -179,16 +180,18 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
         await server.stop();
       }
     }
-    const tps = pgbenchTps(url);
+    const cpuClock = await postgresCpuClock(url);
+    const tpcB = pgbenchTpcB(url, cpuClock);
+    const tps = tpcB?.tps ?? null;
     const floor = roundTripTps(url, statementsPerSale);
     const tpsLoad = loadavg()[0].toFixed(1);
-    const saleSql = await saleSqlFloor({ url, clients: CLIENTS, seconds: SECONDS, currency: iqd, post: (body) => call("POST", "sale/", token, body) });
-    const procedure = saleSql.runs.length ? await saleProcedureFloor({ url, clients: CLIENTS, seconds: SECONDS }, saleSql.third, saleSql.answerBytes) : [];
+    const saleSql = await saleSqlFloor({ url, clients: CLIENTS, seconds: SECONDS, cpuClock, currency: iqd, post: (body) => call("POST", "sale/", token, body) });
+    const procedure = saleSql.runs.length ? await saleProcedureFloor({ url, clients: CLIENTS, seconds: SECONDS, cpuClock }, saleSql.third, saleSql.answerBytes) : [];
     const floorResult = (what: string, file: string) => (run: FloorRun): BenchResult => ({
       name: `${what} (pgbench C client), ${run.branches === 1 ? "all clients in one branch" : `spread over ${FLOOR_BRANCHES} branches`}, ${CLIENTS} clients`,
       value: Math.round(run.tps),
       unit: "tps",
-      detail: `${tps ? `${Math.round((run.tps / tps) * 100)}% of TPC-B` : "TPC-B not measured"} (${file}); per transaction ${run.rowsPerSale}; load average ${run.load} after, ${tpsLoad} after TPC-B${run.statementMeans ? `; means: ${run.statementMeans}` : ""}`,
+      detail: `${tps ? `${Math.round((run.tps / tps) * 100)}% of TPC-B` : "TPC-B not measured"} (${file}); per transaction ${run.rowsPerSale}${run.cpuMs !== null && tpcB?.cpuMs ? `; PostgreSQL CPU ${run.cpuMs.toFixed(2)} ms per transaction (TPC-B ${tpcB.cpuMs.toFixed(2)} ms)` : ""}; load average ${run.load} after, ${tpsLoad} after TPC-B${run.statementMeans ? `; means: ${run.statementMeans}` : ""}`,
     });
     const versus = (rate: number) => (tps ? `${Math.round((rate / tps) * 100)}% of pgbench TPC-B (${Math.round(tps)} tps, ${CLIENTS} clients)` : "pgbench not found");
     results.push(

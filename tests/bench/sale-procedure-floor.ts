@@ -1,5 +1,5 @@
 import pg from "pg";
-import { placeVariables, runPlacements, scriptFile, type FloorRun } from "./sale-sql-floor";
+import { placeVariables, runPlacements, scriptFile, type FloorOptions, type FloorRun } from "./sale-sql-floor";
 
 /**
  * The ceiling of any design on this PostgreSQL: the whole sale as ONE call of a PL/pgSQL function
@@ -57,7 +57,7 @@ end
 $fn$`;
 
 /** Creates the function and runs one call per sale in both placements (the branches seeded by saleSqlFloor). */
-export async function saleProcedureFloor(options: { url: string; clients: number; seconds: number }, third: number, answerBytes: number): Promise<FloorRun[]> {
+export async function saleProcedureFloor(options: FloorOptions, third: number, answerBytes: number): Promise<FloorRun[]> {
   const client = new pg.Client({ connectionString: options.url });
   await client.connect();
   await client.query(FUNCTION).finally(() => client.end());

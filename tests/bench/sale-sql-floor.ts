@@ -244,6 +244,8 @@ export interface FloorRun {
   /** Rows written per transaction, from the tables' counts (the proof the script did a sale's work). */
   rowsPerSale: string;
   statementMeans: string | null;
+  /** PostgreSQL's CPU milliseconds per transaction (local server only). */
+  cpuMs: number | null;
   /** The 1-minute load average right after the run (other engineers share the cores). */
   load: string;
 }
@@ -252,7 +254,14 @@ export interface FloorRun {
  * Runs `script` with all clients in one branch, then spread over FLOOR_BRANCHES; counts the rows
  * each transaction wrote. Empty without pgbench.
  */
-export async function runPlacements(options: { url: string; clients: number; seconds: number }, script: string, mode: "simple" | "prepared"): Promise<FloorRun[]> {
+export interface FloorOptions {
+  url: string;
+  clients: number;
+  seconds: number;
+  cpuClock: (() => number) | null;
+}
+
+export async function runPlacements(options: FloorOptions, script: string, mode: "simple" | "prepared"): Promise<FloorRun[]> {
   const runs: FloorRun[] = [];
   await withClient(options.url, async (client) => {
     await client.query("create extension if not exists pg_stat_statements").catch(() => undefined);
@@ -260,7 +269,7 @@ export async function runPlacements(options: { url: string; clients: number; sec
       const before = (await client.query<Record<string, number>>(ROW_COUNTS)).rows[0];
       await client.query("select pg_stat_statements_reset()").catch(() => undefined);
       const pgbench = ["-n", "-M", mode, "-c", String(options.clients), "-j", "2", "-T", String(options.seconds), "-D", `floor_branches=${branches}`, "-f", script];
-      const result = runPgbench(options.url, pgbench);
+      const result = runPgbench(options.url, pgbench, options.cpuClock);
       if (!result) return;
       const load = loadavg()[0].toFixed(1);
       const after = (await client.query<Record<string, number>>(ROW_COUNTS)).rows[0];
@@ -270,6 +279,7 @@ export async function runPlacements(options: { url: string; clients: number; sec
         tps: result.tps,
         rowsPerSale: `${per("sales")} sale, ${per("lines")} lines, ${per("movements")} movements, ${per("ledger")} ledger rows, ${per("records")} idempotency record`,
         statementMeans: await statementMeans(client),
+        cpuMs: result.cpuMs,
         load,
       });
     }
@@ -287,10 +297,7 @@ export const scriptFile = (name: string, text: string) => {
  * Seeds the floor branches, sells once through `post` (the app) while capturing, and runs the
  * generated script in both placements. Answers the runs, the thirds' size and the answer's (for the procedure).
  */
-export async function saleSqlFloor(options: {
-  url: string;
-  clients: number;
-  seconds: number;
+export async function saleSqlFloor(options: FloorOptions & {
   currency: number;
   post: (body: ReturnType<typeof saleBody>) => Promise<{ status: number; body: unknown }>;
 }): Promise<{ runs: FloorRun[]; third: number; answerBytes: number }> {
