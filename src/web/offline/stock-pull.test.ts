@@ -114,9 +114,12 @@ describe("pull of items and their stock", () => {
     expect(await db.ref("item").get(1)).toBeUndefined();
     expect([...(await stockRowsById(db, [11, 21])).keys()]).toEqual([21]);
     // An older server's pages (no snapshot field) merge: the later item page keeps stock pulled before.
-    await pull(db, page("c4", { stock: upserts([stock(31, 3)]) }, { more: true }), page("c5", { item: upserts([item(3)]) }));
+    // (Items far apart are read one by one, close ones by their key range: both merge the same.)
+    await pull(db, page("c4", { stock: upserts([stock(31, 3), stock(41, 4000)]) }, { more: true }), page("c5", { item: upserts([item(3), item(4000), item(2)]) }));
     expect(await db.ref("item").get(3)).toMatchObject({ name: "Item 3", stock_ids: [31] });
     expect(await db.ref("item").get(3)).not.toHaveProperty("_stub");
+    expect(await db.ref("item").get(4000)).toMatchObject({ name: "Item 4000", stock_ids: [41] });
+    expect(await db.ref("item").get(2)).toMatchObject({ name: "Item 2", stock_ids: [21] });
   });
 
   it("a queued sale's take stays laid over the stock of a snapshot page and of a change page", async () => {

@@ -61,6 +61,27 @@ function groupByItem(rows: readonly CachedRow[]): Map<RowKey, CachedRow[]> {
 
 const items = (db: OfflineDb): ItemTable => db.ref("item");
 
+/** How much wider than the keys wanted a key range may be to be read in one request. */
+const RANGE_SLACK = 4;
+
+/**
+ * The records of these keys, aligned with them (like bulkGet). A page's ids are mostly close
+ * together (a first load's pages are runs of ids): then their key range is read in ONE request (an
+ * IndexedDB request costs about as much as the record it brings), else one request per key.
+ */
+async function recordsOf(table: ItemTable, ids: readonly RowKey[]): Promise<(CachedRow | undefined)[]> {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const id of ids) {
+    if (typeof id !== "number") return table.bulkGet([...ids]);
+    min = Math.min(min, id);
+    max = Math.max(max, id);
+  }
+  if (ids.length < 2 || max - min >= ids.length * RANGE_SLACK) return table.bulkGet([...ids]);
+  const found = new Map((await table.where(":id").between(min, max, true, true).toArray()).map((record) => [record.id, record]));
+  return ids.map((id) => found.get(id));
+}
+
 /** Cached stock rows by id, through the `stock_ids` index (ids the device does not have are left out). */
 export async function stockRowsById(db: OfflineDb, ids: readonly number[]): Promise<Map<number, CachedRow>> {
   const wanted = new Set(ids);
@@ -103,7 +124,7 @@ export async function stockByBarcode(db: OfflineDb, inventoryId: number, barcode
 export async function putStockRows(table: ItemTable, rows: readonly CachedRow[]): Promise<void> {
   const byItem = groupByItem(rows);
   const ids = [...byItem.keys()];
-  const records = await table.bulkGet(ids);
+  const records = await recordsOf(table, ids);
   const merged = ids.map((id, i) => {
     const incoming = new Map((byItem.get(id) ?? []).map((row) => [row.id, row]));
     const record = records[i] ?? { id, _stub: true };
@@ -134,7 +155,7 @@ export async function deleteStockRows(table: ItemTable, ids: readonly number[]):
  * become the item's). For rows that say nothing about stock: a change page, a create's answer.
  */
 export async function putItemsKeepingStock(table: ItemTable, rows: readonly CachedRow[]): Promise<void> {
-  const existing = await table.bulkGet(rows.map((row) => row.id));
+  const existing = await recordsOf(table, rows.map((row) => row.id));
   await table.bulkPut(rows.map((row, i) => attach(row, stockOf(existing[i]))));
 }
 
