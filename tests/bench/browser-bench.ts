@@ -95,6 +95,31 @@ export const countStore = (page: Page, store: string) =>
     store,
   );
 
+/**
+ * The stock rows the device holds: they live inside their item records (`stock`, device database
+ * version 5), so this walks the item store (a second or two for 100k items: only after the load).
+ */
+export const countCachedStock = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open("backoffice");
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("item")) return (db.close(), resolve(-1));
+          let rows = 0;
+          const req = db.transaction("item").objectStore("item").openCursor();
+          req.onsuccess = () => {
+            const cursor = req.result;
+            if (!cursor) return (db.close(), resolve(rows));
+            rows += ((cursor.value as { stock?: unknown[] }).stock ?? []).length;
+            cursor.continue();
+          };
+        };
+        open.onerror = () => resolve(-1);
+      }),
+  );
+
 /** A key of the device's meta store, or undefined (no database, store or key yet). */
 export const metaValue = (page: Page, key: string) =>
   page.evaluate(
@@ -142,21 +167,24 @@ export async function runBrowserBench(items: number): Promise<BenchResult[]> {
 
     // 1. First load: from the sign-in click until every item and stock row is in IndexedDB. Polled
     // cheaply (the pull writes meta.last_sync_at after its last page), then confirmed by counting
-    // the stores: counting 100k-row stores every 100 ms would load the machine being measured.
+    // (counting 100k records every 100 ms would load the machine being measured; the count of the
+    // stock rows, which walks the items, is not part of the time).
     const start = Date.now();
     await page.getByRole("button", { name: "Sign in" }).click();
     const expected = items + 294;
     let count = 0;
     let stockCount = 0;
+    let loadedAt = 0;
     while (Date.now() - start < 300_000) {
       if ((await metaValue(page, "last_sync_at")) !== undefined) {
+        loadedAt = Date.now();
         count = await countStore(page, "item");
-        stockCount = await countStore(page, "stock");
+        stockCount = await countCachedStock(page);
         if (count >= expected && stockCount >= data.stockRows) break;
       }
       await page.waitForTimeout(100);
     }
-    const firstLoad = (Date.now() - start) / 1000;
+    const firstLoad = ((loadedAt || Date.now()) - start) / 1000;
     results.push({
       name: `first reference load into IndexedDB, ${count.toLocaleString("en")} items and ${stockCount.toLocaleString("en")} stock rows (+ reference tables)`,
       value: Math.round(firstLoad * 10) / 10,
@@ -167,8 +195,8 @@ export async function runBrowserBench(items: number): Promise<BenchResult[]> {
     // BENCH_FIRST_LOAD_ONLY=1: measuring the first load alone (the other parts take minutes).
     if (process.env.BENCH_FIRST_LOAD_ONLY === "1") return results;
 
-    // 2. Scan lookups in the cache, as findStockByBarcode does them: the item by its barcode index,
-    // then that inventory's stock rows by [inventory_id+item_id].
+    // 2. Scan lookups in the cache, as stockByBarcode does them: the item by its barcode index, with
+    // its stock rows inside it, filtered to the inventory.
     const lookups = await page.evaluate(async ({ n, inventoryId }) => {
       const db = await new Promise<IDBDatabase>((resolve) => {
         const open = indexedDB.open("backoffice");
@@ -179,16 +207,12 @@ export async function runBrowserBench(items: number): Promise<BenchResult[]> {
       for (let i = 0; i < 300; i += 1) {
         const code = String(7000000000000 + 1 + Math.floor(Math.random() * n));
         const t0 = performance.now();
-        const tx = db.transaction(["item", "stock"]);
-        const item = await new Promise<{ id: number } | undefined>((resolve) => {
+        const tx = db.transaction(["item"]);
+        const item = await new Promise<{ id: number; stock?: { inventory_id: number }[] } | undefined>((resolve) => {
           const req = tx.objectStore("item").index("barcode").get(code);
-          req.onsuccess = () => resolve(req.result as { id: number } | undefined);
+          req.onsuccess = () => resolve(req.result as { id: number; stock?: { inventory_id: number }[] } | undefined);
         });
-        const rows = await new Promise<unknown[]>((resolve) => {
-          if (!item) return resolve([]);
-          const req = tx.objectStore("stock").index("[inventory_id+item_id]").getAll([inventoryId, item.id]);
-          req.onsuccess = () => resolve(req.result);
-        });
+        const rows = (item?.stock ?? []).filter((row) => row.inventory_id === inventoryId);
         times.push(performance.now() - t0);
         if (rows.length === 0) misses += 1;
       }

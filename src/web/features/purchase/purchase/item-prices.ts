@@ -3,6 +3,7 @@ import type { ItemSearchResult } from "../../../components/selectors/item-select
 import { api } from "../../../lib/api-client";
 import { getOfflineDb } from "../../../offline/db";
 import { getOfflineRuntime } from "../../../offline/offline-runtime";
+import { isStub } from "../../../offline/stock-store";
 import type { PurchaseLine } from "./purchase-record";
 
 type Priced = ItemSearchResult & { purchase_price?: unknown; sale_price?: unknown; batch_number?: unknown; expire_date?: unknown };
@@ -14,7 +15,7 @@ async function pricesOf(found: Priced): Promise<{ purchase_price: unknown; sale_
   if (found.purchase_price !== undefined) return { purchase_price: found.purchase_price, sale_price: found.sale_price };
   try {
     const row = await (getOfflineRuntime()?.db ?? getOfflineDb()).ref("item").get(found.id);
-    if (row) return { purchase_price: row.purchase_price, sale_price: row.sale_price };
+    if (row && !isStub(row)) return { purchase_price: row.purchase_price, sale_price: row.sale_price };
   } catch {
     // No cache: ask the server.
   }
