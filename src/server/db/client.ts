@@ -83,6 +83,33 @@ export async function queryRows<T>(ex: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** Statement names by text: a name must always stand for one text on a connection. */
+const statementNames = new Map<string, string>();
+const MAX_STATEMENT_NAMES = 200;
+
+/**
+ * Like queryRows, as a named prepared statement: PostgreSQL keeps its plan per connection (it may
+ * switch to a generic plan after a few runs), so a read whose planning costs more than running it
+ * plans once. The document read-back after a create: a dozen joins, planned in ~2.4 ms, run in ~1 ms.
+ * (Through drizzle's own session, as its query builder's `.prepare(name)` does.)
+ */
+export async function queryRowsPrepared<T>(ex: Executor, query: SQL): Promise<T[]> {
+  const { dialect, session } = ex as unknown as {
+    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+    session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> } };
+  };
+  const built = dialect.sqlToQuery(query);
+  let name = statementNames.get(built.sql);
+  if (!name) {
+    // The reads that come here have a few shapes; past that, something inlines values: plain query.
+    if (statementNames.size >= MAX_STATEMENT_NAMES) return queryRows<T>(ex, query);
+    name = `read_${statementNames.size + 1}`;
+    statementNames.set(built.sql, name);
+  }
+  const result = (await session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
+  return result.rows;
+}
+
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const columnNames = new WeakMap<PgTable, Record<string, string>>();
 

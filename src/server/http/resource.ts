@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyObject, ObjectSchema } from "yup";
 import { permissionCode } from "../../core/permissions";
-import { queryRows, type Db, type Executor, type Tx } from "../db/client";
+import { queryRows, queryRowsPrepared, type Db, type Executor, type Tx } from "../db/client";
 import { currentXact, nextSyncVersion } from "../db/schema/columns";
 import { authOf, type AuthContext } from "./access";
 import { badRequest, fieldErrors, notFound, staleRecord } from "./errors";
@@ -60,7 +60,7 @@ export async function validateBody<Body extends AnyObject>(schema: ObjectSchema<
 export async function readOne<T>(ex: Executor, spec: ListSpec, idSql: SQL, id: number, auth: AuthContext, extra?: SQL): Promise<T> {
   const where = [...listConditions(spec, {}, auth), sql`${idSql} = ${id}`];
   const columns = extra ? sql`${spec.select}, ${extra}` : spec.select;
-  const [row] = await queryRows<T>(ex, sql`select ${columns} from ${spec.source} where ${sql.join(where, sql` and `)}`);
+  const [row] = await queryRowsPrepared<T>(ex, sql`select ${columns} from ${spec.source} where ${sql.join(where, sql` and `)}`);
   if (!row) throw notFound();
   return row;
 }
