@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql } from "drizzle-orm";
 import { hasAnyPermission } from "../../core/permissions";
-import { queryRows, type Db } from "../db/client";
+import { queryRowsPrepared, type Db } from "../db/client";
 import { hashToken } from "./passwords";
 import { forbidden, notFound, unauthorized } from "./errors";
 
@@ -34,7 +34,7 @@ declare module "fastify" {
 async function resolveToken(db: Db, header: string | undefined): Promise<AuthContext | null> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
   if (!match) return null;
-  const [row] = await queryRows<{ token_id: number; user_id: number; is_superuser: boolean; permissions: string[]; branch_ids: number[] }>(
+  const [row] = await queryRowsPrepared<{ token_id: number; user_id: number; is_superuser: boolean; permissions: string[]; branch_ids: number[] }>(
     db,
     sql`select t.id as token_id, u.id as user_id, u.is_superuser,
           array(select code from user_permission where user_id = u.id

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { queryRows } from "../db/client";
+import { queryRowsPrepared } from "../db/client";
 import type { AuthContext } from "./access";
 import { fieldErrors, reusedToken, stillRunning } from "./errors";
 
@@ -50,13 +50,13 @@ export async function idempotentCreate(
   const formToken = readFormToken(payload);
   const hash = requestHash(payload);
   return db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(
+    const [lock] = await queryRowsPrepared<{ locked: boolean }>(
       tx,
       sql`select pg_try_advisory_xact_lock(hashtext('form_token'), hashtext(${`${auth.userId}:${formToken}`})) as locked`,
     );
     if (!lock?.locked) throw stillRunning();
     // Plain SQL: this runs on every create, where Drizzle's builders cost more than the round trip.
-    const [existing] = await queryRows<{ request_hash: string; response_status: number; response_body: unknown }>(
+    const [existing] = await queryRowsPrepared<{ request_hash: string; response_status: number; response_body: unknown }>(
       tx,
       sql`select request_hash, response_status, response_body from idempotency_record where user_id = ${auth.userId} and form_token = ${formToken}`,
     );
@@ -65,7 +65,8 @@ export async function idempotentCreate(
       return { status: existing.response_status, body: existing.response_body };
     }
     const result = await write(tx);
-    await tx.execute(
+    await queryRowsPrepared(
+      tx,
       sql`insert into idempotency_record (user_id, form_token, request_hash, response_status, response_body)
           values (${auth.userId}, ${formToken}, ${hash}, ${result.status}, ${JSON.stringify(result.body ?? null)}::jsonb)`,
     );

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { MESSAGES } from "../../../core/messages";
-import { queryRows, type Executor } from "../../db/client";
+import { queryRowsPrepared, type Executor } from "../../db/client";
 import { currency } from "../../db/tables";
 import { fieldErrors } from "../../http/errors";
 
@@ -35,7 +35,7 @@ export async function readDocumentReferences(
   ex: Executor,
   refs: { inventory: number; partner: PartnerReference; currency: number; cashbox: number | null },
 ): Promise<DocumentReferences> {
-  const [row] = await queryRows<{
+  const [row] = await queryRowsPrepared<{
     inventory_branch: number | null;
     partner_branch: number | null;
     currency_is_base: boolean | null;

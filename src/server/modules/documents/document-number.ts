@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Tx } from "../../db/client";
+import { queryRowsPrepared, type Tx } from "../../db/client";
 
 /**
  * Document numbers are per branch and assigned by the server (DESIGN section 3). Taking one upserts
@@ -30,7 +30,7 @@ export const UNNUMBERED = 0;
  * last keeps that queue to this statement and the commit, instead of the whole document.
  */
 export async function assignDocumentNumber(tx: Tx, table: NumberedTable, id: number, branchId: number, documentType: string): Promise<number> {
-  const [row] = await queryRows<{ invoice_no: number }>(
+  const [row] = await queryRowsPrepared<{ invoice_no: number }>(
     tx,
     sql`with counter as (${takeNumber(branchId, documentType)})
         update ${sql.identifier(table)} set invoice_no = counter.last_number from counter

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { insertFromJson, queryRows, type Executor, type Tx } from "../../db/client";
+import { insertFromJson, queryRowsPrepared, type Executor, type Tx } from "../../db/client";
 import { customer, inventory, item, sale, saleItem, saleQuotation, saleQuotationItem, saleReturn, saleReturnItem } from "../../db/tables";
 
 /** Queries of the sale module; each takes the transaction (or database) it runs in. */
@@ -36,7 +36,7 @@ export interface StockRow {
  */
 export async function findStockRows(ex: Executor, ids: number[], options: { lock: boolean }): Promise<Map<number, StockRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await queryRows<StockRow>(
+  const rows = await queryRowsPrepared<StockRow>(
     ex,
     sql`select s.id, s.branch_id, s.inventory_id, s.item_id, s.quantity::text as quantity, s.purchase_price::text as purchase_price, i.item_type
         from stock s join item i on i.id = s.item_id
@@ -79,7 +79,7 @@ export async function insertSaleWithLines(
   const parts = [sql`new_sale as (${insertFromJson(sale, [values])} returning id)`];
   if (lines.length) parts.push(sql`new_lines as (${insertFromJson(saleItem, lines, { saleId })})`);
   if (posting) parts.push(sql`new_posting as (${posting(saleId)})`);
-  const [row] = await queryRows<{ id: number }>(tx, sql`with ${sql.join(parts, sql`, `)} select id from new_sale`);
+  const [row] = await queryRowsPrepared<{ id: number }>(tx, sql`with ${sql.join(parts, sql`, `)} select id from new_sale`);
   return row.id;
 }
 
@@ -114,7 +114,7 @@ export async function saleHasReturns(ex: Executor, saleId: number): Promise<bool
 
 /** Per stock row of a sale: what was sold and at what unit cost. */
 export async function soldByStock(ex: Executor, saleId: number) {
-  return queryRows<{ stock_id: number; item_id: number; item_type: number; quantity: string; cost_price: string }>(
+  return queryRowsPrepared<{ stock_id: number; item_id: number; item_type: number; quantity: string; cost_price: string }>(
     ex,
     sql`select si.stock_id, min(si.item_id) as item_id, min(i.item_type) as item_type, sum(si.quantity)::text as quantity,
           (sum(si.cost_price * si.quantity) / nullif(sum(si.quantity), 0))::text as cost_price
@@ -125,12 +125,12 @@ export async function soldByStock(ex: Executor, saleId: number) {
 
 /** Per stock row: what the sale's returns (other than `exceptReturnId`) took back, and their total. */
 export async function returnedForSale(ex: Executor, saleId: number, exceptReturnId: number | null) {
-  const rows = await queryRows<{ stock_id: number; quantity: string }>(
+  const rows = await queryRowsPrepared<{ stock_id: number; quantity: string }>(
     ex,
     sql`select ri.stock_id, sum(ri.quantity)::text as quantity from sale_return_item ri join sale_return r on r.id = ri.sale_return_id
         where r.sale_id = ${saleId} and r.id is distinct from ${exceptReturnId} and ri.stock_id is not null group by ri.stock_id`,
   );
-  const [total] = await queryRows<{ total: string }>(
+  const [total] = await queryRowsPrepared<{ total: string }>(
     ex,
     sql`select coalesce(sum(total_price), 0)::text as total from sale_return where sale_id = ${saleId} and id is distinct from ${exceptReturnId}`,
   );

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { MESSAGES } from "../../../core/messages";
 import { add, isZero, negate, QUANTITY_SCALE, toDecimalString, type Money } from "../../../core/money";
-import { queryRows, type Tx } from "../../db/client";
+import { queryRowsPrepared, type Tx } from "../../db/client";
 import { currentXact, nextSyncVersion } from "../../db/schema/columns";
 import { stockMovement } from "../../db/tables";
 import { badRequest } from "../../http/errors";
@@ -34,7 +34,7 @@ export interface StockIdentity {
 
 /** The stock row of (inventory, item, batch, expiry), created empty when absent. */
 export async function findOrCreateStock(tx: Tx, identity: StockIdentity, prices?: { purchasePrice?: string; salePrice?: string }): Promise<number> {
-  const inserted = await queryRows<{ id: number }>(
+  const inserted = await queryRowsPrepared<{ id: number }>(
     tx,
     sql`insert into stock (branch_id, inventory_id, item_id, batch_number, expire_date, purchase_price, sale_price)
         values (${identity.branchId}, ${identity.inventoryId}, ${identity.itemId}, ${identity.batchNumber}, ${identity.expireDate},
@@ -43,7 +43,7 @@ export async function findOrCreateStock(tx: Tx, identity: StockIdentity, prices?
         returning id`,
   );
   if (inserted[0]) return inserted[0].id;
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRowsPrepared<{ id: number }>(
     tx,
     sql`select id from stock where inventory_id = ${identity.inventoryId} and item_id = ${identity.itemId}
         and batch_number = ${identity.batchNumber} and coalesce(expire_date, '') = coalesce(${identity.expireDate}::text, '')`,
@@ -74,14 +74,14 @@ export async function applyMovements(
   const ids = [...merged.keys()].sort((a, b) => a - b);
   // One row needs no ordering: its update takes the lock itself.
   if (ids.length > 1 && !options.rowsLocked) {
-    await queryRows(tx, sql`select id from stock where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id for update`);
+    await queryRowsPrepared(tx, sql`select id from stock where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id for update`);
   }
   const deltas = sql.join(
     ids.map((id) => sql`(${id}::integer, ${merged.get(id)}::numeric)`),
     sql`, `,
   );
   // The zero check is the UPDATE's own condition, evaluated on the locked row.
-  const moved = await queryRows<{ stock_id: number }>(
+  const moved = await queryRowsPrepared<{ stock_id: number }>(
     tx,
     sql`with delta(stock_id, quantity) as (values ${deltas}),
         moved as (
