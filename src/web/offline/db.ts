@@ -173,7 +173,6 @@ export const DB_V2_STORES: Record<string, string> = { ...DB_V1_STORES, ...STOCK_
 /** The stores of version 4, the last with a stock table (the upgrade test opens a device at that version). */
 export const DB_V4_STORES: Record<string, string> = { ...DB_V2_STORES, ...LEAN_SCHEMA, ...VIEWED_SCHEMA } as Record<string, string>;
 
-
 export class OfflineDb extends Dexie {
   meta!: Table<MetaRow, string>;
   outbox!: Table<OutboxEntry, number>;

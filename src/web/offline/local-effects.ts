@@ -48,7 +48,8 @@ export async function undoEffects(db: OfflineDb, entry: OutboxEntry): Promise<vo
 /**
  * Replaces each pending row by the server's record. The server's answer is merged over the pending
  * row (which has the table's column names), unless a pull already brought the real row: that one
- * is newer or equal and wins (a stub holding its stock rows is not the real row). Stock effects stay laid over the cache until a pull shows them.
+ * is newer or equal and wins (a stub holding its stock rows is not the real row). Stock effects stay
+ * laid over the cache until a pull shows them.
  */
 export async function reconcileEffects(db: OfflineDb, entry: OutboxEntry, serverBody: unknown, at: number = Date.now()): Promise<void> {
   const serverRow = serverBody && typeof serverBody === "object" ? (serverBody as Record<string, unknown>) : {};

@@ -1,7 +1,8 @@
 /**
  * The reference tables the server's `GET sync/pull/` sends (src/server/modules/sync/sync-tables.ts),
- * by their snake_case names, which are also the Dexie table names (but "stock": CACHED_TABLES). Adding one means: add it here,
- * add its schema to a new Dexie version in db.ts (whose upgrade drops the cursor).
+ * by their snake_case names, which are also the Dexie table names (all but "stock": see CACHED_TABLES).
+ * Adding one means: add it here, add its schema to a new Dexie version in db.ts (whose upgrade drops
+ * the cursor).
  */
 export const REFERENCE_TABLES = [
   "currency",

@@ -151,23 +151,18 @@ describe("sync pull: the first load walks a snapshot", () => {
     expect(deleteIds(pages, "item_group")).not.toContain(doomed.body.id);
   });
 
-  it("what changes while a device walks reaches it after the walk", async () => {
-    const groups = json<{ id: number; name: string }[]>(await t.call(admin, "GET", "/api/item-group/all/"));
-    const walked = await page(admin, 3); // currency rows: the item groups are not walked yet
-    expect(walked.snapshot).toBe(true);
-    const renamed = groups[0];
-    await t.call(admin, "PUT", `/api/item-group/${renamed.id}/`, { name: `${renamed.name} (during the walk)` });
-    const { pages } = await pullAll(admin, walked.cursor);
-    const last = new Map<number, unknown>();
-    for (const row of pages.flatMap((p) => p.tables.item_group.upserts)) last.set(row.id, row.name);
-    expect(last.get(renamed.id)).toBe(`${renamed.name} (during the walk)`);
-    // And a change to a row the walk already sent comes again with the changes.
-    const mid = await page(admin, 1000);
-    const city = mid.tables.city.upserts[0];
+  it("a row changed after the walk sent it comes again on a page of changes", async () => {
+    // The first page walks past the small tables (cities included) into the items.
+    const first = await page(admin, 1000);
+    expect(first.snapshot).toBe(true);
+    const city = first.tables.city.upserts[0];
     expect(city).toBeDefined();
     await t.call(admin, "PUT", `/api/city/${city.id}/`, { name: "Renamed while walking" });
-    const rest = await pullAll(admin, mid.cursor);
-    expect(rest.pages.flatMap((p) => p.tables.city.upserts).filter((c) => c.id === city.id).at(-1)?.name).toBe("Renamed while walking");
+    const { pages } = await pullAll(admin, first.cursor);
+    const renamed = pages.filter((p) => p.tables.city.upserts.some((c) => c.id === city.id && c.name === "Renamed while walking"));
+    // The rest of the walk does not go back to the cities: only the changes after it bring the rename.
+    expect(renamed.length).toBe(1);
+    expect(renamed[0].snapshot).toBe(false);
   });
 
   it("the cashier's walk holds only the cashier's branch stock", async () => {

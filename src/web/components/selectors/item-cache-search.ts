@@ -1,5 +1,6 @@
 import { getOfflineDb } from "../../offline/db";
 import { getOfflineRuntime } from "../../offline/offline-runtime";
+import { isUsableItem } from "../../offline/stock-store";
 import type { CachedRow } from "../../offline/sync-tables";
 import type { ItemSearchResult } from "./item-select";
 
@@ -13,11 +14,9 @@ const LIMIT = 50;
 
 const table = () => (getOfflineRuntime()?.db ?? getOfflineDb()).ref("item");
 
-const usable = (row: CachedRow) => !row.deleted_at && row.is_active !== false;
-
 const text = (value: unknown): string => (value === null || value === undefined ? "" : String(value));
 
-/** A cached item in the shape of an item/search answer (no stock: the cache has none yet). */
+/** A cached item in the shape of an item/search answer (no stock total: only the server's search sums it). */
 export function toSearchResult(row: CachedRow): ItemSearchResult {
   return {
     id: row.id as number,
@@ -35,7 +34,7 @@ export async function findCachedByBarcode(keyword: string): Promise<ItemSearchRe
   if (code === "") return [];
   try {
     const rows = await table().where("barcode").equals(code).toArray();
-    return rows.filter(usable).map(toSearchResult);
+    return rows.filter(isUsableItem).map(toSearchResult);
   } catch {
     return []; // No IndexedDB (private mode): the server answers.
   }
@@ -47,7 +46,7 @@ export async function searchCachedItems(keyword: string): Promise<ItemSearchResu
   if (wanted === "") return [];
   try {
     const rows = await table()
-      .filter((row) => usable(row) && [row.name, row.code, row.barcode].some((value) => text(value).toLowerCase().includes(wanted)))
+      .filter((row) => isUsableItem(row) && [row.name, row.code, row.barcode].some((value) => text(value).toLowerCase().includes(wanted)))
       .limit(LIMIT)
       .toArray();
     return rows.map(toSearchResult);
