@@ -4,6 +4,7 @@ import { reapplyPendingEffects } from "./local-effects";
 import { localStockDeltas, overlayRow, releaseSettledStock, type StockDeltas } from "./stock-overlay";
 import { applyItemStockChanges, putStockRows } from "./stock-store";
 import { isReferenceTable, type CachedRow } from "./sync-tables";
+import { forgetViewedRecords } from "./viewed-records";
 
 /**
  * Pull of the reference tables (DESIGN section 4): pages of up to PULL_PAGE_SIZE rows from
@@ -216,7 +217,7 @@ export class ReferenceSync {
   private async store(userId: number, page: PullPage, since: string, stock: StockState): Promise<number> {
     const db = this.options.db;
     let rows = 0;
-    await db.transaction("rw", [db.meta, db.outbox, ...db.refTables()], async () => {
+    await db.transaction("rw", [db.meta, db.outbox, db.viewed_record, ...db.refTables()], async () => {
       // Checked inside the transaction: a user switch in another tab must not get this page, and the
       // page must follow the stored cursor (the page before it committed; no other run moved it).
       // (Dexie's own promises, not async functions': they may wait while more requests are issued.)
@@ -240,6 +241,9 @@ export class ReferenceSync {
         if (change.upserts.length > 0) writes.push(table.bulkPut(change.upserts));
         if (change.deletes.length > 0) writes.push(table.bulkDelete(change.deletes));
       }
+      // Sales are not cached, but a deleted one's viewed copy goes with its tombstone.
+      const deletedSales = page.tables.sale?.deletes ?? [];
+      if (deletedSales.length > 0) writes.push(forgetViewedRecords(db, "sale/", deletedSales));
       const items = page.tables.item ?? noChange;
       const stockRows = (page.tables.stock ?? noChange).upserts;
       writes.push(

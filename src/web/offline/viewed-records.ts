@@ -21,6 +21,16 @@ export async function saveViewedRecord(db: OfflineDb, userId: number, path: stri
   });
 }
 
+/**
+ * Drops the kept copies of documents the server deleted (`sale/12/` for sale 12, whoever viewed it):
+ * the pull brings their tombstones, and a deleted sale must not open offline any more.
+ */
+export function forgetViewedRecords(db: OfflineDb, resource: string, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return Promise.resolve(0);
+  const paths = new Set(ids.map((id) => `${resource}${id}/`));
+  return db.viewed_record.filter((row) => paths.has(row.path)).delete();
+}
+
 export function clearViewedRecords(db: OfflineDb): Promise<void> {
   return db.viewed_record.clear();
 }

@@ -40,7 +40,7 @@ describe("sync pull", () => {
     const { pages } = await pullAll(admin, undefined, 100);
     expect(pages.length).toBeGreaterThan(3);
     expect(Object.keys(pages[0].tables).sort()).toEqual(
-      ["cashbox", "city", "currency", "customer", "damaged_stock_type", "exchange_rate", "item", "item_group", "item_subgroup", "measurement", "partner", "print_info", "setting", "stock", "supplier"].sort(),
+      ["cashbox", "city", "currency", "customer", "damaged_stock_type", "exchange_rate", "item", "item_group", "item_subgroup", "measurement", "partner", "print_info", "sale", "setting", "stock", "supplier"].sort(),
     );
     const items = upsertIds(pages, "item");
     const all = json<unknown[]>(await t.call(admin, "GET", "/api/item/all/"));

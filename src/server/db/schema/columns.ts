@@ -29,6 +29,17 @@ export const syncable = {
   xactId: xid8("xact_id").notNull().default(currentXact),
 };
 
+/**
+ * Columns of a document table whose deletes devices must hear of, though they never cache its rows
+ * (sales): a tombstone and its change version, set only when the row is deleted (the pull sends the
+ * deleted ids, see sync-tables.ts), so a live row costs nothing more to write.
+ */
+export const tombstone = {
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  syncVersion: bigint("sync_version", { mode: "number" }),
+  xactId: xid8("xact_id"),
+};
+
 export const createdBy = () => integer("created_by");
 
 /** Money and quantities are numeric, read as decimal strings (DESIGN section 3). */

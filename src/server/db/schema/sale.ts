@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, numeric, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
-import { createdBy, money, quantity, stamps } from "./columns";
+import { createdBy, money, quantity, stamps, tombstone } from "./columns";
 import { branch, cashbox, currency, inventory } from "./organisation";
 import { item } from "./stock-master";
 import { customer } from "./partners";
@@ -35,8 +36,15 @@ export const sale = pgTable(
     guarantorAddress: text("guarantor_address").notNull().default(""),
     createdBy: createdBy(),
     ...stamps,
+    /** A deleted sale stays as a tombstone so devices hear of it (DESIGN section 4). */
+    ...tombstone,
   },
-  (t) => [index("sale_branch_idx").on(t.branchId, t.inputDate), index("sale_customer_idx").on(t.customerId)],
+  (t) => [
+    index("sale_branch_idx").on(t.branchId, t.inputDate),
+    index("sale_customer_idx").on(t.customerId),
+    // The pull's change stream reads only the tombstones, in (xact_id, sync_version) order.
+    index("sale_tombstone_sync_idx").on(t.xactId, t.syncVersion).where(sql`deleted_at is not null`),
+  ],
 );
 
 export const saleItem = pgTable(

@@ -34,6 +34,8 @@ export const saleList: ListSpec = {
     ${isoTimestamp(sql`s.created_at`)} as created_at, ${isoTimestamp(sql`s.updated_at`)} as updated_at`,
   // Counting and picking a page's ids need none of the joins (inner joins on not-null foreign keys, left joins).
   mainSource: sql`sale s`,
+  // A deleted sale stays as a tombstone for the devices (sale.repository.ts deleteSale); not listed.
+  baseWhere: sql`s.deleted_at is null`,
   branch: sql`s.branch_id`,
   currency: sql`s.currency_id`,
   // input_date is an ISO date (YYYY-MM-DD) text: compared and sorted as text it orders as a date, and
@@ -85,7 +87,7 @@ export const saleList: ListSpec = {
 /** Installment sales (view_salepremium): the sale list narrowed to premium sales. */
 export const salePremiumList: ListSpec = {
   ...saleList,
-  baseWhere: sql`s.is_premium`,
+  baseWhere: sql`s.is_premium and s.deleted_at is null`,
   fields: {
     ...saleList.fields,
     next_receipt_date: { sql: sql`s.next_receipt_date::date`, type: "date" },
@@ -144,6 +146,7 @@ export const saleQuotationList: ListSpec = {
     q.currency_id as currency, cu.code as currency_code, cu.symbol as currency_symbol, q.exchange_rate::text as exchange_rate,
     q.total_price::text as total_price, q.discount::text as discount, (q.total_price - q.discount)::text as net_price,
     q.input_date, q.note, q.converted_sale_id, cs.invoice_no as converted_sale_invoice_no,
+    (cs.deleted_at is not null) as converted_sale_deleted,
     q.created_by, u.username as created_by_name,
     ${isoTimestamp(sql`q.created_at`)} as created_at, ${isoTimestamp(sql`q.updated_at`)} as updated_at`,
   branch: sql`q.branch_id`,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { insertFromJson, queryRowsPrepared, type Executor, type Tx } from "../../db/client";
+import { currentXact, nextSyncVersion } from "../../db/schema/columns";
 import { customer, inventory, item, sale, saleItem, saleQuotation, saleQuotationItem, saleReturn, saleReturnItem } from "../../db/tables";
 
 /** Queries of the sale module; each takes the transaction (or database) it runs in. */
@@ -57,9 +58,9 @@ export async function findItemTypes(ex: Executor, ids: number[]): Promise<Map<nu
 
 export type SaleRow = typeof sale.$inferSelect;
 
-/** The sale row, locked for the rest of the transaction (edits, extras, returns against it). */
+/** The live sale row, locked for the rest of the transaction (edits, extras, returns against it, its delete). */
 export async function lockSale(tx: Tx, id: number): Promise<SaleRow | null> {
-  const [row] = await tx.select().from(sale).where(eq(sale.id, id)).for("update");
+  const [row] = await tx.select().from(sale).where(and(eq(sale.id, id), isNull(sale.deletedAt))).for("update");
   return row ?? null;
 }
 
@@ -87,9 +88,12 @@ export async function updateSale(tx: Tx, id: number, values: Partial<typeof sale
   await tx.update(sale).set({ ...values, updatedAt: new Date() }).where(eq(sale.id, id));
 }
 
+/**
+ * Marks the sale deleted: the row and its lines stay as a tombstone, stamped for the devices' pull
+ * (DESIGN section 4). A quotation converted into it keeps pointing at it: it stays converted.
+ */
 export async function deleteSale(tx: Tx, id: number): Promise<void> {
-  await tx.update(saleQuotation).set({ convertedSaleId: null, updatedAt: new Date() }).where(eq(saleQuotation.convertedSaleId, id));
-  await tx.delete(sale).where(eq(sale.id, id));
+  await tx.update(sale).set({ deletedAt: new Date(), updatedAt: new Date(), syncVersion: nextSyncVersion, xactId: currentXact }).where(eq(sale.id, id));
 }
 
 export type SaleItemRow = typeof saleItem.$inferSelect;

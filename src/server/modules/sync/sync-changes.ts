@@ -29,7 +29,7 @@ export async function changesPage(db: Db, readers: Map<string, TableReader>, cur
         case when t.deleted_at is null then ${row} end as row
       from ${sql.identifier(table.table)} t
       where (t.xact_id, t.sync_version) > (${cursor.x}::xid8, ${cursor.v}::bigint)
-        and t.xact_id < pg_snapshot_xmin(pg_current_snapshot())${scope}
+        and t.xact_id < pg_snapshot_xmin(pg_current_snapshot())${table.tombstonesOnly ? sql` and t.deleted_at is not null` : sql``}${scope}
       order by t.xact_id, t.sync_version limit ${limit + 1})`,
   );
   const rows = await db.transaction(async (tx) => {

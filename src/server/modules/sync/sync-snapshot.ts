@@ -21,7 +21,8 @@ interface WalkRow {
  * changes make good.
  */
 export async function snapshotPage(db: Db, readers: Map<string, TableReader>, cursor: SnapshotCursor | null, branchKey: string, limit: number, reset: boolean): Promise<string> {
-  const walked = [...readers.values()].filter((r) => !r.table.ridesWith);
+  // A first load starts from an empty cache: a table of tombstones only has nothing to send.
+  const walked = [...readers.values()].filter((r) => !r.table.ridesWith && !r.table.tombstonesOnly);
   const tables = new Map<string, TablePage>();
   const next = await db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_sort = off`);

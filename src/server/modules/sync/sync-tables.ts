@@ -17,6 +17,11 @@ export interface SyncTable {
    * travel with their parent row, on its page (`column` holds the parent's id).
    */
   ridesWith?: { name: string; column: string };
+  /**
+   * Devices keep none of this table's rows, only copies of some they viewed (sales): the pull sends
+   * its deletes alone, in the change stream; the snapshot walk skips it.
+   */
+  tombstonesOnly?: boolean;
 }
 
 /** Columns never sent to devices: sync bookkeeping and who wrote the row. */
@@ -55,6 +60,8 @@ export const SYNC_TABLES: SyncTable[] = [
   // keeps an item's stock rows in the item's record, so the first load sends them with their item.
   { name: "stock", table: "stock", scope: (ids) => sql`t.branch_id = any(${ids})`, omit: STAMPS, ridesWith: { name: "item", column: "item_id" } },
   { name: "damaged_stock_type", table: "damaged_stock_type" },
+  // A deleted sale: the device drops what it kept of it (its viewed copy); sale rows are not cached.
+  { name: "sale", table: "sale", scope: (ids) => sql`t.branch_id = any(${ids})`, tombstonesOnly: true },
   {
     name: "print_info",
     table: "print_info",
