@@ -118,6 +118,10 @@ export const MESSAGES = {
   returnAboveSold: "Return quantity is more than the sold quantity",
   quotationConverted: "The quotation was already converted to a sale",
 } as const;
+  cashboxHasEntries: "The cashbox has entries and cannot be deleted",
+  cashboxCurrencyLocked: "The cashbox has entries: its branch and currency cannot change",
+  allocationAboveRemaining: "The amount is more than the invoice's remaining amount",
+  allocationsAboveAmount: "The invoices' amounts are more than the amount",
 
 export type MessageKey = keyof typeof MESSAGES;
 export type MessageTemplate = (typeof MESSAGES)[MessageKey];

@@ -1,7 +1,7 @@
 /** Accounting bodies. Exchange rate: SPEC sections 3 and 9 (rate = IQD per unit, see exchange-rate.ts). */
 import { object, type InferType } from "yup";
 import { MESSAGES } from "../messages";
-import { decimalField, isoDateField, requiredId } from "./common";
+import { decimalField, isoDateField, nameField, requiredId } from "./common";
 import { installYupLocale } from "./yup-locale";
 
 installYupLocale();
@@ -15,3 +15,17 @@ export const exchangeRateSchema = object({
   input_date: isoDateField().required(),
 });
 export type ExchangeRateInput = InferType<typeof exchangeRateSchema>;
+
+/** A reference sent as its id or as the object the API answers ({id, code, ...}), as a PATCH merges it back. */
+const refOrId = () =>
+  requiredId().transform((value: unknown, original: unknown) =>
+    original && typeof original === "object" && "id" in original ? Number((original as { id: unknown }).id) : value,
+  );
+
+/** A cashbox: a name in a branch, holding one currency (SPEC section 3). */
+export const cashboxSchema = object({
+  name: nameField(),
+  branch: requiredId(),
+  currency: refOrId(),
+});
+export type CashboxInput = InferType<typeof cashboxSchema>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
+import { registerAccounting } from "./accounting/accounting.routes";
 import { registerPurchaseRoutes } from "./purchase/purchase.routes";
 import { registerSaleRoutes } from "./sale/sale.routes";
 import { registerStockDocumentRoutes } from "./stock/stock-documents.routes";
@@ -11,4 +12,5 @@ export function registerDocuments(app: FastifyInstance, deps: { db: Db }) {
   registerStockDocumentRoutes(app, deps);
   registerPurchaseRoutes(app, deps);
   registerSaleRoutes(app, deps);
+  registerAccounting(app, deps);
 }

@@ -169,7 +169,11 @@ const accounting: AppRoute[] = [
   ...crud({ name: "expense", path: "accounting/expense", model: "expense", area: "accounting", plural: msg`Expenses`, singular: msg`Expense`, view: true }),
   ...crud({ name: "income-type", path: "accounting/income-type", model: "incometype", area: "accounting", plural: msg`Income Types`, singular: msg`Income Type` }),
   ...crud({ name: "income", path: "accounting/income", model: "income", area: "accounting", plural: msg`Incomes`, singular: msg`Income`, view: true }),
-  ...crud({ name: "cashbox", path: "accounting/cashbox", model: "cashbox", area: "accounting", plural: msg`Cashboxes`, singular: msg`Cashbox` }),
+  ...crud({
+    name: "cashbox", path: "accounting/cashbox", model: "cashbox", area: "accounting", plural: msg`Cashboxes`, singular: msg`Cashbox`,
+    list: lazyScreen(() => import("../features/accounting/cashbox/cashbox-list")),
+    form: lazyScreen(() => import("../features/accounting/cashbox/cashbox-form")),
+  }),
   ...crud({ name: "cashbox-transfer", path: "accounting/cashbox/transfer", model: "cashbox", codes: cashboxCodes, area: "accounting", plural: msg`Cashbox Transfers`, singular: msg`Cashbox Transfer`, view: true }),
   page("cashbox-detail-account-statement", "accounting/cashbox/detail-account-statement", msg`Cashbox Account Statement`, ["view_cashbox_detail_account_statement"], "accounting"),
   ...crud({ name: "cashbox-money-conversion", path: "accounting/cashbox/money-conversion", model: "cashboxmoneyconversion", area: "accounting", plural: msg`Money Conversions`, singular: msg`Money Conversion`, view: true }),

@@ -114,6 +114,10 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   returnAboveSold: msg({ message: "Return quantity is more than the sold quantity" }),
   quotationConverted: msg({ message: "The quotation was already converted to a sale" }),
 };
+  cashboxHasEntries: msg({ message: "The cashbox has entries and cannot be deleted" }),
+  cashboxCurrencyLocked: msg({ message: "The cashbox has entries: its branch and currency cannot change" }),
+  allocationAboveRemaining: msg({ message: "The amount is more than the invoice's remaining amount" }),
+  allocationsAboveAmount: msg({ message: "The invoices' amounts are more than the amount" }),
 
 const BY_TEMPLATE = new Map<string, MessageDescriptor>(
   (Object.keys(MESSAGES) as MessageKey[]).map((key) => [MESSAGES[key], MESSAGE_DESCRIPTORS[key]]),

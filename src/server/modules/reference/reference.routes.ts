@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { cashbox, currency, exchangeRate, media, partner, printInfo, setting } from "../../db/tables";
+import { currency, exchangeRate, media, partner, printInfo, setting } from "../../db/tables";
 import { authOf, assertBranchVisible } from "../../http/access";
 import { notFound } from "../../http/errors";
 import { parseId } from "../../http/resource";
@@ -74,17 +74,7 @@ export function registerReferenceRoutes(app: FastifyInstance, { db }: { db: Db }
     return reply.type(row.contentType).send(row.data);
   });
 
-  app.get("/api/accounting/cashbox/all/", { config: signedIn }, async (request) => {
-    const auth = authOf(request);
-    if (auth.branchIds.length === 0) return [];
-    const rows = await db
-      .select({ cashbox, currency })
-      .from(cashbox)
-      .innerJoin(currency, eq(currency.id, cashbox.currencyId))
-      .where(and(inArray(cashbox.branchId, auth.branchIds), isNull(cashbox.deletedAt)))
-      .orderBy(cashbox.id);
-    return rows.map((r) => ({ id: r.cashbox.id, name: r.cashbox.name, branch_id: r.cashbox.branchId, currency: currencyJson(r.currency) }));
-  });
+  // accounting/cashbox/all/ is the cashbox resource's (modules/accounting/cashbox.resource.ts), with balances.
 
   app.get("/api/partner/general-partner/", { config: signedIn }, async () => {
     const [row] = await db.select().from(partner).where(and(eq(partner.isGeneral, true), isNull(partner.deletedAt))).limit(1);

@@ -1,0 +1,73 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { MESSAGES } from "../../../core/messages";
+import { cashboxSchema, type CashboxInput } from "../../../core/validation/accounting-schemas";
+import { cashbox, currency } from "../../db/tables";
+import { badRequest } from "../../http/errors";
+import { isoTimestamp } from "../../http/list-engine";
+import { invalidChoice, touched, type ResourceDef } from "../../http/resource";
+import { cashboxHasEntries, lockCashbox } from "./cashbox.repository";
+
+/**
+ * Cashboxes (SPEC sections 2 and 3, DESIGN "Money documents"): name, branch, currency, and the balance
+ * of each read from the ledger (debit - credit of the cashbox account in its currency), never a
+ * counter. A cashbox with ledger entries cannot be deleted, nor moved to another branch or currency.
+ */
+const balanceSql = sql`coalesce(bal.balance, 0.00)`;
+
+export const cashboxResource: ResourceDef<CashboxInput> = {
+  path: "accounting/cashbox/",
+  model: "cashbox",
+  table: "cashbox",
+  idSql: sql`cb.id`,
+  list: {
+    source: sql`cashbox cb
+      join branch b on b.id = cb.branch_id
+      join currency cu on cu.id = cb.currency_id
+      left join lateral (select sum(le.debit - le.credit) as balance from ledger_entry le
+        where le.account_type = 'cashbox' and le.account_id = cb.id and le.currency_id = cb.currency_id) bal on true`,
+    select: sql`cb.id, cb.name, cb.branch_id as branch, cb.branch_id, b.name as branch_name,
+      json_build_object('id', cu.id, 'code', cu.code, 'name', cu.name, 'symbol', cu.symbol, 'is_base', cu.is_base) as currency,
+      cb.currency_id, cu.code as currency_code, cu.symbol as currency_symbol, ${balanceSql}::text as balance,
+      ${isoTimestamp(sql`cb.created_at`)} as created_at, ${isoTimestamp(sql`cb.updated_at`)} as updated_at`,
+    baseWhere: sql`cb.deleted_at is null`,
+    branch: sql`cb.branch_id`,
+    currency: sql`cb.currency_id`,
+    fields: {
+      id: { sql: sql`cb.id`, type: "number" },
+      name: { sql: sql`cb.name`, type: "text" },
+      branch_name: { sql: sql`b.name`, type: "text" },
+      currency_code: { sql: sql`cu.code`, type: "text" },
+      balance: { sql: balanceSql, type: "number" },
+      created_at: { sql: sql`cb.created_at::date`, type: "date" },
+      updated_at: { sql: sql`cb.updated_at`, type: "date", filterable: false },
+    },
+    search: [sql`cb.name`, sql`b.name`, sql`cu.code`],
+    sums: { balance: balanceSql },
+  },
+  schema: cashboxSchema,
+  // Every signed-in user loads the cashboxes of their branches at start-up (SPEC section 4).
+  allCodes: [],
+  async check(tx, body, auth, id) {
+    if (!auth.branchIds.includes(body.branch)) throw invalidChoice("branch");
+    const [cur] = await tx.select({ id: currency.id }).from(currency).where(and(eq(currency.id, body.currency), isNull(currency.deletedAt)));
+    if (!cur) throw invalidChoice("currency");
+    if (id === undefined) return;
+    const current = await lockCashbox(tx, id);
+    if (current && (current.branchId !== body.branch || current.currencyId !== body.currency) && (await cashboxHasEntries(tx, id))) {
+      throw badRequest(MESSAGES.cashboxCurrencyLocked);
+    }
+  },
+  async insert(tx, body, auth) {
+    const [row] = await tx
+      .insert(cashbox)
+      .values({ name: body.name, branchId: body.branch, currencyId: body.currency, createdBy: auth.userId })
+      .returning({ id: cashbox.id });
+    return row.id;
+  },
+  async update(tx, id, body) {
+    await tx.update(cashbox).set({ name: body.name, branchId: body.branch, currencyId: body.currency, ...touched() }).where(eq(cashbox.id, id));
+  },
+  async blockDelete(tx, id) {
+    return (await cashboxHasEntries(tx, id)) ? MESSAGES.cashboxHasEntries : null;
+  },
+};
