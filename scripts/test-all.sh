@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test of the project, in order, stopping at the first failure (this is what `npm test` runs):
-#   typecheck -> unit -> api on PGlite -> api on PostgreSQL -> build -> e2e (Playwright, Chromium)
+#   typecheck -> lint (ESLint) -> format (Prettier check) -> unit -> api on PGlite -> api on PostgreSQL -> build -> e2e (Playwright, Chromium)
 #
 # Needs Debian's chromium (/usr/bin/chromium, or CHROMIUM_PATH) and PostgreSQL binaries
 # (/usr/lib/postgresql/*/bin); `.ci/run` installs both.
@@ -73,6 +73,8 @@ api_on_postgres() {
 }
 
 stage typecheck "TypeScript typecheck"        npx tsc --noEmit -p tsconfig.json
+stage lint      "Lint (ESLint, type-checked)"  npm run lint
+stage format    "Formatting (Prettier check)"  npm run format:check
 stage unit      "Unit tests (vitest)"          npx vitest run --project unit --passWithNoTests
 stage api       "API tests on PGlite"          env -u DATABASE_URL -u TEST_DATABASE_URL npx vitest run --project api --passWithNoTests
 stage pg        "API tests on PostgreSQL"      api_on_postgres

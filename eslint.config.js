@@ -1,0 +1,108 @@
+// ESLint 9 flat config: typescript-eslint with type information, the React hooks rules, jsx-a11y, and the
+// import boundaries of DESIGN section 2. `npm run lint` runs it with --max-warnings 0 (stage `lint` of
+// `npm test`); tests/lint/boundaries.test.ts proves the boundary rules.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+import house from "./scripts/eslint-boundaries.js";
+
+// Packages src/core may not import: storage (Dexie, Drizzle, pg, PGlite), the HTTP server (Fastify) and
+// the web app's own libraries. Core is pure domain: yup, decimal.js and date-fns are its only packages.
+const CORE_FORBIDDEN_PACKAGES = [
+  "dexie",
+  "dexie/*",
+  "dexie-react-hooks",
+  "fastify",
+  "fastify/*",
+  "fastify-*",
+  "@fastify/*",
+  "drizzle-orm",
+  "drizzle-orm/*",
+  "drizzle-kit",
+  "pg",
+  "pg/*",
+  "pg-*",
+  "@electric-sql/pglite",
+  "@electric-sql/pglite/*",
+  "react",
+  "react/*",
+  "react-dom",
+  "react-dom/*",
+  "react-router",
+  "@chakra-ui/*",
+  "@lingui/react",
+  "@lingui/react/*",
+  "ky",
+  "jotai",
+  "jotai/*",
+  "workbox-*",
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/",
+      "dist/",
+      "dev-dist/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      ".pgtest/",
+      "src/server/db/migrations/",
+      // compiled message catalogs (`npm run i18n:compile`, git-ignored); index.ts is source
+      "src/web/locales/*.ts",
+      "!src/web/locales/index.ts",
+    ],
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { house },
+    rules: {
+      "house/boundaries": "error",
+      // `_`-prefixed names are the deliberate "unused" of destructuring and callbacks.
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+    },
+  },
+  {
+    // The few plain JavaScript files (this config, the boundary rule) are outside tsconfig.json.
+    files: ["**/*.js", "**/*.cjs", "**/*.mjs"],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.node },
+  },
+  {
+    files: ["src/web/**/*.{ts,tsx}", "sw/**/*.ts"],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ["src/web/**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ["src/core/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: CORE_FORBIDDEN_PACKAGES,
+              message: "src/core is pure domain (DESIGN section 2): no storage, server or web packages.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,108 @@
+// Proves the import boundaries of DESIGN section 2 as eslint.config.js enforces them: each snippet is
+// linted with the project's real config, as if it were saved at the given path.
+import { ESLint } from "eslint";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const BOUNDARY_RULES = new Set(["house/boundaries", "no-restricted-imports"]);
+
+let eslint: ESLint;
+
+beforeAll(() => {
+  // Type information is not needed for import rules, and the snippets' paths are not files of the
+  // tsconfig project: lint them without it (same rules otherwise).
+  eslint = new ESLint({
+    cwd: ROOT,
+    overrideConfig: [{ languageOptions: { parserOptions: { projectService: false, project: null, program: null } } }],
+    ruleFilter: ({ ruleId }) => BOUNDARY_RULES.has(ruleId),
+  });
+});
+
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  expect(result.messages.filter((m) => m.fatal)).toEqual([]);
+  return result.messages.filter((m) => m.ruleId !== null && BOUNDARY_RULES.has(m.ruleId)).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe("src/core imports nothing from server, web or storage", () => {
+  it.each([
+    ["dexie", 'import Dexie from "dexie";\nexport const d = Dexie;\n'],
+    ["drizzle-orm", 'import { eq } from "drizzle-orm";\nexport const e = eq;\n'],
+    ["fastify", 'import type { FastifyInstance } from "fastify";\nexport type F = FastifyInstance;\n'],
+    ["pg", 'import pg from "pg";\nexport const p = pg;\n'],
+    ["pglite", 'import { PGlite } from "@electric-sql/pglite";\nexport const p = PGlite;\n'],
+    ["react", 'import { useState } from "react";\nexport const u = useState;\n'],
+  ])("a package: %s", async (_name, code) => {
+    const errors = await boundaryErrors("src/core/snippet.ts", code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^no-restricted-imports: .*src\/core is pure domain/);
+  });
+
+  it.each([
+    ["src/core/snippet.ts", 'import { buildApp } from "../server/app";\nexport const b = buildApp;\n'],
+    ["src/core/validation/snippet.ts", 'import type { AppDb } from "../../server/db/client";\nexport type D = AppDb;\n'],
+    ["src/core/snippet.ts", 'export { api } from "../web/lib/api";\n'],
+    ["src/core/snippet.ts", 'export async function f() {\n  return import("../web/offline/db");\n}\n'],
+  ])("server or web code: %s %#", async (file, code) => {
+    const errors = await boundaryErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^house\/boundaries: src\/core is pure domain/);
+  });
+
+  it("its own modules and its packages are allowed", async () => {
+    const code = 'import { tryMoney } from "./money";\nimport * as yup from "yup";\nimport { isValid } from "date-fns";\nexport const x = [tryMoney, yup, isValid];\n';
+    expect(await boundaryErrors("src/core/snippet.ts", code)).toEqual([]);
+  });
+});
+
+describe("the server never imports web code", () => {
+  it.each([
+    ["src/server/snippet.ts", 'import { api } from "../web/lib/api";\nexport const a = api;\n'],
+    ["src/server/modules/sale/snippet.ts", 'import type { OutboxEntry } from "../../../web/offline/db";\nexport type O = OutboxEntry;\n'],
+  ])("%s", async (file, code) => {
+    const errors = await boundaryErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^house\/boundaries: The server may not import web code/);
+  });
+
+  it("core is allowed", async () => {
+    const code = 'import { tryMoney } from "../../../core/money";\nexport const t = tryMoney;\n';
+    expect(await boundaryErrors("src/server/modules/sale/snippet.ts", code)).toEqual([]);
+  });
+});
+
+describe("no screen imports another screen's folder", () => {
+  it.each([
+    // a sibling screen of the same area
+    ["src/web/features/stock/print-stock/snippet.tsx", "../scanned-stock/scanned-stock", "stock/print-stock", "stock/scanned-stock"],
+    // a screen of another area
+    ["src/web/features/sale/sale/snippet.tsx", "../../purchase/purchase/purchase-form", "sale/sale", "purchase/purchase"],
+    // from a sub-folder of a screen
+    ["src/web/features/sale/sale/lines/snippet.tsx", "../../sale-return/return-lines", "sale/sale", "sale/sale-return"],
+    // an area that is one screen (files directly in its folder)
+    ["src/web/features/purchase/supplier/snippet.tsx", "../../partner/partner-form", "purchase/supplier", "partner"],
+    ["src/web/features/profile/snippet.tsx", "../auth/login-field", "profile", "auth"],
+  ])("%s importing %s", async (file, source, from, to) => {
+    const errors = await boundaryErrors(file, `import { x } from "${source}";\nexport const y = x;\n`);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(`house/boundaries: Screen '${from}' may not import from another screen's folder`);
+    expect(errors[0]).toContain(`is in '${to}'`);
+  });
+
+  it.each([
+    ["its own folder", "src/web/features/stock/print-stock/snippet.tsx", "./print-stock-page"],
+    ["its own sub-folder", "src/web/features/sale/sale/snippet.tsx", "./lines/sale-lines"],
+    ["its own folder from a sub-folder", "src/web/features/sale/sale/lines/snippet.tsx", "../sale-form"],
+    ["the shared widgets", "src/web/features/stock/print-stock/snippet.tsx", "../../../components/scanned-stock"],
+    ["the web lib", "src/web/features/sale/sale/snippet.tsx", "../../../lib/api"],
+    ["the offline layer", "src/web/features/sale/sale/snippet.tsx", "../../../offline/db"],
+    ["core", "src/web/features/sale/sale/snippet.tsx", "../../../../core/money"],
+    ["an area-level screen's own files", "src/web/features/profile/snippet.tsx", "./profile-field"],
+    // the app shell routes to every screen
+    ["the router (app/)", "src/web/app/snippet.tsx", "../features/sale/sale/sale-form"],
+  ])("allowed: %s", async (_what, file, source) => {
+    expect(await boundaryErrors(file, `import { x } from "${source}";\nexport const y = x;\n`)).toEqual([]);
+  });
+});
