@@ -149,6 +149,9 @@ export class DocumentFormPage {
   constructor(private readonly page: Page) {}
 
   readonly scanBox = (): Locator => this.page.getByRole("textbox", { name: "Scan barcode" });
+  /** The totals panel, and the payment status badge in it (its text names the status; "Paid" is also a row label). */
+  readonly totals = (): Locator => this.page.getByTestId("document-totals");
+  readonly paymentStatus = (): Locator => this.totals().getByTestId("payment-status");
 
   /** Opens the form and waits for its scan box (give a longer timeout offline, where the service worker serves the app). */
   async open(path: string, timeout?: number): Promise<Locator> {
@@ -156,6 +159,10 @@ export class DocumentFormPage {
     await expect(this.scanBox()).toBeVisible({ timeout });
     return this.scanBox();
   }
+
+  /** The document's date, typed day first (DD/MM/YYYY). */
+  readonly date = (): Locator => this.page.getByRole("textbox", { name: "Date", exact: true });
+  readonly saveButton = (): Locator => this.page.getByRole("button", { name: "Save", exact: true });
 
   /** A line's amount as shown ("Quantity 1"): a button until it is edited (line-amount-field.tsx). */
   readonly lineAmount = (label: string): Locator => this.page.getByRole("button", { name: label, exact: true });
@@ -174,6 +181,23 @@ export class DocumentFormPage {
     await box.fill(option);
     await this.page.getByRole("option", { name: option, exact: true }).first().click();
   }
+}
+
+/** The pagination control under a paged list: its previous and next buttons, named in the shown language. */
+export class Pagination {
+  private static readonly NAMES = {
+    en: { previous: "Previous page", next: "Next page" },
+    ar: { previous: "الصفحة السابقة", next: "الصفحة التالية" },
+    ckb: { previous: "پەڕەی پێشوو", next: "پەڕەی دواتر" },
+  } as const;
+
+  constructor(
+    private readonly page: Page,
+    private readonly language: keyof typeof Pagination.NAMES = "en",
+  ) {}
+
+  readonly previous = (): Locator => this.page.getByRole("button", { name: Pagination.NAMES[this.language].previous, exact: true });
+  readonly next = (): Locator => this.page.getByRole("button", { name: Pagination.NAMES[this.language].next, exact: true });
 }
 
 export class NotFoundPage {

@@ -3,7 +3,7 @@ import { Checkbox, Field, Input, Textarea } from "@chakra-ui/react";
 import { useField, useFormikContext } from "formik";
 import { translateMessage } from "../../lib/messages";
 import { NumberField } from "../number-field";
-import { DateInput, useDateProblem } from "./date-input";
+import { LabelledDateInput } from "./labelled-date-input";
 
 /** The field's error text, translated, once touched or after a submit attempt or from the server. */
 export function useFieldError(name: string): string | undefined {
@@ -72,13 +72,18 @@ function PlainTextField({ name, label, required, disabled, type, multiline }: Ba
  */
 export function DateField({ name, label, required, disabled }: BaseFieldProps) {
   const [field, , helpers] = useField<string | null>(name);
-  const schemaError = useFieldError(name);
-  const problem = useDateProblem()(field.value);
-  const errorText = schemaError ? (problem ?? schemaError) : undefined;
+  const errorText = useFieldError(name);
   return (
-    <LabelledField name={name} label={label} required={required} errorText={errorText}>
-      <DateInput name={name} value={field.value} onValueChange={(value) => void helpers.setValue(value)} onBlur={field.onBlur} disabled={disabled} />
-    </LabelledField>
+    <LabelledDateInput
+      name={name}
+      label={label}
+      required={required}
+      disabled={disabled}
+      value={field.value}
+      onValueChange={(value) => void helpers.setValue(value)}
+      onBlur={field.onBlur}
+      errorText={errorText}
+    />
   );
 }
 

@@ -25,7 +25,8 @@ import { linesFromRecord, recordItems, type RecordLine } from "../../../componen
 import { DocumentTotals } from "../../../components/document/document-totals";
 import { StockScanField } from "../../../components/document/stock-scan-field";
 import { useDocumentCurrency } from "../../../components/document/use-document-currency";
-import { DateInput } from "../../../components/form/date-input";
+import { LabelledDateInput } from "../../../components/form/labelled-date-input";
+import { parseDateInput } from "../../../../core/date-input";
 import { useCreateOutcome } from "../../../components/form/use-create-outcome";
 
 const LIST_PATH = "/sale/sale-quotation";
@@ -135,6 +136,7 @@ export default function SaleQuotationForm() {
     if (!currency) e.currency = MESSAGES.required;
     if (!tryMoney(rate) || !isPositive(rate)) e.exchange_rate = MESSAGES.enterExchangeRate;
     if (lines.length === 0) e.items = MESSAGES.required;
+    if (parseDateInput(date).kind === "invalid") e.input_date = MESSAGES.date;
     setErrors(e);
     if (Object.keys(e).length > 0) return;
     const body = {
@@ -205,10 +207,7 @@ export default function SaleQuotationForm() {
                   <NumberField name="exchange_rate" value={rate} onValueChange={setRate} min={0} hideStepper />
                   <Field.ErrorText>{err("exchange_rate")}</Field.ErrorText>
                 </Field.Root>
-                <Field.Root ids={{ control: "input_date" }}>
-                  <Field.Label>{t`Date`}</Field.Label>
-                  <DateInput name="input_date" value={date} onValueChange={setDate} />
-                </Field.Root>
+                <LabelledDateInput name="input_date" label={t`Date`} value={date} onValueChange={setDate} errorText={err("input_date")} />
               </SimpleGrid>
               <StockScanField autoFocus inventoryId={inventory} branchId={branch} lines={lines} onLinesChange={setLines} />
               {err("items") ? <Field.Root invalid><Field.ErrorText>{err("items")}</Field.ErrorText></Field.Root> : null}

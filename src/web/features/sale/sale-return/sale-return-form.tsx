@@ -16,7 +16,8 @@ import { DocumentLinesTable } from "../../../components/document/document-lines-
 import { linesFromRecord, recordItems, type RecordLine } from "../../../components/document/document-record";
 import { DocumentTotals } from "../../../components/document/document-totals";
 import { SaveButton } from "../../../components/save-button";
-import { DateInput } from "../../../components/form/date-input";
+import { LabelledDateInput } from "../../../components/form/labelled-date-input";
+import { parseDateInput } from "../../../../core/date-input";
 import { useCreateOutcome } from "../../../components/form/use-create-outcome";
 
 const LIST_PATH = "/sale/sale-return";
@@ -174,7 +175,8 @@ export default function SaleReturnForm() {
       setFindError(MESSAGES.saleInvoiceRequired);
       return;
     }
-    if (chosen.length === 0 || Object.keys(lineErrors).length > 0) return;
+    // A refused date says why under the field (LabelledDateInput) once the user has left it.
+    if (chosen.length === 0 || Object.keys(lineErrors).length > 0 || parseDateInput(date).kind === "invalid") return;
     setSaving(true);
     setMessage(null);
     const body = {
@@ -235,10 +237,7 @@ export default function SaleReturnForm() {
               </Flex>
               <Field.ErrorText>{findError ? translateMessage(findError) : null}</Field.ErrorText>
             </Field.Root>
-            <Field.Root ids={{ control: "input_date" }}>
-              <Field.Label>{t`Date`}</Field.Label>
-              <DateInput name="input_date" value={date} onValueChange={setDate} />
-            </Field.Root>
+            <LabelledDateInput name="input_date" label={t`Date`} value={date} onValueChange={setDate} />
             {sale ? (
               <Text>
                 <Trans>Customer</Trans>: <b>{sale.customer_name}</b> · {sale.currency_code}

@@ -6,7 +6,7 @@ import { allocatePaid, installmentSchedule, MONTHS_COUNT_MAX, MONTHS_COUNT_MIN, 
 import { formatAmount, tryMoney } from "../../../../core/money";
 import { translateMessage } from "../../../lib/messages";
 import { NumberField } from "../../../components/number-field";
-import { DateInput } from "../../../components/form/date-input";
+import { LabelledDateInput } from "../../../components/form/labelled-date-input";
 
 export interface InstallmentValues {
   is_premium: boolean;
@@ -96,14 +96,14 @@ export function InstallmentFields({ values, onChange, net, paid, errors }: Insta
               </NativeSelect.Root>
               <Field.ErrorText>{err("receipt_frequency")}</Field.ErrorText>
             </Field.Root>
-            <Field.Root invalid={Boolean(err("next_receipt_date"))} required ids={{ control: "next_receipt_date" }}>
-              <Field.Label>
-                {t`Next Receipt Date`}
-                <Field.RequiredIndicator />
-              </Field.Label>
-              <DateInput name="next_receipt_date" value={values.next_receipt_date} onValueChange={(value) => onChange("next_receipt_date", value)} />
-              <Field.ErrorText>{err("next_receipt_date")}</Field.ErrorText>
-            </Field.Root>
+            <LabelledDateInput
+              name="next_receipt_date"
+              label={t`Next Receipt Date`}
+              required
+              value={values.next_receipt_date}
+              onValueChange={(value) => onChange("next_receipt_date", value)}
+              errorText={err("next_receipt_date")}
+            />
             <Field.Root invalid={Boolean(err("guarantor_name"))} ids={{ control: "guarantor_name" }}>
               <Field.Label>{t`Guarantor Name`}</Field.Label>
               <Input name="guarantor_name" value={values.guarantor_name} onChange={(e) => onChange("guarantor_name", e.target.value)} autoComplete="off" />

@@ -33,7 +33,7 @@ import { StockScanField, type StockScanFieldHandle } from "../../../components/d
 import { InstallmentFields, type InstallmentValues } from "./installment-fields";
 import { checkSale, emptySale, hasErrors, saleBody, serverErrors, type SaleErrors, type SaleValues } from "./sale-form-rules";
 import { saleLockReason, type SaleRecord } from "./sale-record";
-import { DateInput } from "../../../components/form/date-input";
+import { LabelledDateInput } from "../../../components/form/labelled-date-input";
 import { useCreateOutcome } from "../../../components/form/use-create-outcome";
 
 const LIST_PATH = "/sale/sale";
@@ -239,7 +239,7 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
   // The header does not change on a scan: kept as one element so a scan re-renders only the lines
   // and the totals (the selects are the costliest part of the form to render).
   const currencyItems = useMemo(() => currencies.map((c) => ({ ...c, name: c.code })), [currencies]);
-  const [branchErr, inventoryErr, customerErr, currencyErr, rateErr] = [err("branch"), err("inventory"), err("customer"), err("currency"), err("exchange_rate")];
+  const [branchErr, inventoryErr, customerErr, currencyErr, rateErr, dateErr] = [err("branch"), err("inventory"), err("customer"), err("currency"), err("exchange_rate"), err("input_date")];
   const headerFields = useMemo(
     () => (
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
@@ -264,14 +264,11 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
           <NumberField name="exchange_rate" value={values.exchange_rate} onValueChange={setRate} min={0} hideStepper disabled={isBase} />
           <Field.ErrorText>{rateErr}</Field.ErrorText>
         </Field.Root>
-        <Field.Root ids={{ control: "input_date" }}>
-          <Field.Label>{t`Date`}</Field.Label>
-          <DateInput name="input_date" value={values.input_date} onValueChange={setDate} />
-        </Field.Root>
+        <LabelledDateInput name="input_date" label={t`Date`} value={values.input_date} onValueChange={setDate} errorText={dateErr} />
       </SimpleGrid>
     ),
     [values.branch, values.inventory, values.customer, values.currency, values.exchange_rate, values.input_date, isEdit, isBase, currencyItems,
-      setBranch, setInventory, setCustomer, setCurrency, setRate, setDate, t, branchErr, inventoryErr, customerErr, currencyErr, rateErr],
+      setBranch, setInventory, setCustomer, setCurrency, setRate, setDate, t, branchErr, inventoryErr, customerErr, currencyErr, rateErr, dateErr],
   );
 
   // Neither changes on a scan either.
