@@ -35,22 +35,24 @@ export async function seedDemoStock(tx: Tx): Promise<void> {
     .where(and(isNull(item.deletedAt), ne(item.itemType, 2), eq(item.isActive, true)))
     .orderBy(asc(item.id));
 
-  // Opening stock: the warehouse holds about half the goods, the shop floor fewer (kept small: every API
-  // test file seeds a fresh database); about one in eight is under its minimum quantity.
-  for (const [index, inv] of inventories.entries()) {
-    const share = index % 2 === 0 ? 0.45 : 0.15;
+  // Opening stock: each branch's warehouse (its first inventory) holds every item that keeps stock, the
+  // shop floor a few (kept small: every API test file seeds a fresh database); about one in eight is
+  // under its minimum quantity.
+  const warehouses = new Set(branches.map((b) => inventories.find((i) => i.branchId === b.id)?.id));
+  for (const inv of inventories) {
+    const warehouse = warehouses.has(inv.id);
     const movements = [];
     for (const it of goods) {
-      if (random() > share) continue;
+      if (!warehouse && random() > 0.15) continue;
       const low = random() < 0.12;
       const quantity = low ? Math.floor(random() * Number(it.minQuantity)) : 10 + Math.floor(random() * 70);
-      if (quantity === 0) continue;
+      if (quantity === 0 && !warehouse) continue;
       const stockId = await findOrCreateStock(
         tx,
         { branchId: inv.branchId, inventoryId: inv.id, itemId: it.id, batchNumber: it.batchNumber, expireDate: it.expireDate },
         { purchasePrice: it.purchasePrice, salePrice: it.salePrice },
       );
-      movements.push({ stockId, quantity: String(quantity) });
+      movements.push({ stockId, quantity: String(Math.max(quantity, 1)) });
     }
     await applyMovements(tx, movements, { documentType: "opening", documentId: inv.id, userId: admin.id });
   }

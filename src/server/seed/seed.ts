@@ -8,6 +8,7 @@ import {
 import { hashPassword } from "../http/passwords";
 import { seedDemoSales } from "./demo-sales";
 import { seedDemoStock } from "./demo-stock";
+import { seedDemoStockDocuments } from "./demo-stock-documents";
 import { CASHIER_CODES, HR_CODES, MANAGER_CODES } from "./permission-sets";
 
 export interface SeedOptions {
@@ -208,5 +209,6 @@ async function seedDemo(tx: Tx) {
 
   // Documents come last: they need the users, stock needs the items, sales need the stock.
   await seedDemoStock(tx);
+  await seedDemoStockDocuments(tx);
   await seedDemoSales(tx);
 }

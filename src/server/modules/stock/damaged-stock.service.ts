@@ -84,22 +84,27 @@ async function undoDamage(tx: Tx, id: number, auth: AuthContext) {
   await deletePosting(tx, DAMAGED_STOCK_DOCUMENT, id);
 }
 
+/** A new damaged stock document in the caller's transaction (the route's idempotent one, or the demo seed). */
+export async function createDamagedStockTx(tx: Tx, auth: AuthContext, body: DamagedStockInput): Promise<DamagedStockView> {
+  const { branchId, lines } = await checkedDamage(tx, body, auth);
+  const inputDate = body.input_date ?? toIsoDate(new Date());
+  const id = await insertDamagedStock(
+    tx,
+    { branchId, invoiceNo: UNNUMBERED, inventoryId: body.inventory, damagedStockTypeId: body.damaged_stock_type, inputDate, note: body.note ?? "" },
+    auth.userId,
+  );
+  await replaceDamagedStockLines(tx, id, lines);
+  await applyDamage(tx, id, branchId, inputDate, lines, auth);
+  const view = await readDamagedStock(tx, id, auth);
+  // Last: the branch's counter stays locked until commit (assignDocumentNumber).
+  const invoiceNo = await assignDocumentNumber(tx, "damaged_stock", id, branchId, DAMAGED_STOCK_DOCUMENT);
+  return { ...view, invoice_no: invoiceNo };
+}
+
 export function createDamagedStock(db: Db, auth: AuthContext, payload: Record<string, unknown>): Promise<CreateResult> {
   return idempotentCreate(db, auth, payload, async (tx) => {
     const body = await validateBody(damagedStockSchema, payload);
-    const { branchId, lines } = await checkedDamage(tx, body, auth);
-    const inputDate = body.input_date ?? toIsoDate(new Date());
-    const id = await insertDamagedStock(
-      tx,
-      { branchId, invoiceNo: UNNUMBERED, inventoryId: body.inventory, damagedStockTypeId: body.damaged_stock_type, inputDate, note: body.note ?? "" },
-      auth.userId,
-    );
-    await replaceDamagedStockLines(tx, id, lines);
-    await applyDamage(tx, id, branchId, inputDate, lines, auth);
-    const view = await readDamagedStock(tx, id, auth);
-    // Last: the branch's counter stays locked until commit (assignDocumentNumber).
-    const invoiceNo = await assignDocumentNumber(tx, "damaged_stock", id, branchId, DAMAGED_STOCK_DOCUMENT);
-    return { status: 201, body: { ...view, invoice_no: invoiceNo } };
+    return { status: 201, body: await createDamagedStockTx(tx, auth, body) };
   });
 }
 

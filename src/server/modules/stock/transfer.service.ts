@@ -69,16 +69,21 @@ async function checkedTransfer(tx: Tx, body: InventoryStockTransferInput, auth: 
   return { header, lines };
 }
 
+/** A new pending transfer in the caller's transaction (the route's idempotent one, or the demo seed). */
+export async function createTransferTx(tx: Tx, auth: AuthContext, body: InventoryStockTransferInput): Promise<TransferView> {
+  const { header, lines } = await checkedTransfer(tx, body, auth);
+  const id = await insertTransfer(tx, { ...header, invoiceNo: UNNUMBERED }, auth.userId);
+  await replaceTransferLines(tx, id, lines);
+  const view = await readTransfer(tx, id, auth);
+  // Last: the branch's counter stays locked until commit (assignDocumentNumber).
+  const invoiceNo = await assignDocumentNumber(tx, "inventory_stock_transfer", id, header.branchId, TRANSFER_DOCUMENT);
+  return { ...view, invoice_no: invoiceNo };
+}
+
 export function createTransfer(db: Db, auth: AuthContext, payload: Record<string, unknown>): Promise<CreateResult> {
   return idempotentCreate(db, auth, payload, async (tx) => {
     const body = await validateBody(inventoryStockTransferSchema, payload);
-    const { header, lines } = await checkedTransfer(tx, body, auth);
-    const id = await insertTransfer(tx, { ...header, invoiceNo: UNNUMBERED }, auth.userId);
-    await replaceTransferLines(tx, id, lines);
-    const view = await readTransfer(tx, id, auth);
-    // Last: the branch's counter stays locked until commit (assignDocumentNumber).
-    const invoiceNo = await assignDocumentNumber(tx, "inventory_stock_transfer", id, header.branchId, TRANSFER_DOCUMENT);
-    return { status: 201, body: { ...view, invoice_no: invoiceNo } };
+    return { status: 201, body: await createTransferTx(tx, auth, body) };
   });
 }
 
@@ -122,25 +127,28 @@ const identityOrder = (a: StockRow, b: StockRow) =>
   a.itemId - b.itemId || a.batchNumber.localeCompare(b.batchNumber) || (a.expireDate ?? "").localeCompare(b.expireDate ?? "");
 
 export function approveTransfer(db: Db, id: number, auth: AuthContext): Promise<TransferView> {
-  return db.transaction(async (tx) => {
-    const transfer = await lockVisible(tx, id, auth);
-    if (transfer.approved) throw badRequest(MESSAGES.alreadyApproved);
-    const lines = await storedTransferLines(tx, id);
-    const sources = await stockRowsOfLines(tx, lines.map((l) => ({ stock: l.stockId, quantity: l.quantity })), transfer.fromInventoryId);
-    const pairs = lines.map((line, i) => ({ line, source: sources[i] })).sort((a, b) => identityOrder(a.source, b.source));
-    const movements: Movement[] = [];
-    for (const { line, source } of pairs) {
-      const target = await findOrCreateStock(
-        tx,
-        { branchId: transfer.branchId, inventoryId: transfer.toInventoryId, itemId: source.itemId, batchNumber: source.batchNumber, expireDate: source.expireDate },
-        { purchasePrice: source.purchasePrice, salePrice: source.salePrice },
-      );
-      movements.push({ stockId: source.id, quantity: toDecimalString(negate(line.quantity), 3) });
-      movements.push({ stockId: target, quantity: toDecimalString(line.quantity, 3) });
-    }
-    // The zero check runs on the locked rows: "No enough quantity available" rolls everything back.
-    await applyMovements(tx, movements, { documentType: TRANSFER_DOCUMENT, documentId: id, userId: auth.userId });
-    await markApproved(tx, id, auth.userId);
-    return readTransfer(tx, id, auth);
-  });
+  return db.transaction((tx) => approveTransferTx(tx, id, auth));
+}
+
+/** Approval in the caller's transaction: moves the stock and freezes the transfer. */
+export async function approveTransferTx(tx: Tx, id: number, auth: AuthContext): Promise<TransferView> {
+  const transfer = await lockVisible(tx, id, auth);
+  if (transfer.approved) throw badRequest(MESSAGES.alreadyApproved);
+  const lines = await storedTransferLines(tx, id);
+  const sources = await stockRowsOfLines(tx, lines.map((l) => ({ stock: l.stockId, quantity: l.quantity })), transfer.fromInventoryId);
+  const pairs = lines.map((line, i) => ({ line, source: sources[i] })).sort((a, b) => identityOrder(a.source, b.source));
+  const movements: Movement[] = [];
+  for (const { line, source } of pairs) {
+    const target = await findOrCreateStock(
+      tx,
+      { branchId: transfer.branchId, inventoryId: transfer.toInventoryId, itemId: source.itemId, batchNumber: source.batchNumber, expireDate: source.expireDate },
+      { purchasePrice: source.purchasePrice, salePrice: source.salePrice },
+    );
+    movements.push({ stockId: source.id, quantity: toDecimalString(negate(line.quantity), 3) });
+    movements.push({ stockId: target, quantity: toDecimalString(line.quantity, 3) });
+  }
+  // The zero check runs on the locked rows: "No enough quantity available" rolls everything back.
+  await applyMovements(tx, movements, { documentType: TRANSFER_DOCUMENT, documentId: id, userId: auth.userId });
+  await markApproved(tx, id, auth.userId);
+  return readTransfer(tx, id, auth);
 }

@@ -7,7 +7,7 @@ import { formatAmount, tryMoney } from "../../../../core/money";
 import { CardTitle } from "../../../components/card-title";
 import { NumberField } from "../../../components/number-field";
 import { usePrint } from "../../../components/print/use-print";
-import { ScannedStockPicker, ScannedStockTable, useScannedStock } from "../scanned-stock/scanned-stock";
+import { ScannedStockPicker, ScannedStockTable, useScannedStock } from "../../../components/document/scanned-stock";
 import { buildLabelsHtml, LABEL_CSS } from "./label-html";
 
 type Mode = "labels" | "sheet";

@@ -8,7 +8,7 @@ import { NumberField } from "../../../components/number-field";
 import { api } from "../../../lib/api-client";
 import { showSuccess } from "../../../lib/toast";
 import { useOnline } from "../../../offline/sync-status";
-import { ScannedStockPicker, ScannedStockTable, useScannedStock } from "../scanned-stock/scanned-stock";
+import { ScannedStockPicker, ScannedStockTable, useScannedStock } from "../../../components/document/scanned-stock";
 import { changedPrices } from "./sale-price-changes";
 
 /** /stock/stock/change-sale-price: scan stock rows, type their new sale prices, save them together. */

@@ -2,13 +2,13 @@ import { useState, type ReactNode } from "react";
 import { Box, Flex, IconButton, Table, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LuTrash2 } from "react-icons/lu";
-import { formatDate } from "../../../../core/dates";
-import { formatAmount, tryMoney } from "../../../../core/money";
-import type { DocumentLine } from "../../../components/document/document-lines";
-import { StockScanField } from "../../../components/document/stock-scan-field";
-import { BranchSelect } from "../../../components/selectors/branch-select";
-import { InventorySelect } from "../../../components/selectors/inventory-select";
-import type { RowKey } from "../../../offline/sync-tables";
+import { formatDate } from "../../../core/dates";
+import { formatAmount, tryMoney } from "../../../core/money";
+import type { DocumentLine } from "./document-lines";
+import { StockScanField } from "./stock-scan-field";
+import { BranchSelect } from "../selectors/branch-select";
+import { InventorySelect } from "../selectors/inventory-select";
+import type { RowKey } from "../../offline/sync-tables";
 
 /** Branch, inventory and the stock rows scanned there: the state of the print-stock and change-price screens. */
 export function useScannedStock() {
