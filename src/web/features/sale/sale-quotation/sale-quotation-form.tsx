@@ -49,6 +49,8 @@ export interface QuotationRecord {
   note: string;
   converted_sale_id: number | null;
   converted_sale_invoice_no?: number | null;
+  /** The sale it was converted into was deleted since: it stays converted, with no sale to open. */
+  converted_sale_deleted?: boolean;
   items?: RecordLine[];
   lines?: RecordLine[];
 }

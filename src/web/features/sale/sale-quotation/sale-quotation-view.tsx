@@ -66,7 +66,7 @@ export default function SaleQuotationView() {
         {
           key: "open-sale",
           label: <Trans>Open the sale</Trans>,
-          hidden: !converted,
+          hidden: !converted || Boolean(record.converted_sale_deleted),
           onClick: () => navigate(pendingSale && !record.converted_sale_id ? `/sale/sale/${pendingSale.id}/view` : `/sale/sale/${record.converted_sale_id}/view`),
         },
         // Not twice while a refused conversion waits: it is resent or discarded first.
@@ -89,6 +89,10 @@ export default function SaleQuotationView() {
             </Badge>
             {refusedEntry ? <AttentionNote entry={refusedEntry} /> : null}
           </>
+        ) : record?.converted_sale_deleted ? (
+          <Badge colorPalette="gray" size="lg" data-testid="converted-sale-deleted">
+            <Trans>Converted; its sale was deleted</Trans>
+          </Badge>
         ) : pendingSale && !record?.converted_sale_id ? (
           <PendingBadge status={pendingSale.status} testId="pending-badge">
             {` ${pendingSale.invoice_no ?? ""}`}
