@@ -56,7 +56,7 @@ export function toMoney(value: MoneyInput): Money {
 export function tryMoney(value: unknown): Money | null {
   if (typeof value !== "string" && typeof value !== "number" && !DecimalJs.isDecimal(value)) return null;
   try {
-    return toMoney(value as MoneyInput);
+    return toMoney(value);
   } catch {
     return null;
   }

@@ -78,14 +78,14 @@ export async function runSalesListBench(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   try {
     const db = database.db;
-    const existing = Number(((await db.execute(sql`select count(*)::int as n from sale`)) as unknown as { rows: { n: number }[] }).rows[0].n);
+    const existing = Number(((await db.execute(sql`select count(*)::int as n from sale`)) as { rows: { n: number }[] }).rows[0].n);
     if (existing < count) {
       const loadStart = performance.now();
       await bulkSales(db, count);
       console.log(`sales list bench: generated ${count.toLocaleString("en")} sales in ${round1((performance.now() - loadStart) / 1000)} s`);
     }
     await db.execute(sql`vacuum analyze`);
-    const pick = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows[0];
+    const pick = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as { rows: T[] }).rows[0];
     const usd = (await pick<{ id: number }>(sql`select id from currency where code = 'USD'`)).id;
     const customer = (await pick<{ id: number }>(sql`select customer_id as id from sale where id = ${Math.floor(count / 2)}`)).id;
     const invoice = (await pick<{ n: number }>(sql`select invoice_no as n from sale where id = ${Math.floor(count / 3)}`)).n;
@@ -110,7 +110,7 @@ export async function runSalesListBench(): Promise<BenchResult[]> {
       const res = await app.inject({ method: "GET", url: target, headers });
       const elapsed = performance.now() - start;
       if (res.statusCode !== 200) throw new Error(`${target}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      return { elapsed, body: res.json() as { count: number; next: string | null; results: unknown[] } };
+      return { elapsed, body: res.json<{ count: number; next: string | null; results: unknown[] }>() };
     };
     // Warm up (and show what each query answers).
     for (const [name, target] of queries) {

@@ -78,7 +78,7 @@ export async function runServerBench(items: number): Promise<BenchResult[]> {
     const pullStart = performance.now();
     for (;;) {
       const res = await app.inject({ method: "GET", url: `/api/sync/pull/?limit=1000${cursor ? `&since=${cursor}` : ""}`, headers });
-      const body = res.json() as { cursor: string; has_more: boolean; tables: Record<string, { upserts: unknown[] }> };
+      const body = res.json<{ cursor: string; has_more: boolean; tables: Record<string, { upserts: unknown[] }> }>();
       rows += Object.values(body.tables).reduce((n, t) => n + t.upserts.length, 0);
       cursor = body.cursor;
       if (!body.has_more) break;

@@ -79,7 +79,7 @@ async function openPostgres(url: string): Promise<Database> {
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(ex: Executor, query: SQL): Promise<T[]> {
-  const result = (await ex.execute(query)) as unknown as { rows: T[] };
+  const result = (await ex.execute(query)) as { rows: T[] };
   return result.rows;
 }
 

@@ -171,7 +171,7 @@ export const DB_V1_STORES: Record<string, string> = {
 export const DB_V2_STORES: Record<string, string> = { ...DB_V1_STORES, ...STOCK_SCHEMA };
 
 /** The stores of version 4, the last with a stock table (the upgrade test opens a device at that version). */
-export const DB_V4_STORES: Record<string, string> = { ...DB_V2_STORES, ...LEAN_SCHEMA, ...VIEWED_SCHEMA } as Record<string, string>;
+export const DB_V4_STORES: Record<string, string> = { ...DB_V2_STORES, ...LEAN_SCHEMA, ...VIEWED_SCHEMA };
 
 export class OfflineDb extends Dexie {
   meta!: Table<MetaRow, string>;
@@ -191,13 +191,13 @@ export class OfflineDb extends Dexie {
     this.version(4).stores(VIEWED_SCHEMA);
     this.version(5)
       .stores(STOCK_IN_ITEM_SCHEMA)
-      .upgrade(async (tx) => moveStockIntoItems(tx.table("stock"), tx.table("item")));
+      .upgrade(async (tx) => moveStockIntoItems(tx.table<CachedRow, RowKey>("stock"), tx.table<CachedRow, RowKey>("item")));
     this.version(6).stores({ stock: null });
   }
 
   /** A cached reference table by name (typed rows; stock rows are in "item", see stock-store.ts). */
   ref(name: CachedTableName): Table<CachedRow, RowKey> {
-    return this.table(name) as Table<CachedRow, RowKey>;
+    return this.table<CachedRow, RowKey>(name);
   }
 
   /** Every cached reference table, e.g. for one transaction over all of them. */

@@ -41,7 +41,7 @@ async function pullDeletes(token: string, table: string, since?: string) {
     expect(res.status).toBe(200);
     deletes.push(...(res.body.tables[table]?.deletes ?? []));
     cursor = res.body.cursor;
-    if (!res.body.has_more) return { cursor: cursor!, deletes };
+    if (!res.body.has_more) return { cursor: cursor, deletes };
   }
 }
 

@@ -29,7 +29,7 @@ async function pullAll(token: string, since?: string, limit = 1000) {
     cursor = res.body.cursor;
     if (!res.body.has_more) break;
   }
-  return { pages, cursor: cursor! };
+  return { pages, cursor };
 }
 
 const upsertIds = (pages: Answer[], table: string) => pages.flatMap((p) => p.tables[table].upserts.map((r) => r.id));

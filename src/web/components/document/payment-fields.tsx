@@ -93,7 +93,7 @@ export function PaymentFields(props: PaymentFieldsProps) {
           label={t`Cashbox`}
           name="cashbox"
           items={cashboxes}
-          value={cashbox as RowKey | null}
+          value={cashbox}
           itemLabel={(c) => `${c.name} (${c.currency.code})`}
           onChange={(id) => onCashboxChange(typeof id === "number" ? id : null)}
           invalid={Boolean(cashboxError)}

@@ -75,7 +75,7 @@ export function useDocumentForm<Values extends FormikValues, Record>(options: Do
         await validateYupSchema(maskLocalKeys(options.toBody(values)).masked, options.schema);
         return extra;
       } catch (error) {
-        return { ...(yupToFormErrors<Values>(error) as object), ...extra } as FormikErrors<Values>;
+        return { ...(yupToFormErrors<Values>(error) as object), ...extra };
       }
     },
     onSubmit: submit,
@@ -88,6 +88,6 @@ export function lineErrorsOf(errors: unknown, shown = true): Record<number, stri
   const items = shown && errors && typeof errors === "object" ? (errors as Record<string, unknown>).items : undefined;
   if (!Array.isArray(items)) return {};
   return Object.fromEntries(
-    items.map((e: unknown, i) => [i, e && typeof e === "object" ? (Object.values(e as Record<string, unknown>).find((v) => typeof v === "string") as string | undefined) : undefined]),
+    items.map((e: unknown, i) => [i, e && typeof e === "object" ? Object.values(e as Record<string, unknown>).find((v): v is string => typeof v === "string") : undefined]),
   );
 }

@@ -76,7 +76,7 @@ export function useRecordForm<Values extends FormikValues, Record = Values>(opti
       validateYupSchema(maskLocalKeys(values).masked, options.schema).then(
         () => ({}),
         (error: unknown) => yupToFormErrors<Values>(error),
-      ) as Promise<FormikErrors<Values>>,
+      ),
     onSubmit: submit,
   });
   return { formik, id, isEdit, loading, loadFailed };

@@ -164,7 +164,7 @@ function pickKnown(saved: Partial<ListQueryState>): Partial<ListQueryState> {
 }
 
 function stringRecord(value: object): Record<string, string> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === "string"));
 }
 
 export const storageKeyFor = (pageTitle: string) => `bo.list-query.${pageTitle}`;

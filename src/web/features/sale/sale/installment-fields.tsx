@@ -33,7 +33,7 @@ const MONTHS = Array.from({ length: MONTHS_COUNT_MAX - MONTHS_COUNT_MIN + 1 }, (
 /** The installment (premium) section of a sale: toggle, plan, guarantor, and the schedule preview. */
 export function InstallmentFields({ values, onChange, net, paid, errors }: InstallmentFieldsProps) {
   const { t } = useLingui();
-  const err = (field: keyof InstallmentValues) => (errors?.[field] ? translateMessage(errors[field]!) : undefined);
+  const err = (field: keyof InstallmentValues) => (errors?.[field] ? translateMessage(errors[field]) : undefined);
   const schedule = useMemo(() => {
     if (!values.is_premium || !values.next_receipt_date || !tryMoney(values.premium_receipt_amount)) return [];
     return allocatePaid(

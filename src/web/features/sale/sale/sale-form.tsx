@@ -157,7 +157,7 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
     enableReinitialize: true,
     validateOnChange: false,
     validateOnBlur: false,
-    validate: (v) => checkSale(v, { checkStock: true }) as unknown as FormikErrors<SaleValues>,
+    validate: (v) => checkSale(v, { checkStock: true }),
     onSubmit: async (values) => {
       setServerErr({});
       const body = saleBody(values);
@@ -337,7 +337,7 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
             checkStock
             errors={errors.lines}
           />
-          <InstallmentFields values={values} onChange={setInstallment} net={totals.net} paid={values.paid_amount} errors={errors as Partial<Record<keyof InstallmentValues, string>>} />
+          <InstallmentFields values={values} onChange={setInstallment} net={totals.net} paid={values.paid_amount} errors={errors} />
         </Stack>
         <Stack gap="4">
           <DocumentTotals totals={totals} currency={currencyCode} />
