@@ -9,6 +9,9 @@ import { ADMIN } from "./support/users";
  * cache at once, shown pending (on the sale; as a provisional sale). Back online each syncs once: the
  * sale has one extra line, the quotation one converted sale, and the server's stock is reduced once.
  *
+ * A sale deleted on the server (issue 11) leaves the device at its next pull: the copy kept when it was
+ * viewed goes, so offline it no longer opens; the quotation it was converted from stays converted.
+ *
  * Accessible names: src/web/features/sale/sale/sale-view.tsx ("Extra Material"), sale-extra.tsx
  * ("Scan material", "Save"), sale-quotation-view.tsx ("Convert to sale"), payment-fields.tsx ("Debit").
  */
@@ -31,7 +34,7 @@ interface SaleAnswer {
 const GOODS = 1;
 const MATERIAL = 4;
 
-async function api<T>(request: APIRequestContext, token: string, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
+async function api<T>(request: APIRequestContext, token: string, method: "GET" | "POST" | "DELETE", path: string, data?: unknown): Promise<T> {
   const answer = await request.fetch(`/api/${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
   expect(answer.ok(), `${method} ${path}: ${await answer.text()}`).toBe(true);
   return (await answer.json()) as T;
@@ -134,4 +137,59 @@ test("offline extra material and quotation convert: queued with their stock take
   expect((await api<{ count: number }>(request, token, "GET", "sale/?page_size=1")).count).toBe(salesBefore + 1);
   expect(await serverQuantity(materialId)).toBe(materialBefore - 1);
   expect(await serverQuantity(goodsId)).toBe(goodsBefore - 1);
+});
+
+test("a sale deleted on the server leaves the device at its next pull; its quotation stays converted", async ({ page, context, request }) => {
+  test.setTimeout(180_000);
+  await new LoginPage(page).signIn(ADMIN);
+  await controlledByServiceWorker(page);
+  await firstPullDone(page);
+  const token = (await pageToken(page)) ?? "";
+  const me = await api<Me>(request, token, "GET", "user/me/");
+  const branch = me.branches.find((b) => b.id === me.default_branch_id) ?? me.branches[0];
+  const inventory = branch.inventories[0].id;
+  const items = new Map((await storeRows<CachedItemRow>(page, "item")).map((item) => [item.id, item]));
+  const goods = (await cachedStockRows(page)).find((row) => {
+    const item = items.get(row.item_id);
+    return row.inventory_id === inventory && !row.deleted_at && Number(row.quantity) >= 2 && item?.item_type === GOODS && item.is_active !== false;
+  });
+  expect(goods, "the demo data has goods in stock").toBeTruthy();
+  const [customer] = (await api<{ results: { id: number }[] }>(request, token, "GET", `customer/?branch=${branch.id}&page_size=1`)).results;
+  const [currency] = await storeRows<{ id: number }>(page, "currency");
+  const header = { branch: branch.id, inventory, customer: customer.id, currency: currency.id, discount: "0" };
+  const quotation = await api<{ id: number }>(request, token, "POST", "sale-quotation/", {
+    ...header,
+    items: [{ stock: (goods as CachedStockRow).id, quantity: "1", price: "1000" }],
+    form_token: formToken(me.id),
+  });
+  const sale = await api<{ id: number; invoice_no: number }>(request, token, "POST", `sale-quotation/${quotation.id}/convert/`, {
+    payment_type: "debit",
+    cashbox: null,
+    paid_amount: "0",
+    form_token: formToken(me.id),
+  });
+
+  // Viewed online: the device keeps a copy, which opens offline.
+  await page.goto(`/sale/sale/${sale.id}/view`);
+  await expect(page.getByTestId("document-number")).toContainText(String(sale.invoice_no), { timeout: 30_000 });
+  const kept = async () => (await storeRows<{ path: string }>(page, "viewed_record")).some((row) => row.path === `sale/${sale.id}/`);
+  await expect.poll(kept).toBe(true);
+
+  // Deleted on the server; the next pull (the app pulls when it starts) takes the copy away.
+  await api(request, token, "DELETE", `sale/${sale.id}/`);
+  await page.reload();
+  await expect.poll(kept, { timeout: 60_000 }).toBe(false);
+  await context.setOffline(true);
+  await page.goto(`/sale/sale/${sale.id}/view`);
+  // Nothing kept to show: the view says it cannot load the record (how it words it depends on whether
+  // the app has noticed it is offline yet).
+  await expect(page.getByText(/not available offline|could not be loaded/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("document-number")).toBeHidden();
+  await context.setOffline(false);
+
+  // The quotation stays converted: it says its sale was deleted, and offers neither the sale nor a new conversion.
+  await page.goto(`/sale/sale-quotation/${quotation.id}/view`);
+  await expect(page.getByTestId("converted-sale-deleted")).toHaveText("Converted; its sale was deleted", { timeout: 30_000 });
+  await expect(page.getByRole("button", { name: "Open the sale" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Convert to sale" })).toBeHidden();
 });
