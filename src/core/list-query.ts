@@ -224,7 +224,7 @@ export type RawQuery = Record<string, unknown>;
 
 /** Repeated keys arrive as arrays; the last one wins, as in Django's QueryDict.get. */
 function single(value: unknown): string | undefined {
-  const last = Array.isArray(value) ? value[value.length - 1] : value;
+  const last: unknown = Array.isArray(value) ? value[value.length - 1] : value;
   if (last === undefined || last === null) return undefined;
   return typeof last === "string" ? last : typeof last === "number" ? String(last) : undefined;
 }

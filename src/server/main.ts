@@ -31,8 +31,10 @@ async function serve() {
     await database.close();
     process.exit(0);
   };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  // A close that fails still ends the process, with the error shown and a non-zero code.
+  const onSignal = () => void shutdown().catch((error: unknown) => (console.error(error), process.exit(1)));
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
 
   await app.listen({ port, host });
   if (!cluster.isWorker || cluster.worker?.id === 1) {

@@ -230,7 +230,7 @@ export async function runBrowserBench(items: number): Promise<BenchResult[]> {
     // 3. Replay: 1,000 creates queued while offline, then the network comes back.
     const queued = 1000;
     const userId = await page.evaluate(async (url) => {
-      const token = JSON.parse(localStorage.getItem("bo.token") ?? "null") ?? localStorage.getItem("token");
+      const token = (JSON.parse(localStorage.getItem("bo.token") ?? "null") as string | null) ?? localStorage.getItem("token");
       const res = await fetch(`${url}/api/user/me/`, { headers: { authorization: `Bearer ${token}` } });
       return res.ok ? ((await res.json()) as { id: number }).id : 1;
     }, base);
@@ -273,7 +273,7 @@ export async function runBrowserBench(items: number): Promise<BenchResult[]> {
     }
     const replaySeconds = (Date.now() - replayStart) / 1000;
     const booked = await page.evaluate(async (url) => {
-      const token = JSON.parse(localStorage.getItem("bo.token") ?? "null");
+      const token = JSON.parse(localStorage.getItem("bo.token") ?? "null") as string | null;
       const res = await fetch(`${url}/api/city/?name__istartswith=Replay%20city&page_size=1`, { headers: { authorization: `Bearer ${token}` } });
       return ((await res.json()) as { count: number }).count;
     }, base);
@@ -289,7 +289,7 @@ export async function runBrowserBench(items: number): Promise<BenchResult[]> {
     if (data.saleStockIds.length > 0) {
       const countSales = () =>
         page.evaluate(async (url) => {
-          const token = JSON.parse(localStorage.getItem("bo.token") ?? "null");
+          const token = JSON.parse(localStorage.getItem("bo.token") ?? "null") as string | null;
           const res = await fetch(`${url}/api/sale/?page_size=1`, { headers: { authorization: `Bearer ${token}` } });
           return res.ok ? ((await res.json()) as { count: number }).count : -1;
         }, base);

@@ -3,6 +3,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { runPgbench } from "./pgbench";
+import { textOf } from "../../src/core/text";
 
 /**
  * Issue 5: what PostgreSQL alone can do for a sale. One real sale goes through the app while the
@@ -186,7 +187,8 @@ function literal(value: unknown, vars: Variables): string {
   if (value === null || value === undefined) return "NULL";
   const ref = vars.numberRef(value);
   if (ref) return quote(ref);
-  const text = String(value);
+  // Drizzle has already mapped parameters to the driver's scalars (JSON arrives as its text).
+  const text = textOf(value);
   if (/^\s*[[{]/.test(text)) {
     try {
       return quote(spacedJson(JSON.parse(text), vars));

@@ -92,7 +92,7 @@ export async function runSalesListBench(): Promise<BenchResult[]> {
     const branch = (await pick<{ id: number }>(sql`select min(id) as id from branch`)).id;
 
     const login = await app.inject({ method: "POST", url: "/api/login/", payload: { username: "admin", password: "admin" } });
-    const headers = { authorization: `Bearer ${login.json().token}` };
+    const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
 
     const base = "/api/sale/?page_size=50";
     const queries: [string, string][] = [

@@ -42,7 +42,7 @@ export async function runServerBench(items: number): Promise<BenchResult[]> {
     await bulkItems(database.db, items);
     await database.db.execute(sql`analyze`);
     const login = await app.inject({ method: "POST", url: "/api/login/", payload: { username: "admin", password: "admin" } });
-    const headers = { authorization: `Bearer ${login.json().token}` };
+    const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
 
     const queries = [
       "/api/item/?page_size=50",

@@ -22,7 +22,7 @@ async function idb<T>(page: Page, args: { store: string; op: "all" | "count" | "
     ({ dbName, store, op, key, index }) =>
       new Promise<T>((resolve, reject) => {
         const open = indexedDB.open(dbName);
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error("IndexedDB request failed"));
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains(store)) {
@@ -36,7 +36,7 @@ async function idb<T>(page: Page, args: { store: string; op: "all" | "count" | "
             db.close();
             resolve(request.result as T);
           };
-          request.onerror = () => reject(request.error);
+          request.onerror = () => reject(request.error ?? new Error("IndexedDB request failed"));
         };
       }),
     { dbName: DB_NAME, ...args },

@@ -63,7 +63,7 @@ export function installAccessControl(app: FastifyInstance, db: Db) {
   app.decorateRequest("auth", null);
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/")) return;
-    if (!route.config?.access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    if (!route.config?.access) throw new Error(`Route ${[route.method].flat().join(",")} ${route.url} declares no access`);
   });
   app.addHook("preHandler", async (request) => {
     const access = request.routeOptions.config?.access;

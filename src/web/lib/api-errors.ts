@@ -2,6 +2,7 @@
  * SPEC section 8 as pure functions: which toast an API error raises, and how a 400 body maps to
  * form field errors. Kept free of ky, React and Chakra so it is unit-tested in node.
  */
+import { textOf } from "../../core/text";
 
 export const REFRESH_MESSAGE = "There was an error, please refresh the page and try again";
 export const ERROR_TOAST_MS = 4000;
@@ -26,7 +27,7 @@ export function firstMessage(value: unknown): string {
     const first = Object.values(value)[0];
     return first === undefined ? "" : firstMessage(first);
   }
-  return value === null || value === undefined ? "" : String(value);
+  return textOf(value);
 }
 
 /** Decides what the user sees for an HTTP error status and its (already parsed) body. */

@@ -1,6 +1,7 @@
 import { DEFAULT_ORDERING, parseFilterKey, parseOrdering } from "../../core/list-query";
 import type { Paged } from "../../core/api-types";
 import type { CachedRow, CachedTableName } from "./sync-tables";
+import { textOf } from "../../core/text";
 
 /**
  * Lists and selectors over the device cache (DESIGN section 4): which API resource is which cached
@@ -70,7 +71,7 @@ export function toListRow(row: CachedRow, lookups: Lookups): Record<string, unkn
   return out;
 }
 
-const text = (value: unknown): string => (value === null || value === undefined ? "" : String(value)).toLowerCase();
+const text = (value: unknown): string => textOf(value).toLowerCase();
 
 /** Fields the search box looks in, as the server's list search does for these resources. */
 const SEARCH_FIELDS = ["name", "code", "barcode", "phone", "item_group_name"];
@@ -116,7 +117,7 @@ function compare(a: unknown, b: unknown): number {
   // Pending rows have "local-…" ids: they sort after the server's (they are the newest).
   if (typeof a === "number" && typeof b === "string") return -1;
   if (typeof a === "string" && typeof b === "number") return 1;
-  return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: "base" });
+  return textOf(a).localeCompare(textOf(b), undefined, { numeric: true, sensitivity: "base" });
 }
 
 /** Keys of a list query that are not column filters. */

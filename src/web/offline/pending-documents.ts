@@ -4,6 +4,7 @@ import { netTotal, saleLineTotals } from "../../core/posting";
 import { META, type OfflineDb, type OutboxEntry, type OutboxStatus } from "./db";
 import { isPendingSaleDoc } from "./document-effects";
 import { isLocalKey, type RowKey } from "./sync-tables";
+import { textOf } from "../../core/text";
 
 /**
  * Documents saved on this device and not synced yet, read from the outbox (the source of truth):
@@ -65,7 +66,7 @@ export function saleBodyOf(entry: OutboxEntry): Body | null {
 }
 
 const numberOrNull = (value: unknown): number | null => (typeof value === "number" ? value : null);
-const decimalText = (value: unknown): string => (value === null || value === undefined || value === "" ? "0" : String(value));
+const decimalText = (value: unknown): string => textOf(value, "0") || "0";
 
 function refusal(entry: OutboxEntry): string | null {
   if (entry.status !== "needs_attention") return null;
@@ -153,6 +154,6 @@ export async function pendingSales(db: OfflineDb): Promise<PendingSale[]> {
   const customerIds = [...new Set(entries.map((e) => saleBodyOf(e)?.customer).filter((c): c is RowKey => typeof c === "number" || isLocalKey(c)))];
   const customers = customerIds.length > 0 ? await db.ref("customer").bulkGet(customerIds) : [];
   const names = new Map<unknown, string>();
-  for (const row of customers) if (row) names.set(row.id, String(row.name ?? ""));
+  for (const row of customers) if (row) names.set(row.id, textOf(row.name));
   return entries.flatMap((entry) => toPendingSale(entry, names) ?? []).reverse();
 }

@@ -7,6 +7,7 @@ import type { OfflineDb } from "./db";
 import { saleBodyOf, saleTotals, toPendingDocument } from "./pending-documents";
 import { isStub, itemColumns, stockRowsById } from "./stock-store";
 import { isLocalKey, type CachedRow, type RowKey } from "./sync-tables";
+import { textOf } from "../../core/text";
 
 /**
  * The printable data of a sale saved offline (issue 5: "printing works offline from local data"):
@@ -75,8 +76,8 @@ export interface ProvisionalInvoiceSource {
   items: ReadonlyMap<number, CachedRow>;
 }
 
-const text = (value: unknown): string => (value === null || value === undefined ? "" : String(value));
-const decimal = (value: unknown): string => (value === null || value === undefined || value === "" ? "0" : String(value));
+const text = (value: unknown): string => textOf(value);
+const decimal = (value: unknown): string => textOf(value, "0") || "0";
 const idOf = (value: unknown): number | null => (typeof value === "number" ? value : null);
 
 const bodyLines = (body: Record<string, unknown>): Record<string, unknown>[] =>

@@ -42,7 +42,6 @@ const stockPage = (cursor: string, quantity: number) => ({
   status: 200,
   body: { cursor, has_more: false, reset: false, tables: { stock: { upserts: [{ id: 1, inventory_id: 5, item_id: 100, branch_id: 1, batch_number: "", expire_date: null, quantity, deleted_at: null }], deletes: [] } } },
 });
-const emptyPage = (cursor: string) => ({ status: 200, body: { cursor, has_more: false, reset: false, tables: {} } });
 
 describe("stock effects of queued sales", () => {
   it("a queued sale takes its stock at once and gets the next provisional number of the device", async () => {

@@ -4,6 +4,7 @@ import { getOfflineDb, type OfflineDb } from "./db";
 import { getOfflineRuntime } from "./offline-runtime";
 import { isUsableItem, itemStockIn, stockByBarcode, type ItemStock } from "./stock-store";
 import type { CachedRow, RowKey } from "./sync-tables";
+import { textOf } from "../../core/text";
 
 /**
  * Stock look-ups of the sale screen's scan field in the device cache (DESIGN section 4, issue 3:
@@ -69,7 +70,7 @@ export async function searchStock(inventoryId: number, keyword: string, db: Offl
     const lower = wanted.toLowerCase();
     collect(
       await items
-        .filter((row) => isUsableItem(row) && String(row.name ?? "").toLowerCase().includes(lower))
+        .filter((row) => isUsableItem(row) && textOf(row.name).toLowerCase().includes(lower))
         .limit(limit)
         .toArray(),
     );

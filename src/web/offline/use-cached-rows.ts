@@ -4,6 +4,7 @@ import { FOREIGN_KEYS, lookupTablesOf, toListRow, type Lookups } from "./cached-
 import { getOfflineRuntime } from "./offline-runtime";
 import { isStub } from "./stock-store";
 import type { CachedTableName } from "./sync-tables";
+import { textOf } from "../../core/text";
 
 const db = (): OfflineDb => getOfflineRuntime()?.db ?? getOfflineDb();
 
@@ -21,7 +22,7 @@ export function useCachedRows(table: CachedTableName | null): Record<string, unk
     for (const name of lookupTablesOf(rows)) {
       const label = Object.values(FOREIGN_KEYS).find((key) => key.table === name)?.label ?? "name";
       const all = await db().ref(name).toArray();
-      lookups[name] = new Map(all.map((row) => [row.id, String(row[label] ?? "")]));
+      lookups[name] = new Map(all.map((row) => [row.id, textOf(row[label])]));
     }
     return rows.map((row) => toListRow(row, lookups));
   }, [table]);

@@ -24,7 +24,7 @@ describe("every route declares its access", () => {
     const { installAccessControl } = await import("../../../src/server/http/access");
     const app = Fastify();
     installAccessControl(app, t.db);
-    expect(() => app.get("/api/open-by-accident/", async () => ({}))).toThrow(/declares no access/);
+    expect(() => app.get("/api/open-by-accident/", () => ({}))).toThrow(/declares no access/);
     await app.close();
   });
 
@@ -134,7 +134,7 @@ describe("media", () => {
   it("stores an image checked by its content and serves it", async () => {
     const res = await upload(admin, png, "dot.png");
     expect(res.statusCode).toBe(201);
-    const { url } = res.json();
+    const { url } = res.json<{ url: string }>();
     const served = await t.app.inject({ method: "GET", url });
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/png");
@@ -152,10 +152,10 @@ describe("serving the web app", () => {
   it("client routes get the shell, API and file misses stay 404", async () => {
     const { mkdtempSync, writeFileSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
-    const { join } = await import("node:path");
+    const path = await import("node:path");
     const { buildApp } = await import("../../../src/server/app");
-    const root = mkdtempSync(join(tmpdir(), "web-"));
-    writeFileSync(join(root, "index.html"), "<!doctype html><div id=root></div>");
+    const root = mkdtempSync(path.join(tmpdir(), "web-"));
+    writeFileSync(path.join(root, "index.html"), "<!doctype html><div id=root></div>");
     const app = await buildApp({ db: t.db, webRoot: root });
     try {
       const shell = await app.inject({ method: "GET", url: "/stock/item-group/5/edit" });

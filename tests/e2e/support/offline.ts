@@ -10,7 +10,7 @@ export async function storeRows<T>(page: Page, store: string): Promise<T[]> {
     ({ dbName, store }) =>
       new Promise<T[]>((resolve, reject) => {
         const open = indexedDB.open(dbName);
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error("IndexedDB request failed"));
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains(store)) {
@@ -23,7 +23,7 @@ export async function storeRows<T>(page: Page, store: string): Promise<T[]> {
             db.close();
             resolve(request.result as T[]);
           };
-          request.onerror = () => reject(request.error);
+          request.onerror = () => reject(request.error ?? new Error("IndexedDB request failed"));
         };
       }),
     { dbName: DB_NAME, store },
@@ -139,7 +139,7 @@ export async function postponeOutboxEntry(page: Page, id: number, until: number)
     ({ dbName, id, until }) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open(dbName);
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error("IndexedDB request failed"));
         open.onsuccess = () => {
           const db = open.result;
           const store = db.transaction("outbox", "readwrite").objectStore("outbox");
@@ -155,9 +155,9 @@ export async function postponeOutboxEntry(page: Page, id: number, until: number)
               db.close();
               resolve();
             };
-            write.onerror = () => reject(write.error);
+            write.onerror = () => reject(write.error ?? new Error("IndexedDB request failed"));
           };
-          read.onerror = () => reject(read.error);
+          read.onerror = () => reject(read.error ?? new Error("IndexedDB request failed"));
         };
       }),
     { dbName: DB_NAME, id, until },

@@ -72,14 +72,14 @@ export async function startFaultServer(): Promise<FaultServer> {
     afterPost: null,
     posts: 0,
     fetch: async (input, init) => {
-      const url = String(input).replace(VIRTUAL_BASE, realBase);
+      const url = (typeof input === "string" ? input : input instanceof URL ? input.href : input.url).replace(VIRTUAL_BASE, realBase);
       if ((init?.method ?? "GET") !== "POST") return fetch(url, init);
       const index = ++fs.posts;
       const fault = fs.faults.shift();
       await fs.beforePost?.(index);
       if (fault?.kind === "network-before") throw new TypeError("fetch failed");
       if (fault?.kind === "answer") return json(fault.status, fault.body);
-      const response = await fetch(String(input).replace(VIRTUAL_BASE, realBase), init);
+      const response = await fetch(url, init);
       const text = await response.text();
       await fs.afterPost?.(index, response.status);
       if (fault?.kind === "drop-after-commit") throw new TypeError("fetch failed: connection reset");

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { appUser, authToken, branch, cashbox, currency, inventory, loginFailure, userBranch } from "../../db/tables";
+import { appUser, authToken, branch, cashbox, currency, inventory, loginFailure } from "../../db/tables";
 
 export async function findUserByUsername(ex: Executor, username: string) {
   const [row] = await ex.select().from(appUser).where(eq(appUser.username, username)).limit(1);

@@ -8,6 +8,7 @@ import { MESSAGES } from "../../../core/messages";
 import { add, greaterThan, isPositive, sum, toDecimalString, tryMoney, type MoneyInput } from "../../../core/money";
 import { netTotal, saleLineTotals } from "../../../core/posting";
 import { paymentStatus, remainingAmount, type PaymentStatus } from "../../../core/payment-status";
+import { textOf } from "../../../core/text";
 
 /** One editable line of a document. */
 export interface DocumentLine {
@@ -55,7 +56,7 @@ export interface ItemLike {
   purchase_price?: string | number | null;
 }
 
-const text = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
+const text = (v: unknown): string => textOf(v);
 const decimal = (v: unknown, fallback = "0"): string => {
   const m = tryMoney(v);
   return m ? m.toString() : fallback;

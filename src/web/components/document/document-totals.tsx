@@ -3,6 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import { PAYMENT_STATUS_COLOURS, shownPaymentStatus, type PaymentStatus } from "../../../core/payment-status";
 import { formatAmount, tryMoney } from "../../../core/money";
 import type { DocumentTotalsValue } from "./document-lines";
+import { textOf } from "../../../core/text";
 
 /** SPEC colour roles to Chakra palettes: error red, warning orange, success green. */
 const PALETTE = { error: "red", warning: "orange", success: "green" } as const;
@@ -28,7 +29,7 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
 
 /** Accepts the server's status values too ("Partial Paid", "partial_paid", "paid"...). */
 export function normalisePaymentStatus(value: unknown): PaymentStatus | null {
-  const key = String(value ?? "").toLowerCase().replace(/[\s-]+/g, "_");
+  const key = textOf(value).toLowerCase().replace(/[\s-]+/g, "_");
   return key === "paid" || key === "unpaid" || key === "partial_paid" ? key : null;
 }
 

@@ -20,7 +20,10 @@ export function useViewRecord<T>(path: string | null, known: T | null = null): {
   const { t } = useLingui();
   const [state, setState] = useState<{ path: string | null; record: T | null; error: string | null }>({ path: null, record: null, error: null });
   const knownRef = useRef(known);
-  knownRef.current = known;
+  // Read only when a load fails, after the effects of that render have run.
+  useEffect(() => {
+    knownRef.current = known;
+  });
   useEffect(() => {
     if (!path) return;
     let cancelled = false;
@@ -45,7 +48,8 @@ export interface DocumentViewAction {
   key: string;
   label: ReactNode;
   icon?: ReactNode;
-  onClick: () => void;
+  /** May return a promise (React Router's navigate does); the button does not wait for it. */
+  onClick: () => void | Promise<void>;
   /** The main action (a filled button). */
   primary?: boolean;
   /** It needs the server (an edit): disabled offline, with the "Editing needs a connection" note. */

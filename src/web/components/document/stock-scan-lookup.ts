@@ -10,6 +10,7 @@ import { getOfflineRuntime } from "../../offline/offline-runtime";
 import { stockByBarcode, stockRowsById } from "../../offline/stock-store";
 import { lineFromItem, lineFromStock, type PriceField, type StockRowLike } from "./document-lines";
 import { toCandidate, type ScanCandidate } from "./scan-decision";
+import { textOf } from "../../../core/text";
 
 export type { ScanCandidate } from "./scan-decision";
 
@@ -29,7 +30,7 @@ export async function findCachedStock(keyword: string, scope: ScanScope): Promis
     const out: ScanCandidate[] = [];
     for (const { item, rows } of await stockByBarcode(db(), scope.inventoryId, keyword)) {
       const itemType = Number(item.item_type);
-      const itemRef = { id: item.id as number, barcode: (item.barcode as string | null) ?? null, name: String(item.name ?? ""), item_type: itemType, sale_price: item.sale_price as string | null };
+      const itemRef = { id: item.id as number, barcode: (item.barcode as string | null) ?? null, name: textOf(item.name), item_type: itemType, sale_price: item.sale_price as string | null };
       if (!carriesQuantity(itemType)) {
         out.push(toCandidate(lineFromItem({ ...itemRef, purchase_price: item.purchase_price as string | null }, scope.priceField)));
         continue;

@@ -5,6 +5,7 @@ import { baseCurrencyAtom, exchangeRatesAtom } from "../../lib/app-state";
 import { useCachedTable } from "../../offline/sync-status";
 import type { CachedRow } from "../../offline/sync-tables";
 import { useCurrencies } from "../selectors/currency-select";
+import { textOf } from "../../../core/text";
 
 const BASE_CODE = "IQD";
 
@@ -24,7 +25,7 @@ export function useDocumentCurrency() {
     if (loaded.length > 0) return loaded;
     return (cachedCurrencies ?? [])
       .filter((r) => !r.deleted_at && typeof r.id === "number")
-      .map((r) => ({ id: r.id as number, code: String(r.code ?? ""), symbol: String(r.symbol ?? "") }));
+      .map((r) => ({ id: r.id as number, code: textOf(r.code), symbol: textOf(r.symbol) }));
   }, [loaded, cachedCurrencies]);
 
   const baseCurrency = useMemo<CurrencyRef | null>(() => {

@@ -12,7 +12,7 @@ const STAND_IN_BASE = 2_000_000_000;
 export interface LocalKeyMask<T> {
   masked: T;
   /** Puts the keys back where their stand-ins are (after a cast or a mapping of `masked`). */
-  unmask<U>(value: U): U;
+  unmask: <U>(value: U) => U;
 }
 
 function walk(value: unknown, swap: (leaf: unknown) => unknown): unknown {

@@ -3,6 +3,7 @@ import { getOfflineRuntime } from "../../offline/offline-runtime";
 import { isUsableItem } from "../../offline/stock-store";
 import type { CachedRow } from "../../offline/sync-tables";
 import type { ItemSearchResult } from "./item-select";
+import { textOf } from "../../../core/text";
 
 /**
  * Item look-ups in the device cache (DESIGN section 4): a scan is an exact match on the `barcode`
@@ -14,7 +15,7 @@ const LIMIT = 50;
 
 const table = () => (getOfflineRuntime()?.db ?? getOfflineDb()).ref("item");
 
-const text = (value: unknown): string => (value === null || value === undefined ? "" : String(value));
+const text = (value: unknown): string => textOf(value);
 
 /** A cached item in the shape of an item/search answer (no stock total: only the server's search sums it). */
 export function toSearchResult(row: CachedRow): ItemSearchResult {

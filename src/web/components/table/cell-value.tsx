@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { formatDate } from "../../../core/dates";
 import { formatAmount, tryMoney } from "../../../core/money";
 import { readField, type ColumnDef, type RowHelpers } from "./column-def";
+import { textOf } from "../../../core/text";
 
 /** Plain text of a cell, used by print and CSV export. */
 export function cellText<Row>(column: ColumnDef<Row>, row: Row): string {
@@ -11,13 +12,13 @@ export function cellText<Row>(column: ColumnDef<Row>, row: Row): string {
   if (value === null || value === undefined) return "";
   if (column.kind === "money") {
     const money = tryMoney(value);
-    return money ? formatAmount(money) : String(value);
+    return money ? formatAmount(money) : textOf(value);
   }
   if (column.kind === "date") {
     try {
-      return formatDate(String(value));
+      return formatDate(textOf(value));
     } catch {
-      return String(value);
+      return textOf(value);
     }
   }
   if (typeof value === "boolean") return value ? "✓" : "";
@@ -26,7 +27,7 @@ export function cellText<Row>(column: ColumnDef<Row>, row: Row): string {
     const name = (value as Record<string, unknown>).name;
     return typeof name === "string" ? name : "";
   }
-  return String(value);
+  return textOf(value);
 }
 
 /** What a cell shows: render, else by kind (money, date, badge), else the text. */

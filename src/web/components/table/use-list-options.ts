@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../../lib/api-client";
 import type { SelectOption } from "../multi-select";
 import { readField, type ColumnDef, type ListOption } from "./column-def";
+import { textOf } from "../../../core/text";
 
 /** SPEC section 9: server filter search debounce. */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -10,8 +11,8 @@ function toOptions(items: readonly ListOption[], titleKey: string, valueKey: str
   return items.map((item) => {
     const value = readField(item, valueKey);
     return {
-      value: typeof value === "number" ? value : String(value ?? ""),
-      label: String(readField(item, titleKey) ?? ""),
+      value: typeof value === "number" ? value : textOf(value),
+      label: textOf(readField(item, titleKey)),
     };
   });
 }

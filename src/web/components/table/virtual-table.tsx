@@ -8,6 +8,7 @@ import { ListQueryFilters, type ListTableProps } from "./list-query-filters";
 import { toQueryParams } from "./list-query-state";
 import { ListToolbar } from "./list-toolbar";
 import { useListQuery } from "./use-list-query";
+import { textOf } from "../../../core/text";
 
 /** The virtual table's props; its branch filter is off by default (SPEC section 2). */
 export interface VirtualTableProps<Row> extends ListTableProps<Row> {
@@ -68,7 +69,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   const reload = () => setTick((n) => n + 1);
   const helpers = useMemo(() => ({ reload: () => setTick((n) => n + 1) }), []);
-  const rowKey = props.rowKey ?? ((row: Row) => String((row as { id?: unknown }).id ?? JSON.stringify(row)));
+  const rowKey = props.rowKey ?? ((row: Row) => textOf((row as { id?: unknown }).id) || JSON.stringify(row));
 
   return (
     <Box>

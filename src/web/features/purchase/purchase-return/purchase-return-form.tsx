@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { Box, Button, Field, Flex, HStack, Input, SimpleGrid, Text } from "@chakra-ui/react";
+import { Button, Field, Flex, HStack, Input, SimpleGrid, Text } from "@chakra-ui/react";
 import { useFormikContext } from "formik";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSearchParams } from "react-router";

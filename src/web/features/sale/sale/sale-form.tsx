@@ -31,7 +31,7 @@ import { useDocumentCurrency } from "../../../components/document/use-document-c
 import { PaymentFields } from "../../../components/document/payment-fields";
 import { StockScanField, type StockScanFieldHandle } from "../../../components/document/stock-scan-field";
 import { InstallmentFields, type InstallmentValues } from "./installment-fields";
-import { checkSale, emptySale, hasErrors, saleBody, serverErrors, type SaleErrors, type SaleValues } from "./sale-form-rules";
+import { checkSale, emptySale, saleBody, serverErrors, type SaleErrors, type SaleValues } from "./sale-form-rules";
 import { saleLockReason, type SaleRecord } from "./sale-record";
 import { LabelledDateInput } from "../../../components/form/labelled-date-input";
 import { useCreateOutcome } from "../../../components/form/use-create-outcome";

@@ -1,6 +1,5 @@
 /** The sale as the API answers it (GET sale/<id>/, list rows) and its printable form. */
 import { formatDate } from "../../../../core/dates";
-import type { PaymentStatus } from "../../../../core/payment-status";
 import { documentTotals } from "../../../components/document/document-lines";
 import { linesFromRecord, recordItems, type RecordLine } from "../../../components/document/document-record";
 import { normalisePaymentStatus } from "../../../components/document/document-totals";
@@ -27,7 +26,8 @@ export interface SaleRecord {
   net_price: string;
   paid_amount: string;
   remaining: string;
-  payment_status: PaymentStatus | string;
+  /** A PaymentStatus of src/core/payment-status; typed string so a status a newer server adds does not break the screen. */
+  payment_status: string;
   returned_amount?: string;
   input_date: string;
   note: string;

@@ -154,11 +154,12 @@ function PendingSaleView({ entryId }: { entryId: number }) {
 
   useEffect(() => {
     let cancelled = false;
+    // Never rejects: a failed read shows no invoice.
     const load = () =>
-      provisionalInvoiceOf(entryId)
+      void provisionalInvoiceOf(entryId)
         .then((inv) => !cancelled && setInvoice(inv))
         .catch(() => !cancelled && setInvoice(null));
-    void load();
+    load();
     // Re-read while it waits: once synced it leaves the outbox.
     const timer = window.setInterval(load, 5000);
     return () => {
