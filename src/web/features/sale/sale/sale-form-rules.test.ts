@@ -25,6 +25,16 @@ describe("checkSale", () => {
   });
 });
 
+describe("checkSale dates", () => {
+  it("refuses a typed date that is not one before anything is sent (offline it would wait in the outbox)", () => {
+    const v = { ...emptySale("2026-11-21"), branch: 1, inventory: 1, customer: 1, currency: 1, items: [line("2")], paid_amount: "2000", cashbox: 3 };
+    expect(checkSale({ ...v, input_date: "31/02/2026" }, { checkStock: true })).toEqual({ input_date: "must be a valid date" });
+    expect(checkSale({ ...v, input_date: "" }, { checkStock: true })).toEqual({});
+    const plan = { ...v, is_premium: true, premium_receipt_amount: "500", next_receipt_date: "2026-13-01" };
+    expect(checkSale(plan, { checkStock: true })).toEqual({ next_receipt_date: "must be a valid date" });
+  });
+});
+
 describe("saleBody", () => {
   it("sends the contract's fields", () => {
     const body = saleBody({ ...emptySale("2026-11-21"), branch: 1, inventory: 2, customer: 3, currency: 4, items: [line("2")], paid_amount: "2000", cashbox: 5 });

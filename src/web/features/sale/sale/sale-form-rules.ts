@@ -1,4 +1,5 @@
 /** The sale form's values, body and checks (pure, unit-tested). */
+import { parseDateInput } from "../../../../core/date-input";
 import { MESSAGES } from "../../../../core/messages";
 import { isPositive, tryMoney } from "../../../../core/money";
 import { documentTotals, lineProblem, toSaleItems, type DocumentLine } from "../../../components/document/document-lines";
@@ -44,6 +45,8 @@ export function checkSale(v: SaleValues, options: { checkStock: boolean }): Sale
   const rate = tryMoney(v.exchange_rate);
   if (!rate || !isPositive(rate)) errors.exchange_rate = MESSAGES.enterExchangeRate;
   if (v.items.length === 0) errors.items = MESSAGES.required;
+  // A typed date that is not one (31/02) stops here: offline it would otherwise wait in the outbox to be refused.
+  if (parseDateInput(v.input_date).kind === "invalid") errors.input_date = MESSAGES.date;
   const lines: Record<number, string> = {};
   v.items.forEach((line, i) => {
     const problem = lineProblem(line, options.checkStock);
@@ -58,6 +61,7 @@ export function checkSale(v: SaleValues, options: { checkStock: boolean }): Sale
     if (!v.months_count) errors.months_count = MESSAGES.required;
     if (!tryMoney(v.premium_receipt_amount) || !isPositive(v.premium_receipt_amount)) errors.premium_receipt_amount = MESSAGES.required;
     if (!v.next_receipt_date) errors.next_receipt_date = MESSAGES.required;
+    else if (parseDateInput(v.next_receipt_date).kind === "invalid") errors.next_receipt_date = MESSAGES.date;
   }
   return errors;
 }
