@@ -5,7 +5,6 @@ import { useCurrentUser } from "../../lib/use-permission";
 import { translateMessage } from "../../lib/messages";
 import { NumberField } from "../number-field";
 import { EntitySelect } from "../selectors/entity-select";
-import type { RowKey } from "../../offline/sync-tables";
 
 import type { PaymentType } from "./payment-rules";
 

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors, type FormikHelpers, type FormikValues } from "formik";
+import { useFormik, validateYupSchema, yupToFormErrors, type FormikHelpers, type FormikValues } from "formik";
 import { useNavigate } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import type { AnyObjectSchema } from "yup";

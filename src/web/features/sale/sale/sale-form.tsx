@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Box, Button, Card, Center, Field, Flex, Grid, SimpleGrid, Spinner, Stack, Text, Textarea } from "@chakra-ui/react";
-import { useFormik, type FormikErrors } from "formik";
+import { useFormik } from "formik";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate, useParams } from "react-router";
 import { toIsoDate } from "../../../../core/dates";
