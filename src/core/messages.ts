@@ -110,6 +110,7 @@ export const MESSAGES = {
   invalidRequestBody: "Invalid request body",
   invalidChoice: "Invalid pk - object does not exist.",
   invalidCursor: "Invalid cursor",
+  nulCharacter: "must not contain NUL characters",
   loggedOut: "Logged out",
   generalCustomerUndeletable: "The general customer cannot be deleted",
   generalPartnerUndeletable: "The general partner cannot be deleted",
@@ -117,11 +118,12 @@ export const MESSAGES = {
   subgroupNotInGroup: "The subgroup does not belong to the selected group",
   returnAboveSold: "Return quantity is more than the sold quantity",
   quotationConverted: "The quotation was already converted to a sale",
-} as const;
   cashboxHasEntries: "The cashbox has entries and cannot be deleted",
   cashboxCurrencyLocked: "The cashbox has entries: its branch and currency cannot change",
   allocationAboveRemaining: "The amount is more than the invoice's remaining amount",
   allocationsAboveAmount: "The invoices' amounts are more than the amount",
+  differentSupplier: "Different supplier selected",
+} as const;
 
 export type MessageKey = keyof typeof MESSAGES;
 export type MessageTemplate = (typeof MESSAGES)[MessageKey];

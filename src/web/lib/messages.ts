@@ -106,6 +106,7 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   invalidRequestBody: msg({ message: "Invalid request body" }),
   invalidChoice: msg({ message: "Invalid pk - object does not exist." }),
   invalidCursor: msg({ message: "Invalid cursor" }),
+  nulCharacter: msg({ message: "must not contain NUL characters" }),
   loggedOut: msg({ message: "Logged out" }),
   generalCustomerUndeletable: msg({ message: "The general customer cannot be deleted" }),
   generalPartnerUndeletable: msg({ message: "The general partner cannot be deleted" }),
@@ -113,11 +114,12 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   subgroupNotInGroup: msg({ message: "The subgroup does not belong to the selected group" }),
   returnAboveSold: msg({ message: "Return quantity is more than the sold quantity" }),
   quotationConverted: msg({ message: "The quotation was already converted to a sale" }),
-};
   cashboxHasEntries: msg({ message: "The cashbox has entries and cannot be deleted" }),
   cashboxCurrencyLocked: msg({ message: "The cashbox has entries: its branch and currency cannot change" }),
   allocationAboveRemaining: msg({ message: "The amount is more than the invoice's remaining amount" }),
   allocationsAboveAmount: msg({ message: "The invoices' amounts are more than the amount" }),
+  differentSupplier: msg({ message: "Different supplier selected" }),
+};
 
 const BY_TEMPLATE = new Map<string, MessageDescriptor>(
   (Object.keys(MESSAGES) as MessageKey[]).map((key) => [MESSAGES[key], MESSAGE_DESCRIPTORS[key]]),
