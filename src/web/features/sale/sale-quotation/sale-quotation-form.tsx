@@ -169,7 +169,7 @@ export default function SaleQuotationForm() {
     }
   };
 
-  const err = (k: string) => (errors[k] ? translateMessage(errors[k]!) : undefined);
+  const err = (k: string) => (errors[k] ? translateMessage(errors[k]) : undefined);
   return (
     <Card.Root>
       <Card.Body p={{ base: "3", md: "5" }}>
