@@ -17,6 +17,7 @@ import { assignDocumentNumber, UNNUMBERED } from "../documents/document-number";
 import { applyMovements, reverseMovements, type Movement } from "../stock/stock-ledger";
 import * as repo from "./sale.repository";
 import { saleList, saleQuotationList, saleReturnList } from "./sale.lists";
+import { textOf } from "../../../core/text";
 
 /**
  * The rules of the Sale area (SPEC sections 2-5, DESIGN section 3): a sale takes stock (a movement
@@ -400,9 +401,9 @@ export function premiumSummary(sale: Record<string, unknown>, asOf: string) {
     ? allocatePaid(
         installmentSchedule(owed, {
           months_count: Number(sale.months_count),
-          premium_receipt_amount: String(sale.premium_receipt_amount ?? "0"),
+          premium_receipt_amount: textOf(sale.premium_receipt_amount, "0"),
           receipt_frequency: (sale.receipt_frequency as ReceiptFrequency) ?? "monthly",
-          next_receipt_date: String(sale.next_receipt_date ?? ""),
+          next_receipt_date: textOf(sale.next_receipt_date),
         }),
         paid,
       )
