@@ -19,7 +19,7 @@ export type ExchangeRateInput = InferType<typeof exchangeRateSchema>;
 /** A reference sent as its id or as the object the API answers ({id, code, ...}), as a PATCH merges it back. */
 const refOrId = () =>
   requiredId().transform((value: unknown, original: unknown) =>
-    original && typeof original === "object" && "id" in original ? Number((original as { id: unknown }).id) : value,
+    original && typeof original === "object" && "id" in original ? Number(original.id) : value,
   );
 
 /** A cashbox: a name in a branch, holding one currency (SPEC section 3). */

@@ -115,7 +115,7 @@ export async function validateBody<S extends AnySchema>(schema: S, body: unknown
 /** Synchronous twin of validateBody for schemas without async tests (all of this folder's). */
 export function validateBodySync<S extends AnySchema>(schema: S, body: unknown): ValidationResult<InferType<S>> {
   try {
-    return { ok: true, value: schema.validateSync(body, { abortEarly: false, stripUnknown: true }) as InferType<S> };
+    return { ok: true, value: schema.validateSync(body, { abortEarly: false, stripUnknown: true }) };
   } catch (error) {
     if (ValidationError.isError(error)) return { ok: false, errors: toFieldErrors(error) };
     throw error;

@@ -20,7 +20,7 @@ export const customerBodySchema = customerSchema
     const row = value as { branch?: unknown; branches?: unknown };
     if ((row.branch === undefined || row.branch === null || row.branch === "") && Array.isArray(row.branches) && row.branches.length > 0) {
       const first: unknown = row.branches[0];
-      return { ...value, branch: first && typeof first === "object" && "id" in first ? (first as { id: unknown }).id : first };
+      return { ...value, branch: first && typeof first === "object" && "id" in first ? first.id : first };
     }
     return value;
   });

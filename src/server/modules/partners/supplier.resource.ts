@@ -15,7 +15,7 @@ import { invalidChoice, registerResource, touched, type ResourceDef, type Resour
 export const supplierBodySchema = supplierSchema.transform((value: unknown) => {
   if (!value || typeof value !== "object" || !Array.isArray((value as { branches?: unknown }).branches)) return value;
   const raw = (value as { branches: unknown[] }).branches.map((b) =>
-    b && typeof b === "object" && "id" in b ? (b as { id: unknown }).id : b,
+    b && typeof b === "object" && "id" in b ? b.id : b,
   );
   return { ...value, branches: [...new Set(raw)] };
 });
