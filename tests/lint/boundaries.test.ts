@@ -9,15 +9,14 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const BOUNDARY_RULES = new Set(["house/boundaries", "no-restricted-imports"]);
 
 let eslint: ESLint;
+let webRules: ESLint;
 
 beforeAll(() => {
   // Type information is not needed for import rules, and the snippets' paths are not files of the
   // tsconfig project: lint them without it (same rules otherwise).
-  eslint = new ESLint({
-    cwd: ROOT,
-    overrideConfig: [{ languageOptions: { parserOptions: { projectService: false, project: null, program: null } } }],
-    ruleFilter: ({ ruleId }) => BOUNDARY_RULES.has(ruleId),
-  });
+  const noTypes = [{ languageOptions: { parserOptions: { projectService: false, project: null, program: null } } }];
+  eslint = new ESLint({ cwd: ROOT, overrideConfig: noTypes, ruleFilter: ({ ruleId }) => BOUNDARY_RULES.has(ruleId) });
+  webRules = new ESLint({ cwd: ROOT, overrideConfig: noTypes, ruleFilter: ({ ruleId }) => /^(react-hooks|jsx-a11y)\//.test(ruleId) });
 });
 
 async function boundaryErrors(file: string, code: string): Promise<string[]> {
@@ -104,5 +103,21 @@ describe("no screen imports another screen's folder", () => {
     ["the router (app/)", "src/web/app/snippet.tsx", "../features/sale/sale/sale-form"],
   ])("allowed: %s", async (_what, file, source) => {
     expect(await boundaryErrors(file, `import { x } from "${source}";\nexport const y = x;\n`)).toEqual([]);
+  });
+});
+
+describe("the React hooks and jsx-a11y rules are on for the web app", () => {
+  it("reports missing effect dependencies, a hook called conditionally and an image without alt", async () => {
+    const code = [
+      'import { useEffect, useState } from "react";',
+      "export function Screen({ id, show }: { id: number; show: boolean }) {",
+      "  if (show) useState(0);",
+      "  useEffect(() => console.log(id), []);",
+      '  return <img src="/logo.png" />;',
+      "}",
+      "",
+    ].join("\n");
+    const [result] = await webRules.lintText(code, { filePath: path.join(ROOT, "src/web/features/sale/sale/snippet.tsx") });
+    expect(result.messages.map((m) => m.ruleId).sort()).toEqual(["jsx-a11y/alt-text", "react-hooks/exhaustive-deps", "react-hooks/rules-of-hooks"]);
   });
 });
