@@ -81,9 +81,14 @@ function OfflineDeleteButton() {
   return (
     <Tooltip.Root openDelay={100} positioning={{ placement: "top" }}>
       <Tooltip.Trigger asChild>
-        {/* Focusable so a keyboard user reaches the reason: a disabled button takes no focus (WAI-ARIA APG). */}
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the wrapper only carries the tooltip */}
-        <span tabIndex={0} aria-label={reason} title={reason} style={{ display: "inline-flex" }}>
+        <span
+          // Focusable so a keyboard user reaches the reason: a disabled button takes no focus (WAI-ARIA APG).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the wrapper only carries the tooltip
+          tabIndex={0}
+          aria-label={reason}
+          title={reason}
+          style={{ display: "inline-flex" }}
+        >
           <IconButton aria-label={t`Delete`} size="xs" variant="ghost" colorPalette="red" disabled pointerEvents="none">
             <LuTrash2 />
           </IconButton>

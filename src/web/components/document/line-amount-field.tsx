@@ -55,7 +55,14 @@ export const LineAmountField = memo(function LineAmountField({ label, name, valu
     <Input asChild size="md" w={FIELD_WIDTH} textAlign="end" cursor="text">
       {/* Named like the input it becomes; the value is its description (a label hides a button's text). */}
       {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- aria-description is global in ARIA 1.3, newer than the plugin's table */}
-      <button type="button" aria-label={label} aria-description={value} data-name={name} onFocus={() => setEditing(true)} onClick={() => setEditing(true)}>
+      <button
+        type="button"
+        aria-label={label}
+        aria-description={value}
+        data-name={name}
+        onFocus={() => setEditing(true)}
+        onClick={() => setEditing(true)}
+      >
         {value}
       </button>
     </Input>
