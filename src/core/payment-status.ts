@@ -1,5 +1,5 @@
 /** Invoice payment status of SPEC section 4, computed with money.ts. */
-import { greaterThanOrEqual, isPositive, max, sub, type Money, type MoneyInput } from "./money";
+import { add, greaterThanOrEqual, isPositive, max, sub, type Money, type MoneyInput } from "./money";
 
 export type PaymentStatus = "unpaid" | "partial_paid" | "paid";
 export type ColourRole = "error" | "warning" | "success";
@@ -37,3 +37,21 @@ export function shownPaymentStatus(total: MoneyInput, status: PaymentStatus): Pa
 
 /** What is still owed, never below zero. */
 export const remainingAmount = (total: MoneyInput, paid: MoneyInput): Money => max(sub(total, paid), 0);
+
+/** What an invoice took: paid at the counter, allocated from receipts or payments, refunded by returns. */
+export interface InvoicePaidParts {
+  counter: MoneyInput;
+  allocated: MoneyInput;
+  refunded?: MoneyInput;
+}
+
+/**
+ * An invoice's paid amount (DESIGN "Money documents"): what it took at the counter plus its
+ * allocations, minus what its returns refunded. The server stores it on the invoice (paid_amount) in
+ * the transaction that changes an allocation, so lists filter and sort by it; its status is
+ * paymentStatus(net, invoicePaidAmount(parts)).
+ */
+export const invoicePaidAmount = (parts: InvoicePaidParts): Money => sub(add(parts.counter, parts.allocated), parts.refunded ?? 0);
+
+/** The status an invoice shows from its net total and the parts of what it took. */
+export const invoicePaymentStatus = (net: MoneyInput, parts: InvoicePaidParts): PaymentStatus => paymentStatus(net, invoicePaidAmount(parts));

@@ -171,3 +171,39 @@ export function paymentProblem(net: MoneyInput, paid: MoneyInput, cashboxId: num
   if (greaterThan(paid, net)) return "paid_exceeds_total";
   return null;
 }
+
+export interface ReceiptDoc extends MoneyContext {
+  customer_id: number;
+  cashbox_id: number;
+  amount: MoneyInput;
+}
+
+/** Money from a customer into a cashbox: cash held rises, the customer owes less. */
+export function postReceipt(doc: ReceiptDoc): PostingLine[] {
+  const lines = transfer(doc, ["cashbox", doc.cashbox_id], ["customer", doc.customer_id], doc.amount);
+  assertBalanced(lines);
+  return lines;
+}
+
+export interface PaymentDoc extends MoneyContext {
+  supplier_id: number;
+  cashbox_id: number;
+  amount: MoneyInput;
+}
+
+/** Money paid to a supplier from a cashbox: we owe less, cash held falls. */
+export function postPayment(doc: PaymentDoc): PostingLine[] {
+  const lines = transfer(doc, ["supplier", doc.supplier_id], ["cashbox", doc.cashbox_id], doc.amount);
+  assertBalanced(lines);
+  return lines;
+}
+
+/**
+ * The lines that undo a posting (each debit becomes a credit and back): an edit or delete of a money
+ * document appends these and, for an edit, the new posting; the ledger is append-only.
+ */
+export function reversePosting(lines: readonly PostingLine[]): PostingLine[] {
+  const reversed = lines.map((l) => ({ ...l, debit: l.credit, credit: l.debit }));
+  assertBalanced(reversed);
+  return reversed;
+}

@@ -16,6 +16,7 @@ test("admin adds a cashbox, sees its balance, renames it, deletes it; a cashbox 
   await list.addButton().click();
   await expect(page).toHaveURL(/\/accounting\/cashbox\/add\/?$/);
   await form.fill({ Name: name });
+  await expect(page.getByRole("combobox", { name: "Currency" })).toBeVisible();
   await pick.choose("Branch", "Erbil Main");
   await pick.choose("Currency", "USD");
   await form.save();

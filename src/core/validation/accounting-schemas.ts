@@ -1,7 +1,7 @@
 /** Accounting bodies. Exchange rate: SPEC sections 3 and 9 (rate = IQD per unit, see exchange-rate.ts). */
-import { object, type InferType } from "yup";
+import { array, object, string, type InferType } from "yup";
 import { MESSAGES } from "../messages";
-import { decimalField, isoDateField, nameField, requiredId } from "./common";
+import { decimalField, isoDateField, nameField, optionalId, requiredId } from "./common";
 import { installYupLocale } from "./yup-locale";
 
 installYupLocale();
@@ -16,16 +16,46 @@ export const exchangeRateSchema = object({
 });
 export type ExchangeRateInput = InferType<typeof exchangeRateSchema>;
 
-/** A reference sent as its id or as the object the API answers ({id, code, ...}), as a PATCH merges it back. */
-const refOrId = () =>
-  requiredId().transform((value: unknown, original: unknown) =>
-    original && typeof original === "object" && "id" in original ? Number(original.id) : value,
-  );
-
 /** A cashbox: a name in a branch, holding one currency (SPEC section 3). */
 export const cashboxSchema = object({
   name: nameField(),
   branch: requiredId(),
-  currency: refOrId(),
+  currency: requiredId(),
 });
 export type CashboxInput = InferType<typeof cashboxSchema>;
+
+/** Most characters of a money document's note. */
+export const NOTE_MAX_LENGTH = 1000;
+
+const allocationAmount = () => decimalField({ sign: "positive" }).required();
+const saleAllocations = () => array().of(object({ sale: requiredId(), amount: allocationAmount() }).required()).nullable().default(null);
+const purchaseAllocations = () => array().of(object({ purchase: requiredId(), amount: allocationAmount() }).required()).nullable().default(null);
+
+const moneyDocumentFields = {
+  branch: requiredId(),
+  cashbox: requiredId().typeError(MESSAGES.cashboxRequired).required(MESSAGES.cashboxRequired),
+  /** Optional: when sent it must be the cashbox's ("Cashbox currency mismatch"). */
+  currency: optionalId(),
+  amount: decimalField({ sign: "positive" }).required(),
+  input_date: isoDateField().nullable(),
+  note: string().trim().max(NOTE_MAX_LENGTH).nullable(),
+};
+
+/**
+ * A receipt from a customer (issue contract): `sales` optional; omitted (or null), the server settles
+ * the customer's oldest open sales in the cashbox's currency first. `date` is accepted for input_date.
+ */
+export const receiptSchema = object({
+  ...moneyDocumentFields,
+  customer: requiredId(),
+  sales: saleAllocations(),
+});
+export type ReceiptInput = InferType<typeof receiptSchema>;
+
+/** A payment to a supplier: the same shape with `supplier` and `purchases`. */
+export const paymentSchema = object({
+  ...moneyDocumentFields,
+  supplier: requiredId(),
+  purchases: purchaseAllocations(),
+});
+export type PaymentInput = InferType<typeof paymentSchema>;

@@ -7,3 +7,4 @@ export * from "./schema/stock";
 export * from "./schema/ledger";
 export * from "./schema/purchase";
 export * from "./schema/sale";
+export * from "./schema/accounting";

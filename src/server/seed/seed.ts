@@ -6,6 +6,7 @@ import {
   userPermission,
 } from "../db/tables";
 import { hashPassword } from "../http/passwords";
+import { seedDemoAccounting } from "./demo-accounting";
 import { seedDemoSales } from "./demo-sales";
 import { seedDemoStock } from "./demo-stock";
 import { seedDemoStockDocuments } from "./demo-stock-documents";
@@ -211,4 +212,5 @@ async function seedDemo(tx: Tx) {
   await seedDemoStock(tx);
   await seedDemoStockDocuments(tx);
   await seedDemoSales(tx);
+  await seedDemoAccounting(tx);
 }

@@ -2,8 +2,10 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { registerResource } from "../../http/resource";
 import { cashboxResource } from "./cashbox.resource";
+import { registerMoneyDocumentRoutes } from "./money-document.routes";
 
 /** The Accounting area (SPEC sections 2-9): cashboxes and the documents that move money through them. */
 export function registerAccounting(app: FastifyInstance, deps: { db: Db }): void {
   registerResource(app, deps, cashboxResource);
+  registerMoneyDocumentRoutes(app, deps);
 }

@@ -26,8 +26,7 @@ export const cashboxResource: ResourceDef<CashboxInput> = {
       left join lateral (select sum(le.debit - le.credit) as balance from ledger_entry le
         where le.account_type = 'cashbox' and le.account_id = cb.id and le.currency_id = cb.currency_id) bal on true`,
     select: sql`cb.id, cb.name, cb.branch_id as branch, cb.branch_id, b.name as branch_name,
-      json_build_object('id', cu.id, 'code', cu.code, 'name', cu.name, 'symbol', cu.symbol, 'is_base', cu.is_base) as currency,
-      cb.currency_id, cu.code as currency_code, cu.symbol as currency_symbol, ${balanceSql}::text as balance,
+      cb.currency_id as currency, cb.currency_id, cu.code as currency_code, cu.symbol as currency_symbol, ${balanceSql}::text as balance,
       ${isoTimestamp(sql`cb.created_at`)} as created_at, ${isoTimestamp(sql`cb.updated_at`)} as updated_at`,
     baseWhere: sql`cb.deleted_at is null`,
     branch: sql`cb.branch_id`,

@@ -19,7 +19,9 @@ export type NumberedTable =
   | "purchase"
   | "purchase_return"
   | "inventory_stock_transfer"
-  | "damaged_stock";
+  | "damaged_stock"
+  | "receipt"
+  | "payment";
 
 /** A created document waits for its number with this placeholder (nobody sees it before commit). */
 export const UNNUMBERED = 0;

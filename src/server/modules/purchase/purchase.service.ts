@@ -17,6 +17,7 @@ import {
   batchTrackingOn, deletePurchaseLines, deletePurchaseRow, hasReturns, insertPurchase, insertPurchaseLines, liveItems, lockPurchase,
   setStockPrices, updatePurchaseHeader, type PurchaseHeader, type PurchaseRow,
 } from "./purchase.repository";
+import { invoiceHasAllocations } from "../accounting/money-document.repository";
 
 export const PURCHASE_DOCUMENT = "purchase";
 
@@ -143,6 +144,7 @@ async function unbookPurchase(tx: Tx, purchaseId: number, userId: number): Promi
 async function assertChangeable(tx: Tx, row: PurchaseRow): Promise<void> {
   if (paymentStatus(netTotal(row.totalPrice, row.discount), row.paidAmount) === "paid") throw badRequest(MESSAGES.paidCannotChange);
   if (await hasReturns(tx, row.id)) throw badRequest(MESSAGES.linkedCannotChange);
+  if (await invoiceHasAllocations(tx, "payment", row.id)) throw badRequest(MESSAGES.linkedCannotChange);
 }
 
 /** Creates a purchase in the caller's transaction (the route's idempotent create, or the demo seed). */

@@ -17,6 +17,7 @@ import { assignDocumentNumber, UNNUMBERED } from "../documents/document-number";
 import { applyMovements, reverseMovements, type Movement } from "../stock/stock-ledger";
 import * as repo from "./sale.repository";
 import { saleList, saleQuotationList, saleReturnList } from "./sale.lists";
+import { invoiceHasAllocations } from "../accounting/money-document.repository";
 import { textOf } from "../../../core/text";
 
 /**
@@ -298,6 +299,7 @@ const lockVisibleSale = async (tx: Tx, auth: AuthContext, id: number) => visible
 async function assertSaleChangeable(tx: Tx, row: repo.SaleRow) {
   if (paymentStatus(netTotal(row.totalPrice, row.discount), row.paidAmount) === "paid") throw badRequest(MESSAGES.paidCannotChange);
   if (await repo.saleHasReturns(tx, row.id)) throw badRequest(MESSAGES.linkedCannotChange);
+  if (await invoiceHasAllocations(tx, "receipt", row.id)) throw badRequest(MESSAGES.linkedCannotChange);
 }
 
 function assertFresh(row: { updatedAt: Date }, clientStamp: unknown) {

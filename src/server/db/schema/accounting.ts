@@ -1,0 +1,74 @@
+import { index, integer, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { createdBy, money, stamps } from "./columns";
+import { branch, cashbox, currency } from "./organisation";
+import { customer, supplier } from "./partners";
+import { purchase } from "./purchase";
+import { sale } from "./sale";
+
+/**
+ * Money documents of the Accounting area (DESIGN "Money documents"). A receipt takes money from a
+ * customer into a cashbox, a payment pays a supplier from one; each settles invoices through its
+ * allocation rows, written in the same transaction as the document and its ledger posting. The
+ * currency is the cashbox's. The per-branch number is `invoice_no` (answered as receipt_no / payment_no).
+ */
+export const receipt = pgTable(
+  "receipt",
+  {
+    id: serial("id").primaryKey(),
+    branchId: integer("branch_id").notNull().references(() => branch.id),
+    invoiceNo: integer("invoice_no").notNull(),
+    customerId: integer("customer_id").notNull().references(() => customer.id),
+    cashboxId: integer("cashbox_id").notNull().references(() => cashbox.id),
+    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    amount: money("amount").notNull(),
+    inputDate: text("input_date").notNull(),
+    note: text("note").notNull().default(""),
+    formToken: text("form_token"),
+    createdBy: createdBy(),
+    ...stamps,
+  },
+  (t) => [index("receipt_branch_idx").on(t.branchId, t.inputDate), index("receipt_customer_idx").on(t.customerId)],
+);
+
+export const receiptAllocation = pgTable(
+  "receipt_allocation",
+  {
+    id: serial("id").primaryKey(),
+    receiptId: integer("receipt_id").notNull().references(() => receipt.id, { onDelete: "cascade" }),
+    saleId: integer("sale_id").notNull().references(() => sale.id),
+    amount: money("amount").notNull(),
+  },
+  (t) => [index("receipt_allocation_receipt_idx").on(t.receiptId), index("receipt_allocation_sale_idx").on(t.saleId)],
+);
+
+export const payment = pgTable(
+  "payment",
+  {
+    id: serial("id").primaryKey(),
+    branchId: integer("branch_id").notNull().references(() => branch.id),
+    invoiceNo: integer("invoice_no").notNull(),
+    supplierId: integer("supplier_id").notNull().references(() => supplier.id),
+    cashboxId: integer("cashbox_id").notNull().references(() => cashbox.id),
+    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    amount: money("amount").notNull(),
+    inputDate: text("input_date").notNull(),
+    note: text("note").notNull().default(""),
+    formToken: text("form_token"),
+    createdBy: createdBy(),
+    ...stamps,
+  },
+  (t) => [index("payment_branch_idx").on(t.branchId, t.inputDate), index("payment_supplier_idx").on(t.supplierId)],
+);
+
+export const paymentAllocation = pgTable(
+  "payment_allocation",
+  {
+    id: serial("id").primaryKey(),
+    paymentId: integer("payment_id").notNull().references(() => payment.id, { onDelete: "cascade" }),
+    purchaseId: integer("purchase_id").notNull().references(() => purchase.id),
+    amount: money("amount").notNull(),
+  },
+  (t) => [index("payment_allocation_payment_idx").on(t.paymentId), index("payment_allocation_purchase_idx").on(t.purchaseId)],
+);

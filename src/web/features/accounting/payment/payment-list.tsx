@@ -1,0 +1,5 @@
+import { MoneyDocumentList } from "../../../components/money-document/money-document-list";
+
+export default function PaymentList() {
+  return <MoneyDocumentList kind="payment" />;
+}
