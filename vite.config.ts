@@ -2,6 +2,7 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { lingui } from "@lingui/vite-plugin";
 import { VitePWA } from "vite-plugin-pwa";
+import { compression } from "vite-plugin-compression2";
 
 export default defineConfig({
   plugins: [
@@ -39,6 +40,10 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Every text asset also written as .br and .gz beside it (brotli and gzip at their best, once, at
+    // build time); the server sends them as they are (@fastify/static preCompressed), no CPU per request.
+    // index.html (about 700 bytes) included: the app shell's fallback for client routes is sent from it.
+    compression({ include: /\.(html|css|js|mjs|json|svg|webmanifest|txt)$/, threshold: 512, algorithms: ["brotliCompress", "gzip"] }),
   ],
   build: { outDir: "dist/web", sourcemap: false, chunkSizeWarningLimit: 900 },
   server: { proxy: { "/api": "http://localhost:8000", "/media": "http://localhost:8000" } },

@@ -8,6 +8,7 @@ import swagger from "@fastify/swagger";
 import type { Db } from "./db/client";
 import { installAccessControl } from "./http/access";
 import { installErrorHandler } from "./http/errors";
+import { installCompression } from "./http/compression";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerMediaRoutes } from "./modules/reference/media.routes";
 import { registerReferenceRoutes } from "./modules/reference/reference.routes";
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
     done();
   });
+  await installCompression(app);
   await app.register(multipart);
   await app.register(swagger, {
     openapi: { info: { title: "Back office API", version: "1.0.0" }, components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } } },
@@ -84,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get("/api/openapi.json", { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
   const serveWeb = !!deps.webRoot && existsSync(join(deps.webRoot, "index.html"));
-  if (serveWeb) await app.register(fastifyStatic, { root: deps.webRoot!, wildcard: false, index: ["index.html"] });
+  if (serveWeb) await app.register(fastifyStatic, { root: deps.webRoot!, wildcard: false, index: ["index.html"], preCompressed: true });
   // Client routes (/stock/item-group/5/edit) get the app shell; API, media and file misses stay JSON 404s.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];
