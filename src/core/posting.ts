@@ -16,7 +16,9 @@ export type AccountType =
   | "inventory"
   | "revenue"
   | "cost_of_goods"
-  | "damaged_stock";
+  | "damaged_stock"
+  | "expense"
+  | "income";
 
 export interface PostingLine {
   account_type: AccountType;
@@ -194,6 +196,32 @@ export interface PaymentDoc extends MoneyContext {
 /** Money paid to a supplier from a cashbox: we owe less, cash held falls. */
 export function postPayment(doc: PaymentDoc): PostingLine[] {
   const lines = transfer(doc, ["supplier", doc.supplier_id], ["cashbox", doc.cashbox_id], doc.amount);
+  assertBalanced(lines);
+  return lines;
+}
+
+export interface ExpenseDoc extends MoneyContext {
+  expense_type_id: number;
+  cashbox_id: number;
+  amount: MoneyInput;
+}
+
+/** Money spent from a cashbox: the expense account (by type) rises, cash held falls. */
+export function postExpense(doc: ExpenseDoc): PostingLine[] {
+  const lines = transfer(doc, ["expense", doc.expense_type_id], ["cashbox", doc.cashbox_id], doc.amount);
+  assertBalanced(lines);
+  return lines;
+}
+
+export interface IncomeDoc extends MoneyContext {
+  income_type_id: number;
+  cashbox_id: number;
+  amount: MoneyInput;
+}
+
+/** Money taken into a cashbox for an income: cash held rises, the income account (by type) too. */
+export function postIncome(doc: IncomeDoc): PostingLine[] {
+  const lines = transfer(doc, ["cashbox", doc.cashbox_id], ["income", doc.income_type_id], doc.amount);
   assertBalanced(lines);
   return lines;
 }

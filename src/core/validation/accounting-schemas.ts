@@ -59,3 +59,25 @@ export const paymentSchema = object({
   purchases: purchaseAllocations(),
 });
 export type PaymentInput = InferType<typeof paymentSchema>;
+
+/** An expense type or income type: a name. */
+export const accountTypeSchema = object({ name: nameField() });
+export type AccountTypeInput = InferType<typeof accountTypeSchema>;
+
+const cashboxDocumentFields = {
+  branch: requiredId(),
+  cashbox: requiredId().typeError(MESSAGES.cashboxRequired).required(MESSAGES.cashboxRequired),
+  /** Optional: when sent it must be the cashbox's ("Cashbox currency mismatch"). */
+  currency: optionalId(),
+  amount: decimalField({ sign: "positive" }).required(),
+  input_date: isoDateField().nullable(),
+  note: string().trim().max(NOTE_MAX_LENGTH).nullable(),
+};
+
+/** An expense (issue contract): branch, expense type, cashbox, amount in the cashbox's currency, date, note. */
+export const expenseSchema = object({ ...cashboxDocumentFields, expense_type: requiredId() });
+export type ExpenseInput = InferType<typeof expenseSchema>;
+
+/** An income: the same with `income_type`. */
+export const incomeSchema = object({ ...cashboxDocumentFields, income_type: requiredId() });
+export type IncomeInput = InferType<typeof incomeSchema>;

@@ -2,9 +2,10 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { toIsoDate } from "../../core/dates";
 import { div, greaterThan, isPositive, min, round, toDecimalString } from "../../core/money";
 import { queryRows, type Tx } from "../db/client";
-import { appUser, branch, cashbox } from "../db/tables";
+import { appUser, branch, cashbox, expenseType, incomeType } from "../db/tables";
 import type { AuthContext } from "../http/access";
 import { cashboxBalance } from "../modules/accounting/cashbox.repository";
+import { createCashboxDocumentTx } from "../modules/accounting/cashbox-document.service";
 import { createMoneyDocumentTx } from "../modules/accounting/money-document.service";
 
 const daysAgo = (days: number) => toIsoDate(new Date(Date.now() - days * 86_400_000));
@@ -13,13 +14,16 @@ const daysAgo = (days: number) => toIsoDate(new Date(Date.now() - days * 86_400_
  * Receipts and payments over the demo's sales and purchases, through the same service as the API,
  * so allocations, payment statuses and the ledger agree: each customer with open sales pays about
  * half of what it owes (oldest first), and each supplier with open purchases is paid from the
- * cashbox of that currency as far as its cash goes (a payment never takes a cashbox below zero).
+ * cashbox of that currency as far as its cash goes (a payment never takes a cashbox below zero);
+ * then a few incomes and expenses of demo types (an expense only where the cashbox holds enough).
  */
 export async function seedDemoAccounting(tx: Tx): Promise<void> {
   const [admin] = await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.username, "admin"));
   const branches = await tx.select({ id: branch.id }).from(branch).orderBy(asc(branch.id));
   if (!admin || branches.length === 0) return;
   const auth: AuthContext = { userId: admin.id, tokenId: 0, isSuperuser: true, permissions: [], branchIds: branches.map((b) => b.id) };
+  const expenseTypes = await tx.insert(expenseType).values([{ name: "Rent" }, { name: "Electricity" }, { name: "Fuel" }, { name: "Office supplies" }]).returning();
+  const incomeTypes = await tx.insert(incomeType).values([{ name: "Delivery fees" }, { name: "Commission" }]).returning();
   let day = 20;
   for (const b of branches) {
     const boxes = await tx.select().from(cashbox).where(and(eq(cashbox.branchId, b.id), isNull(cashbox.deletedAt))).orderBy(asc(cashbox.id));
@@ -58,6 +62,22 @@ export async function seedDemoAccounting(tx: Tx): Promise<void> {
       await createMoneyDocumentTx(tx, "payment", auth, {
         branch: b.id, party: row.party, cashbox: box.id, currency: null, amount, input_date: daysAgo(day), note: "Demo payment", allocations: null,
       }, null);
+    }
+
+    // Incomes into each cashbox, then expenses from those that hold enough.
+    for (const [i, box] of boxes.entries()) {
+      const isBase = i % 2 === 0;
+      await createCashboxDocumentTx(tx, "income", auth, {
+        branch: b.id, type: incomeTypes[i % incomeTypes.length].id, cashbox: box.id, currency: null,
+        amount: isBase ? "250000" : "150", input_date: daysAgo(12 + i), note: "Demo income",
+      }, null);
+      for (const [j, type] of expenseTypes.entries()) {
+        const amount = isBase ? String(40000 + j * 15000) : String(20 + j * 5);
+        if (greaterThan(amount, await cashboxBalance(tx, box.id, box.currencyId))) continue;
+        await createCashboxDocumentTx(tx, "expense", auth, {
+          branch: b.id, type: type.id, cashbox: box.id, currency: null, amount, input_date: daysAgo(10 - j), note: "Demo expense",
+        }, null);
+      }
     }
   }
 }

@@ -165,10 +165,28 @@ const accounting: AppRoute[] = [
     list: lazyScreen(() => import("../features/accounting/exchange-rate/exchange-rate-list")),
     form: lazyScreen(() => import("../features/accounting/exchange-rate/exchange-rate-form")),
   }),
-  ...crud({ name: "expense-type", path: "accounting/expense-type", model: "expensetype", area: "accounting", plural: msg`Expense Types`, singular: msg`Expense Type` }),
-  ...crud({ name: "expense", path: "accounting/expense", model: "expense", area: "accounting", plural: msg`Expenses`, singular: msg`Expense`, view: true }),
-  ...crud({ name: "income-type", path: "accounting/income-type", model: "incometype", area: "accounting", plural: msg`Income Types`, singular: msg`Income Type` }),
-  ...crud({ name: "income", path: "accounting/income", model: "income", area: "accounting", plural: msg`Incomes`, singular: msg`Income`, view: true }),
+  ...crud({
+    name: "expense-type", path: "accounting/expense-type", model: "expensetype", area: "accounting", plural: msg`Expense Types`, singular: msg`Expense Type`,
+    list: lazyScreen(() => import("../features/accounting/expense-type/expense-type-list")),
+    form: lazyScreen(() => import("../features/accounting/expense-type/expense-type-form")),
+  }),
+  ...crud({
+    name: "expense", path: "accounting/expense", model: "expense", area: "accounting", plural: msg`Expenses`, singular: msg`Expense`,
+    list: lazyScreen(() => import("../features/accounting/expense/expense-list")),
+    form: lazyScreen(() => import("../features/accounting/expense/expense-form")),
+    view: lazyScreen(() => import("../features/accounting/expense/expense-view")),
+  }),
+  ...crud({
+    name: "income-type", path: "accounting/income-type", model: "incometype", area: "accounting", plural: msg`Income Types`, singular: msg`Income Type`,
+    list: lazyScreen(() => import("../features/accounting/income-type/income-type-list")),
+    form: lazyScreen(() => import("../features/accounting/income-type/income-type-form")),
+  }),
+  ...crud({
+    name: "income", path: "accounting/income", model: "income", area: "accounting", plural: msg`Incomes`, singular: msg`Income`,
+    list: lazyScreen(() => import("../features/accounting/income/income-list")),
+    form: lazyScreen(() => import("../features/accounting/income/income-form")),
+    view: lazyScreen(() => import("../features/accounting/income/income-view")),
+  }),
   ...crud({
     name: "cashbox", path: "accounting/cashbox", model: "cashbox", area: "accounting", plural: msg`Cashboxes`, singular: msg`Cashbox`,
     list: lazyScreen(() => import("../features/accounting/cashbox/cashbox-list")),

@@ -1,5 +1,5 @@
 import { index, integer, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { createdBy, money, stamps } from "./columns";
+import { createdBy, money, stamps, syncable } from "./columns";
 import { branch, cashbox, currency } from "./organisation";
 import { customer, supplier } from "./partners";
 import { purchase } from "./purchase";
@@ -71,4 +71,64 @@ export const paymentAllocation = pgTable(
     amount: money("amount").notNull(),
   },
   (t) => [index("payment_allocation_payment_idx").on(t.paymentId), index("payment_allocation_purchase_idx").on(t.purchaseId)],
+);
+
+/** Kinds of expense (rent, salaries, fuel ...): the expense account of a posting is (expense, type id). */
+export const expenseType = pgTable("expense_type", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  createdBy: createdBy(),
+  ...stamps,
+  ...syncable,
+});
+
+/** Kinds of income other than sales (rent received, commissions ...): the account (income, type id). */
+export const incomeType = pgTable("income_type", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  createdBy: createdBy(),
+  ...stamps,
+  ...syncable,
+});
+
+/** Money paid out of a cashbox for an expense type, in the cashbox's currency. */
+export const expense = pgTable(
+  "expense",
+  {
+    id: serial("id").primaryKey(),
+    branchId: integer("branch_id").notNull().references(() => branch.id),
+    invoiceNo: integer("invoice_no").notNull(),
+    expenseTypeId: integer("expense_type_id").notNull().references(() => expenseType.id),
+    cashboxId: integer("cashbox_id").notNull().references(() => cashbox.id),
+    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    amount: money("amount").notNull(),
+    inputDate: text("input_date").notNull(),
+    note: text("note").notNull().default(""),
+    formToken: text("form_token"),
+    createdBy: createdBy(),
+    ...stamps,
+  },
+  (t) => [index("expense_branch_idx").on(t.branchId, t.inputDate), index("expense_type_idx").on(t.expenseTypeId)],
+);
+
+/** Money taken into a cashbox for an income type, in the cashbox's currency. */
+export const income = pgTable(
+  "income",
+  {
+    id: serial("id").primaryKey(),
+    branchId: integer("branch_id").notNull().references(() => branch.id),
+    invoiceNo: integer("invoice_no").notNull(),
+    incomeTypeId: integer("income_type_id").notNull().references(() => incomeType.id),
+    cashboxId: integer("cashbox_id").notNull().references(() => cashbox.id),
+    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    amount: money("amount").notNull(),
+    inputDate: text("input_date").notNull(),
+    note: text("note").notNull().default(""),
+    formToken: text("form_token"),
+    createdBy: createdBy(),
+    ...stamps,
+  },
+  (t) => [index("income_branch_idx").on(t.branchId, t.inputDate), index("income_type_idx").on(t.incomeTypeId)],
 );

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { registerResource } from "../../http/resource";
+import { expenseTypeResource, incomeTypeResource } from "./account-type.resource";
+import { registerCashboxDocumentRoutes } from "./cashbox-document.routes";
 import { cashboxResource } from "./cashbox.resource";
 import { registerMoneyDocumentRoutes } from "./money-document.routes";
 
@@ -8,4 +10,7 @@ import { registerMoneyDocumentRoutes } from "./money-document.routes";
 export function registerAccounting(app: FastifyInstance, deps: { db: Db }): void {
   registerResource(app, deps, cashboxResource);
   registerMoneyDocumentRoutes(app, deps);
+  registerResource(app, deps, expenseTypeResource);
+  registerResource(app, deps, incomeTypeResource);
+  registerCashboxDocumentRoutes(app, deps);
 }

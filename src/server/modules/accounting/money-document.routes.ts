@@ -1,5 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
-import type { SchemaDescription } from "yup";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { paymentSchema, receiptSchema } from "../../../core/validation/accounting-schemas";
 import type { Db } from "../../db/client";
 import { authOf } from "../../http/access";
@@ -9,6 +8,7 @@ import { parseId, validateBody } from "../../http/resource";
 import { paymentList, receiptList } from "./money-document.lists";
 import type { MoneyDocKind } from "./money-document.repository";
 import * as service from "./money-document.service";
+import { routeConfig, withInputDate } from "./route-config";
 
 /**
  * accounting/receipt/ and accounting/payment/ (issue 13 contract): paged list, totals, all, read,
@@ -19,24 +19,7 @@ const KINDS = {
   payment: { list: paymentList, model: "payment", schema: paymentSchema, validate: async (p: unknown) => service.fromPayment(await validateBody(paymentSchema, p)) },
 } as const;
 
-/** The contract names the document date `date`; the lists and the other documents say `input_date`. */
-function normalised(payload: Record<string, unknown>): Record<string, unknown> {
-  if (payload.date !== undefined && payload.input_date === undefined) return { ...payload, input_date: payload.date };
-  return payload;
-}
-
-/**
- * A route's config: its permission codes, and the yup schema of its body (config.body, which the API
- * description reads). Built by a function so it also fits where config declares no `body`.
- */
-function routeConfig(permissions: readonly string[], body?: DescribedBody | null): FastifyContextConfig {
-  return Object.assign({ access: { permissions } }, body === undefined ? {} : { body });
-}
-interface DescribedBody {
-  describe(): SchemaDescription;
-}
-
-const bodyOf = (request: FastifyRequest) => normalised((request.body ?? {}) as Record<string, unknown>);
+const bodyOf = (request: FastifyRequest) => withInputDate((request.body ?? {}) as Record<string, unknown>);
 const idOf = (request: FastifyRequest) => parseId((request.params as { id: string }).id);
 
 export function registerMoneyDocumentRoutes(app: FastifyInstance, deps: { db: Db }): void {

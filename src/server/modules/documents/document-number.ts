@@ -21,7 +21,9 @@ export type NumberedTable =
   | "inventory_stock_transfer"
   | "damaged_stock"
   | "receipt"
-  | "payment";
+  | "payment"
+  | "expense"
+  | "income";
 
 /** A created document waits for its number with this placeholder (nobody sees it before commit). */
 export const UNNUMBERED = 0;

@@ -1,0 +1,5 @@
+import { CashboxDocumentForm } from "../../../components/cashbox-document/cashbox-document-form";
+
+export default function IncomeForm() {
+  return <CashboxDocumentForm kind="income" />;
+}
