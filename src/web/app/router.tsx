@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { registerNavigate } from "../lib/navigate";
 import { lazyScreen } from "./lazy-screen";
@@ -6,10 +6,14 @@ import { pathFor } from "./route-paths";
 import { RouteError } from "./route-error";
 import { RouteScreen, ScreenFallback } from "./route-screen";
 import { LOGIN_ROUTE, SHELL_ROUTES } from "./route-table";
-import { ShellLayout } from "./shell-layout";
 import type { AppRoute } from "./route-types";
 
 const LoginPage = lazyScreen(() => import("../features/auth/login-page"));
+/**
+ * The shell (top bar, sidebar, sync status, with the offline runtime under it) is a chunk of its own:
+ * the sign-in page, the first screen of a new device, loads none of it (DESIGN section 6 budget).
+ */
+const ShellLayout = lazy(() => import("./shell-layout").then((module) => ({ default: module.ShellLayout })));
 
 const loginRoute: AppRoute = { ...LOGIN_ROUTE, permissions: [], screen: LoginPage };
 

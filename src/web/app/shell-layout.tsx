@@ -1,15 +1,26 @@
 import { Box, CloseButton, Drawer, Flex, Portal, useBreakpointValue } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
 import { useAtom, useAtomValue } from "jotai";
-import { useEffect, useState } from "react";
+import { Suspense, use, useEffect, useState, type ReactNode } from "react";
 import { Navigate, Outlet } from "react-router";
 import { drawerOpenAtom, storedUserAtom, tokenAtom } from "../lib/app-state";
+import { bootOffline } from "../offline/boot";
 import { LogoutGuard } from "./logout-guard";
 import { Sidebar } from "./sidebar";
+import { ScreenFallback } from "./route-screen";
 import { runStartup } from "./startup";
 import { TopBar } from "./top-bar";
 
 const SIDEBAR_WIDTH = "260px";
+
+/**
+ * The routed screen waits for the offline runtime (its own chunk, asked for by main.tsx at start-up),
+ * so no screen runs a create without the outbox; the top bar and the sidebar show meanwhile.
+ */
+function OfflineReady({ children }: { children: ReactNode }) {
+  use(bootOffline());
+  return children;
+}
 
 /**
  * The signed-in frame: top bar, sidebar and the routed screen. Wide screens (a 10-inch tablet in
@@ -53,7 +64,11 @@ export function ShellLayout() {
           </Box>
         )}
         <Box as="main" flex="1" minW="0" p={{ base: "3", md: "5" }}>
-          <Outlet />
+          <Suspense fallback={<ScreenFallback />}>
+            <OfflineReady>
+              <Outlet />
+            </OfflineReady>
+          </Suspense>
         </Box>
       </Flex>
       {compact && (

@@ -1,8 +1,11 @@
 import { Badge, Icon, IconButton, Popover, Portal } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
+import { lazy, Suspense } from "react";
 import { LuCloud, LuCloudAlert, LuCloudOff } from "react-icons/lu";
-import { SyncPanel } from "../offline/sync-panel";
 import { useAttentionEntries, useOnline, usePendingCount } from "../offline/sync-status";
+
+/** The panel (lazyMount: built on first open) and the outbox commands it calls come in their own chunk. */
+const SyncPanel = lazy(() => import("../offline/sync-panel").then((module) => ({ default: module.SyncPanel })));
 
 /**
  * The top bar's sync status: a cloud (green online, orange offline, red when an entry needs
@@ -51,7 +54,9 @@ export function SyncStatusButton() {
           <Popover.Content w={{ base: "calc(100vw - 1.5rem)", sm: "sm" }}>
             <Popover.Arrow />
             <Popover.Body>
-              <SyncPanel />
+              <Suspense fallback={null}>
+                <SyncPanel />
+              </Suspense>
             </Popover.Body>
           </Popover.Content>
         </Popover.Positioner>

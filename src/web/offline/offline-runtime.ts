@@ -2,6 +2,9 @@ import { getOfflineDb, META, type OfflineDb } from "./db";
 import { createFetchTransport } from "./http-transport";
 import { Outbox, type ReplayReport } from "./outbox";
 import { APP_PULL_PAGE_SIZE, ReferenceSync, type PullOutcome } from "./reference-sync";
+import { getOfflineRuntime, setOfflineRuntime } from "./runtime-registry";
+
+export { getOfflineRuntime };
 
 /**
  * The offline layer running in the page: one database, one outbox, one reference sync, and their
@@ -36,13 +39,8 @@ const OUTBOX_SYNC_TAG = "outbox";
 const MIN_TIMER_MS = 1_000;
 const MAX_TIMER_MS = 5 * 60_000;
 
-let current: OfflineRuntime | null = null;
-
-export function getOfflineRuntime(): OfflineRuntime | null {
-  return current;
-}
-
 export function requireOfflineRuntime(): OfflineRuntime {
+  const current = getOfflineRuntime();
   if (!current) throw new Error("The offline layer is not started (call startAppOffline() at start-up)");
   return current;
 }
@@ -69,7 +67,8 @@ async function registerBackgroundSync(): Promise<void> {
 }
 
 export function startOffline(options: OfflineRuntimeOptions): OfflineRuntime {
-  if (current) return current;
+  const existing = getOfflineRuntime();
+  if (existing) return existing;
   const db = options.db ?? getOfflineDb();
   const transport = createFetchTransport({ baseUrl: options.baseUrl, getToken: options.getToken, fetch: options.fetch });
   const isOnline = () => typeof navigator === "undefined" || navigator.onLine !== false;
@@ -127,7 +126,7 @@ export function startOffline(options: OfflineRuntimeOptions): OfflineRuntime {
     if (isOnline() && options.getUserId() !== null) void referenceSync.sync();
   }, options.pullEveryMs ?? 60_000);
 
-  current = {
+  const runtime: OfflineRuntime = {
     db,
     outbox,
     referenceSync,
@@ -147,9 +146,10 @@ export function startOffline(options: OfflineRuntimeOptions): OfflineRuntime {
       clearInterval(pullTimer);
       window.removeEventListener("online", onOnline);
       navigator.serviceWorker?.removeEventListener("message", onSwMessage);
-      current = null;
+      setOfflineRuntime(null);
     },
   };
+  setOfflineRuntime(runtime);
   if (options.getUserId() !== null) void syncNow();
-  return current;
+  return runtime;
 }

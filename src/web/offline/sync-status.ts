@@ -4,7 +4,7 @@ import { useAtomValue } from "jotai";
 import { useSyncExternalStore } from "react";
 import { appStore, storedUserAtom, tokenAtom } from "../lib/app-state";
 import { getOfflineDb, type OfflineDb, type OutboxEntry } from "./db";
-import { getOfflineRuntime } from "./offline-runtime";
+import { getOfflineRuntime } from "./runtime-registry";
 import type { SyncProgress } from "./reference-sync";
 import type { CachedRow, CachedTableName, RowKey } from "./sync-tables";
 
