@@ -5,6 +5,7 @@ import {
   defaultDateRange,
   firstDayOfMonth,
   formatDate,
+  isIsoDate,
   isValidDate,
   isValidDateRange,
   presetRange,
@@ -125,5 +126,17 @@ describe("isValidDateRange", () => {
     expect(isValidDate("2024-02-29")).toBe(true);
     expect(isValidDate("2023-02-29")).toBe(false);
     expect(isValidDate(undefined)).toBe(false);
+  });
+});
+
+describe("isIsoDate", () => {
+  it("takes a real calendar date in storage form", () => {
+    expect(isIsoDate("2024-02-29")).toBe(true);
+    expect(isIsoDate("0001-01-01")).toBe(true);
+  });
+  it("refuses what PostgreSQL's date would refuse", () => {
+    for (const bad of ["2020-13-45", "2023-02-29", "0000-01-01", "2024-1-05", "05/01/2024", "2024-01-05T00:00", "", "2024-01-05\u0000"]) {
+      expect(isIsoDate(bad), bad).toBe(false);
+    }
   });
 });

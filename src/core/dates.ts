@@ -47,6 +47,14 @@ export function isValidDate(value: DateInput | null | undefined): boolean {
   return isValid(toDate(value));
 }
 
+/**
+ * The storage form yyyy-MM-dd of a real calendar date that PostgreSQL's date takes (year 1 to 9999):
+ * the one check of dates that arrive from outside (list filters, request bodies).
+ */
+export function isIsoDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && Number(value.slice(0, 4)) >= 1 && isValidDate(value);
+}
+
 /** Display form; empty value -> "", invalid date -> "Invalid time value" (SPEC section 5). */
 export function formatDate(value: DateInput | null | undefined, pattern: string = DISPLAY_DATE): string {
   if (value === null || value === undefined || value === "") return "";

@@ -4,11 +4,12 @@ import Fastify, { type FastifyInstance } from "fastify";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
-import swagger from "@fastify/swagger";
 import type { Db } from "./db/client";
 import { installAccessControl } from "./http/access";
 import { installErrorHandler } from "./http/errors";
 import { installCompression } from "./http/compression";
+import { installRequestGuard } from "./http/request-guard";
+import { installOpenApi, requireBodySchemas } from "./http/openapi";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerMediaRoutes } from "./modules/reference/media.routes";
 import { registerReferenceRoutes } from "./modules/reference/reference.routes";
@@ -72,10 +73,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await installCompression(app);
   await app.register(multipart);
-  await app.register(swagger, {
-    openapi: { info: { title: "Back office API", version: "1.0.0" }, components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } } },
-  });
+  await installOpenApi(app);
   installAccessControl(app, deps.db);
+  requireBodySchemas(app);
+  installRequestGuard(app);
 
   registerAuthRoutes(app, deps);
   registerReferenceRoutes(app, deps);
@@ -83,7 +84,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMasterData(app, deps);
   registerDocuments(app, deps);
   registerSyncRoutes(app, deps);
-  app.get("/api/openapi.json", { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
 
   const serveWeb = !!deps.webRoot && existsSync(join(deps.webRoot, "index.html"));
   if (serveWeb) await app.register(fastifyStatic, { root: deps.webRoot!, wildcard: false, index: ["index.html"], preCompressed: true });

@@ -3,7 +3,7 @@
  * Builders are functions, not constants, so each schema gets a fresh field built after the locale.
  */
 import { array, number, string, ValidationError, type AnySchema, type InferType } from "yup";
-import { isValidDate } from "../dates";
+import { isIsoDate } from "../dates";
 import { MESSAGES, interpolate } from "../messages";
 import { decimalPlaces, isDecimalString, isNegative, isPositive, lessThan, toMoney, type MoneyInput } from "../money";
 import { installYupLocale } from "./yup-locale";
@@ -26,10 +26,13 @@ export const nameField = (max: number = NAME_MAX_LENGTH) => string().trim().requ
 /** Optional free text: trimmed, may be null or missing. */
 export const optionalText = (max: number) => string().trim().max(max).nullable();
 
+/** PostgreSQL's integer, the type of every id: a larger one could only fail in the database. */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive integer id; "" (an unselected select) counts as missing. */
-export const idField = () => number().transform(emptyToUndefined).integer().positive();
+export const idField = () => number().transform(emptyToUndefined).integer().positive().max(MAX_ID);
 export const requiredId = () => idField().required();
-export const optionalId = () => number().transform(emptyToNull).integer().positive().nullable();
+export const optionalId = () => number().transform(emptyToNull).integer().positive().max(MAX_ID).nullable();
 
 /** A non-empty list of ids, e.g. a supplier's branches. */
 export const idList = (emptyMessage: string = interpolate(MESSAGES.minItems, { min: 1 })) =>
@@ -81,7 +84,7 @@ export const isoDateField = () =>
   string()
     .transform((value: string | undefined, original: unknown) => emptyToUndefined(value?.trim(), original))
     .test("iso-date", MESSAGES.date, (value) =>
-      value === undefined || value === null || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isValidDate(value)),
+      value === undefined || value === null || isIsoDate(value),
     );
 
 /** The API's 400 body from a yup error: {field: [message, ...]}; errors without a path go to "message". */

@@ -4,6 +4,8 @@ import { queryRows, type Executor } from "../db/client";
 import type { AuthContext } from "./access";
 import { visibleBranches } from "./access";
 import { HttpError } from "./errors";
+import { isIsoDate } from "../../core/dates";
+import { MESSAGES, interpolate } from "../../core/messages";
 import type { Paged } from "../../core/api-types";
 
 /**
@@ -11,7 +13,8 @@ import type { Paged } from "../../core/api-types";
  * ordered and summed; the engine turns query parameters into parameterised SQL. Anything not
  * declared is a 400, never SQL.
  */
-export type FieldType = "text" | "number" | "date" | "boolean";
+/** `integer`: an integer column (ids, numbers of documents); `number`: a numeric one (money, quantities). */
+export type FieldType = "text" | "integer" | "number" | "date" | "boolean";
 
 export interface ListField {
   sql: SQL;
@@ -81,28 +84,56 @@ function badParam(name: string, message: string): HttpError {
   return new HttpError(400, { [name]: [message] });
 }
 
+/** PostgreSQL's integer: a filter beyond it would fail in the database instead of matching nothing. */
+const MAX_INT = 2_147_483_647;
+/** Digits a numeric filter may carry: a numeric(18, x) column holds fewer, and a longer literal only costs. */
+const MAX_NUMBER_DIGITS = 30;
+/** Longest value of any list parameter: a search term or a comma list of ids, never a document. */
+const MAX_PARAM_LENGTH = 1_000;
+/** Deepest page: 200 rows a page, far beyond any list a person pages through, and an offset that fits. */
+const MAX_PAGE = 1_000_000;
+
+/**
+ * Values longer than any real filter, refused once for every list route before a condition is built
+ * (NUL bytes never get this far: request-guard.ts refuses them on every route).
+ */
+function assertStorableParams(query: ListQuery) {
+  for (const [name, value] of Object.entries(query)) {
+    for (const raw of Array.isArray(value) ? value : [value]) {
+      if (typeof raw !== "string") continue;
+      if (raw.length > MAX_PARAM_LENGTH) throw badParam(name, interpolate(MESSAGES.maxLength, { max: MAX_PARAM_LENGTH }));
+    }
+  }
+}
+
 function parseIds(name: string, raw: string): number[] {
   const parts = raw.split(",").map((p) => p.trim()).filter(Boolean);
   const ids = parts.map(Number);
-  if (ids.some((id) => !Number.isInteger(id) || id <= 0)) throw badParam(name, "must be a number");
+  if (ids.some((id) => !Number.isInteger(id) || id <= 0 || id > MAX_INT)) throw badParam(name, MESSAGES.number);
   return ids;
 }
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const INTEGER_RE = /^-?\d+$/;
 const NUMBER_RE = /^-?\d+(\.\d+)?$/;
 
 function coerce(name: string, type: FieldType, raw: string): string | number | boolean {
   switch (type) {
+    case "integer": {
+      if (!INTEGER_RE.test(raw)) throw badParam(name, MESSAGES.integer);
+      const value = Number(raw);
+      if (Math.abs(value) > MAX_INT) throw badParam(name, interpolate(MESSAGES.lessThanOrEqual, { max: MAX_INT }));
+      return value;
+    }
     case "number":
-      if (!NUMBER_RE.test(raw)) throw badParam(name, "must be a number");
+      if (!NUMBER_RE.test(raw) || raw.replace(/\D/g, "").length > MAX_NUMBER_DIGITS) throw badParam(name, MESSAGES.number);
       return raw;
     case "date":
-      if (!DATE_RE.test(raw) || Number.isNaN(Date.parse(raw))) throw badParam(name, "must be a valid date");
+      if (!isIsoDate(raw)) throw badParam(name, MESSAGES.date);
       return raw;
     case "boolean":
       if (["true", "1"].includes(raw.toLowerCase())) return true;
       if (["false", "0"].includes(raw.toLowerCase())) return false;
-      throw badParam(name, "must be true or false");
+      throw badParam(name, MESSAGES.booleanType);
     default:
       return raw;
   }
@@ -152,6 +183,7 @@ export function listConditions(spec: ListSpec, query: ListQuery, auth: AuthConte
 }
 
 function buildConditions(spec: ListSpec, query: ListQuery, auth: AuthContext): { where: SQL[]; joined: boolean } {
+  assertStorableParams(query);
   const where: SQL[] = [];
   let joined = false;
   if (spec.baseWhere) where.push(spec.baseWhere);
@@ -248,9 +280,9 @@ export function listOrdering(spec: ListSpec, query: ListQuery): SQL {
 const whereClause = (where: SQL[]) => (where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``);
 
 function pageParams(query: ListQuery): { page: number; pageSize: number } {
-  const page = Number(single(query.page) ?? 1);
-  const pageSize = Number(single(query.page_size) ?? DEFAULT_PAGE_SIZE);
-  if (!Number.isInteger(page) || page < 1) throw badParam("page", "Invalid page.");
+  const page = Number(single(query.page) || 1);
+  const pageSize = Number(single(query.page_size) || DEFAULT_PAGE_SIZE);
+  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) throw badParam("page", MESSAGES.invalidPage);
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
     throw badParam("page_size", `less than or equal to ${MAX_PAGE_SIZE}`);
   }

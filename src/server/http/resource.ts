@@ -3,12 +3,14 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyObject, ObjectSchema } from "yup";
 import { permissionCode } from "../../core/permissions";
+import { shapeErrors } from "../../core/validation/shape";
 import { queryRows, queryRowsPrepared, type Db, type Executor, type Tx } from "../db/client";
 import { currentXact, nextSyncVersion } from "../db/schema/columns";
 import { authOf, type AuthContext } from "./access";
 import { badRequest, fieldErrors, notFound, staleRecord } from "./errors";
 import { idempotentCreate } from "./idempotency";
-import { listAll, listConditions, listPage, listTotals, type ListQuery, type ListSpec } from "./list-engine";
+import { listConditions, type ListSpec } from "./list-engine";
+import { registerListRoutes } from "./list-routes";
 
 /**
  * A resource with the full Django-REST shape of DESIGN section 3: list, totals, all, read, create
@@ -53,6 +55,8 @@ export function parseId(raw: unknown): number {
 
 export async function validateBody<Body extends AnyObject>(schema: ObjectSchema<Body>, body: unknown): Promise<Body> {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest(MESSAGES.invalidRequestBody);
+  const wrongKinds = shapeErrors(schema.describe(), body);
+  if (Object.keys(wrongKinds).length > 0) throw fieldErrors(wrongKinds);
   return schema.validate(body, { abortEarly: false, stripUnknown: true }) as Promise<Body>;
 }
 
@@ -82,22 +86,13 @@ export function registerResource<Body extends AnyObject>(app: FastifyInstance, d
   const add = [permissionCode("add", def.model), ...(def.addCodes ?? [])];
   const change = [permissionCode("change", def.model)];
   const remove = [permissionCode("delete", def.model)];
-  const query = (request: FastifyRequest) => request.query as ListQuery;
 
-  app.get(base, { config: { access: { permissions: view } } }, async (request) =>
-    listPage(db, def.list, query(request), authOf(request), base),
-  );
-  app.get(`${base}totals/`, { config: { access: { permissions: view } } }, async (request) =>
-    listTotals(db, def.list, query(request), authOf(request)),
-  );
-  app.get(`${base}all/`, { config: { access: { permissions: def.allCodes ?? view } } }, async (request) =>
-    listAll(db, def.list, query(request), authOf(request)),
-  );
+  registerListRoutes(app, db, base, def.list, { view, all: def.allCodes });
   app.get(`${base}:id/`, { config: { access: { permissions: view } } }, async (request) =>
     readOne(db, def.list, def.idSql, parseId((request.params as { id: string }).id), authOf(request)),
   );
 
-  app.post(base, { config: { access: { permissions: add } } }, async (request, reply) => {
+  app.post(base, { config: { access: { permissions: add }, body: def.schema } }, async (request, reply) => {
     const auth = authOf(request);
     const payload = (request.body ?? {}) as Record<string, unknown>;
     const result = await idempotentCreate(db, auth, payload, async (tx) => {
@@ -123,8 +118,8 @@ export function registerResource<Body extends AnyObject>(app: FastifyInstance, d
       return readOne(tx, def.list, def.idSql, id, auth);
     });
   };
-  app.put(`${base}:id/`, { config: { access: { permissions: change } } }, (request) => updateHandler(request, false));
-  app.patch(`${base}:id/`, { config: { access: { permissions: change } } }, (request) => updateHandler(request, true));
+  app.put(`${base}:id/`, { config: { access: { permissions: change }, body: def.schema } }, (request) => updateHandler(request, false));
+  app.patch(`${base}:id/`, { config: { access: { permissions: change }, body: def.schema.partial() } }, (request) => updateHandler(request, true));
 
   app.delete(`${base}:id/`, { config: { access: { permissions: remove } } }, async (request) => {
     const auth = authOf(request);

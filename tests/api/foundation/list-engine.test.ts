@@ -92,6 +92,22 @@ describe("the list engine", () => {
     expect((await list("branch=1")).status).toBe(400);
   });
 
+  it("values PostgreSQL cannot take are a 400 naming the parameter, on any list", async () => {
+    const bad = async (url: string) => (await t.call<Record<string, string[]>>(admin, "GET", url)).body;
+    expect(await bad("/api/item/?search=%00")).toEqual({ search: ["must not contain NUL characters"] });
+    expect(await bad("/api/item-group/?name__icontains=a%00b")).toEqual({ name__icontains: ["must not contain NUL characters"] });
+    expect(await bad("/api/item/?page=99999999999999999999")).toEqual({ page: ["Invalid page."] });
+    expect(await bad("/api/sale/?customer=99999999999999999999")).toEqual({ customer: ["less than or equal to 2147483647"] });
+    expect(await bad("/api/sale/?id__gt=1.5")).toEqual({ id__gt: ["must be an integer"] });
+    expect(await bad("/api/sale/?net_price__gte=1e400")).toEqual({ net_price__gte: ["must be a number"] });
+    expect(await bad("/api/sale/?input_date_after=2020-13-45")).toEqual({ input_date_after: ["must be a valid date"] });
+    expect(await bad("/api/sale/?input_date_before=2023-02-29")).toEqual({ input_date_before: ["must be a valid date"] });
+    expect(await bad("/api/sale/?branch=99999999999999999999")).toEqual({ branch: ["must be a number"] });
+    expect(await bad(`/api/item/?search=${"x".repeat(1001)}`)).toEqual({ search: ["at most 1000 characters"] });
+    // The same values within range are filters like any other.
+    expect((await t.call(admin, "GET", "/api/sale/?customer=2147483647&input_date_after=2024-02-29&net_price__gte=1")).status).toBe(200);
+  });
+
   it("date range on a declared date field", async () => {
     const today = new Date().toISOString().slice(0, 10);
     expect((await list(`created_at__gte=${today}&name__istartswith=alpha`)).body.count).toBe(2);

@@ -9,26 +9,26 @@ import * as service from "./auth.service";
 const signedIn = { access: { permissions: [] } } as const;
 
 export function registerAuthRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.post("/api/login/", { config: { access: { public: true } } }, async (request) => {
+  app.post("/api/login/", { config: { access: { public: true }, body: loginSchema } }, async (request) => {
     const body = await validateBody(loginSchema, request.body);
     return service.login(db, body.username, body.password, request.ip, request.headers["user-agent"] ?? "");
   });
 
-  app.post("/api/logout/", { config: signedIn }, async (request) => {
+  app.post("/api/logout/", { config: { ...signedIn, body: null } }, async (request) => {
     await service.logout(db, authOf(request));
     return { message: MESSAGES.loggedOut };
   });
 
   app.get("/api/user/me/", { config: signedIn }, async (request) => service.me(db, authOf(request)));
 
-  app.put("/api/user/me/", { config: signedIn }, async (request) => {
+  app.put("/api/user/me/", { config: { ...signedIn, body: profileSchema } }, async (request) => {
     const body = await validateBody(profileSchema, request.body);
     return service.updateProfile(db, authOf(request), body);
   });
 
   app.get("/api/user/auth-permissions/", { config: signedIn }, async (request) => authOf(request).permissions);
 
-  app.post("/api/user/change-password/", { config: signedIn }, async (request) => {
+  app.post("/api/user/change-password/", { config: { ...signedIn, body: changePasswordSchema } }, async (request) => {
     const body = await validateBody(changePasswordSchema, request.body);
     return service.changePassword(db, authOf(request), body.old_password, body.new_password);
   });

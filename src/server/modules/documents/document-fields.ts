@@ -9,8 +9,8 @@ export const documentColumn = (a: DocumentAlias, name: string): SQL => sql.raw(`
 /** The list fields every numbered document has: id, number, note and stamps. */
 export function documentFields(a: DocumentAlias): Record<string, ListField> {
   return {
-    id: { sql: documentColumn(a, "id"), type: "number" },
-    invoice_no: { sql: documentColumn(a, "invoice_no"), type: "number" },
+    id: { sql: documentColumn(a, "id"), type: "integer" },
+    invoice_no: { sql: documentColumn(a, "invoice_no"), type: "integer" },
     note: { sql: documentColumn(a, "note"), type: "text" },
     created_at: { sql: sql`${documentColumn(a, "created_at")}::date`, type: "date" },
     updated_at: { sql: documentColumn(a, "updated_at"), type: "date", filterable: false },

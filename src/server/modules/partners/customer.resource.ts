@@ -40,11 +40,11 @@ export const customerResource: ResourceDef<CustomerBody> = {
     baseWhere: sql`c.deleted_at is null`,
     branch: sql`c.branch_id`,
     fields: {
-      id: { sql: sql`c.id`, type: "number" },
+      id: { sql: sql`c.id`, type: "integer" },
       name: { sql: sql`c.name`, type: "text" },
       phone: { sql: sql`c.phone`, type: "text" },
       address: { sql: sql`c.address`, type: "text" },
-      city: { sql: sql`c.city_id`, type: "number" },
+      city: { sql: sql`c.city_id`, type: "integer" },
       city_name: { sql: sql`ct.name`, type: "text" },
       branch_name: { sql: sql`b.name`, type: "text", filterable: false },
       is_general: { sql: sql`c.is_general`, type: "boolean" },

@@ -35,7 +35,7 @@ export const partnerResource: ResourceDef<PartnerBody> = {
       ${isoTimestamp(sql`p.created_at`)} as created_at, ${isoTimestamp(sql`p.updated_at`)} as updated_at`,
     baseWhere: sql`p.deleted_at is null`,
     fields: {
-      id: { sql: sql`p.id`, type: "number" },
+      id: { sql: sql`p.id`, type: "integer" },
       name: { sql: sql`p.name`, type: "text" },
       phone: { sql: sql`p.phone`, type: "text" },
       address: { sql: sql`p.address`, type: "text" },

@@ -65,7 +65,7 @@ export const supplierResource: ResourceDef<SupplierBody> = {
         sql`, `,
       )}))`,
     fields: {
-      id: { sql: sql`s.id`, type: "number" },
+      id: { sql: sql`s.id`, type: "integer" },
       name: { sql: sql`s.name`, type: "text" },
       phone: { sql: sql`s.phone`, type: "text" },
       address: { sql: sql`s.address`, type: "text" },

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { SQL } from "drizzle-orm";
+import type { AnyObject, ObjectSchema } from "yup";
 import { permissionCode } from "../../../core/permissions";
 import type { Db, Tx } from "../../db/client";
 import { authOf, type AuthContext } from "../../http/access";
 import { idempotentCreate } from "../../http/idempotency";
-import { listAll, listPage, listTotals, type ListQuery, type ListSpec } from "../../http/list-engine";
+import type { ListSpec } from "../../http/list-engine";
+import { registerListRoutes } from "../../http/list-routes";
 import { assertFresh, parseId, readOne } from "../../http/resource";
 
 /**
@@ -18,6 +20,8 @@ export interface DocumentRoutesDef {
   model: string;
   table: string;
   list: ListSpec;
+  /** The body a create or update takes (the service validates with it). */
+  schema: ObjectSchema<AnyObject>;
   /** The read and write answer: the list row plus its lines. */
   detail: ListSpec;
   idSql: SQL;
@@ -29,15 +33,12 @@ export interface DocumentRoutesDef {
 export function registerDocumentRoutes(app: FastifyInstance, db: Db, def: DocumentRoutesDef) {
   const base = `/api/${def.path}`;
   const codes = (action: "view" | "add" | "change" | "delete") => ({ access: { permissions: [permissionCode(action, def.model)] } });
-  const query = (request: FastifyRequest) => (request.query ?? {}) as ListQuery;
   const idOf = (request: FastifyRequest) => parseId((request.params as { id: string }).id);
 
-  app.get(base, { config: codes("view") }, async (request) => listPage(db, def.list, query(request), authOf(request), base));
-  app.get(`${base}totals/`, { config: codes("view") }, async (request) => listTotals(db, def.list, query(request), authOf(request)));
-  app.get(`${base}all/`, { config: codes("view") }, async (request) => listAll(db, def.list, query(request), authOf(request)));
+  registerListRoutes(app, db, base, def.list, { view: [permissionCode("view", def.model)] });
   app.get(`${base}:id/`, { config: codes("view") }, async (request) => readOne(db, def.detail, def.idSql, idOf(request), authOf(request)));
 
-  app.post(base, { config: codes("add") }, async (request, reply) => {
+  app.post(base, { config: { ...codes("add"), body: def.schema } }, async (request, reply) => {
     const auth = authOf(request);
     const payload = (request.body ?? {}) as Record<string, unknown>;
     const result = await idempotentCreate(db, auth, payload, async (tx) => {
@@ -58,8 +59,8 @@ export function registerDocumentRoutes(app: FastifyInstance, db: Db, def: Docume
       return readOne(tx, def.detail, def.idSql, id, auth);
     });
   };
-  app.put(`${base}:id/`, { config: codes("change") }, updateHandler(false));
-  app.patch(`${base}:id/`, { config: codes("change") }, updateHandler(true));
+  app.put(`${base}:id/`, { config: { ...codes("change"), body: def.schema } }, updateHandler(false));
+  app.patch(`${base}:id/`, { config: { ...codes("change"), body: def.schema.partial() } }, updateHandler(true));
 
   app.delete(`${base}:id/`, { config: codes("delete") }, async (request) => {
     const auth = authOf(request);

@@ -25,8 +25,8 @@ export const purchaseReturnListSpec: ListSpec = {
   currency: sql`r.currency_id`,
   fields: {
     ...supplierDocumentFields("r"),
-    purchase: { sql: sql`r.purchase_id`, type: "number" },
-    purchase_invoice_no: { sql: sql`p.invoice_no`, type: "number" },
+    purchase: { sql: sql`r.purchase_id`, type: "integer" },
+    purchase_invoice_no: { sql: sql`p.invoice_no`, type: "integer" },
   },
   search: [sql`sp.name`, sql`r.invoice_no::text`, sql`p.invoice_no::text`, sql`r.note`],
   dates: { input_date: sql`r.input_date` },

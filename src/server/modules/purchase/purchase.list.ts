@@ -36,7 +36,7 @@ export const purchaseListSpec: ListSpec = {
   fields: {
     ...supplierDocumentFields("p"),
     payment_type: { sql: sql`p.payment_type`, type: "text" },
-    cashbox: { sql: sql`p.cashbox_id`, type: "number" },
+    cashbox: { sql: sql`p.cashbox_id`, type: "integer" },
     discount: { sql: sql`p.discount`, type: "number" },
     net_price: { sql: net, type: "number" },
     paid_amount: { sql: sql`p.paid_amount`, type: "number" },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { purchaseReturnSchema, purchaseSchema } from "../../../core/validation/purchase-schemas";
 import { registerDocumentRoutes } from "./document-routes";
 import { purchaseDetailSpec, purchaseListSpec } from "./purchase.list";
 import { createPurchase, deletePurchase, updatePurchase } from "./purchase.service";
@@ -14,6 +15,7 @@ export function registerPurchaseRoutes(app: FastifyInstance, { db }: { db: Db })
     model: "purchase",
     table: "purchase",
     list: purchaseListSpec,
+    schema: purchaseSchema,
     detail: purchaseDetailSpec,
     idSql: sql`p.id`,
     create: createPurchase,
@@ -25,6 +27,7 @@ export function registerPurchaseRoutes(app: FastifyInstance, { db }: { db: Db })
     model: "purchasereturn",
     table: "purchase_return",
     list: purchaseReturnListSpec,
+    schema: purchaseReturnSchema,
     detail: purchaseReturnDetailSpec,
     idSql: sql`r.id`,
     create: createPurchaseReturn,

@@ -19,9 +19,9 @@ export function supplierDocumentFields(a: Alias): Record<string, ListField> {
   return {
     ...documentFields(a),
     input_date: { sql: sql`${column(a, "input_date")}::date`, type: "date" },
-    supplier: { sql: column(a, "supplier_id"), type: "number" },
+    supplier: { sql: column(a, "supplier_id"), type: "integer" },
     supplier_name: { sql: sql`sp.name`, type: "text" },
-    inventory: { sql: column(a, "inventory_id"), type: "number" },
+    inventory: { sql: column(a, "inventory_id"), type: "integer" },
     inventory_name: { sql: sql`inv.name`, type: "text" },
     currency_code: { sql: sql`c.code`, type: "text" },
     total_price: { sql: column(a, "total_price"), type: "number" },

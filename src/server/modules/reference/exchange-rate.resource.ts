@@ -22,7 +22,7 @@ export const exchangeRateResource: ResourceDef<ExchangeRateInput> = {
     baseWhere: sql`e.deleted_at is null`,
     currency: sql`e.currency_id`,
     fields: {
-      id: { sql: sql`e.id`, type: "number" },
+      id: { sql: sql`e.id`, type: "integer" },
       currency_code: { sql: sql`cu.code`, type: "text" },
       rate: { sql: sql`e.rate`, type: "number" },
       input_date: { sql: sql`e.input_date::date`, type: "date" },

@@ -19,7 +19,8 @@ export function sniffImageType(data: Buffer): string | null {
 }
 
 export function registerMediaRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.post("/api/media/", { config: { access: { permissions: [] } } }, async (request, reply) => {
+  // A multipart upload (one `file`), not a JSON body.
+  app.post("/api/media/", { config: { access: { permissions: [] }, body: null } }, async (request, reply) => {
     const auth = authOf(request);
     const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
     if (!file) throw fieldErrors({ file: ["This field is required"] });

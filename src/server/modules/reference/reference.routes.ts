@@ -4,7 +4,9 @@ import type { Db } from "../../db/client";
 import { currency, exchangeRate, media, partner, printInfo, setting } from "../../db/tables";
 import { authOf, assertBranchVisible } from "../../http/access";
 import { notFound } from "../../http/errors";
-import { parseId } from "../../http/resource";
+import { object } from "yup";
+import { requiredId } from "../../../core/validation/common";
+import { parseId, validateBody } from "../../http/resource";
 
 /** The reference calls of SPEC section 7 that the web app makes at start-up. */
 const signedIn = { access: { permissions: [] } } as const;
@@ -54,8 +56,9 @@ export function registerReferenceRoutes(app: FastifyInstance, { db }: { db: Db }
     return rows.map(printInfoJson);
   });
 
-  app.post("/api/print/branch-print/", { config: signedIn }, async (request) => {
-    const branchId = Number((request.body as { branch_id?: unknown } | undefined)?.branch_id);
+  const branchPrintSchema = object({ branch_id: requiredId() });
+  app.post("/api/print/branch-print/", { config: { ...signedIn, body: branchPrintSchema } }, async (request) => {
+    const { branch_id: branchId } = await validateBody(branchPrintSchema, request.body);
     assertBranchVisible(authOf(request), branchId);
     const [row] = await db.select().from(printInfo).where(eq(printInfo.branchId, branchId)).limit(1);
     if (!row) throw notFound();

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { authOf } from "../../http/access";
 import { badRequest } from "../../http/errors";
 import { idempotentCreate, readFormToken } from "../../http/idempotency";
-import { listAll, listPage, listTotals, type ListQuery, type ListSpec } from "../../http/list-engine";
+import { registerListRoutes } from "../../http/list-routes";
 import { parseId, validateBody } from "../../http/resource";
 import { saleList, salePremiumList, saleQuotationList, saleReturnList } from "./sale.lists";
 import * as service from "./sale.service";
@@ -23,27 +23,14 @@ const validator =
   (payload: unknown) =>
     validateBody(schema, payload);
 
-function registerLists(app: FastifyInstance, db: Db, base: string, spec: ListSpec, view: readonly string[], map?: (rows: Record<string, unknown>[]) => Record<string, unknown>[]) {
-  const query = (request: FastifyRequest) => request.query as ListQuery;
-  const mapRows = map ?? ((rows) => rows);
-  app.get(base, { config: { access: { permissions: view } } }, async (request) => {
-    const page = await listPage<Record<string, unknown>>(db, spec, query(request), authOf(request), base);
-    return { ...page, results: mapRows(page.results) };
-  });
-  app.get(`${base}totals/`, { config: { access: { permissions: view } } }, async (request) => listTotals(db, spec, query(request), authOf(request)));
-  app.get(`${base}all/`, { config: { access: { permissions: view } } }, async (request) =>
-    mapRows(await listAll<Record<string, unknown>>(db, spec, query(request), authOf(request))),
-  );
-}
-
 export function registerSaleRoutes(app: FastifyInstance, deps: { db: Db }): void {
   const { db } = deps;
 
   // ---- sale/
   const sale = "/api/sale/";
-  registerLists(app, db, sale, saleList, ["view_sale"]);
+  registerListRoutes(app, db, sale, saleList, { view: ["view_sale"] });
   app.get(`${sale}:id/`, { config: { access: { permissions: ["view_sale"] } } }, async (request) => service.readSale(db, idOf(request), authOf(request)));
-  app.post(sale, { config: { access: { permissions: ["add_sale"] } } }, async (request, reply) => {
+  app.post(sale, { config: { access: { permissions: ["add_sale"] }, body: saleSchema } }, async (request, reply) => {
     const auth = authOf(request);
     const payload = bodyOf(request);
     const result = await idempotentCreate(db, auth, payload, async (tx) => {
@@ -59,13 +46,13 @@ export function registerSaleRoutes(app: FastifyInstance, deps: { db: Db }): void
     if (partial) payload = { ...(await service.readSale(db, id, auth)), ...payload };
     return service.updateSale(db, auth, id, payload, validator(saleSchema));
   };
-  app.put(`${sale}:id/`, { config: { access: { permissions: ["change_sale"] } } }, updateSale(false));
-  app.patch(`${sale}:id/`, { config: { access: { permissions: ["change_sale"] } } }, updateSale(true));
+  app.put(`${sale}:id/`, { config: { access: { permissions: ["change_sale"] }, body: saleSchema } }, updateSale(false));
+  app.patch(`${sale}:id/`, { config: { access: { permissions: ["change_sale"] }, body: saleSchema.partial() } }, updateSale(true));
   app.delete(`${sale}:id/`, { config: { access: { permissions: ["delete_sale"] } } }, async (request) => {
     await service.deleteSale(db, authOf(request), idOf(request));
     return { message: "Deleted successfully" };
   });
-  app.post(`${sale}:id/extra/`, { config: { access: { permissions: ["change_sale", "add_sale"] } } }, async (request, reply) => {
+  app.post(`${sale}:id/extra/`, { config: { access: { permissions: ["change_sale", "add_sale"] }, body: saleExtraSchema } }, async (request, reply) => {
     const auth = authOf(request);
     const id = idOf(request);
     const payload = bodyOf(request);
@@ -90,15 +77,15 @@ export function registerSaleRoutes(app: FastifyInstance, deps: { db: Db }): void
       return { ...row, remaining: summary.remaining, next_due_date: summary.next_due_date, due_amount: summary.due_amount };
     });
   };
-  registerLists(app, db, "/api/sale-premium/", salePremiumList, ["view_salepremium"], withDue);
+  registerListRoutes(app, db, "/api/sale-premium/", salePremiumList, { view: ["view_salepremium"], map: withDue });
 
   // ---- sale-return/
   const ret = "/api/sale-return/";
-  registerLists(app, db, ret, saleReturnList, ["view_salereturn"]);
+  registerListRoutes(app, db, ret, saleReturnList, { view: ["view_salereturn"] });
   app.get(`${ret}:id/`, { config: { access: { permissions: ["view_salereturn"] } } }, async (request) =>
     service.readSaleReturn(db, idOf(request), authOf(request)),
   );
-  app.post(ret, { config: { access: { permissions: ["add_salereturn"] } } }, async (request, reply) => {
+  app.post(ret, { config: { access: { permissions: ["add_salereturn"] }, body: saleReturnSchema } }, async (request, reply) => {
     const auth = authOf(request);
     const payload = bodyOf(request);
     const result = await idempotentCreate(db, auth, payload, async (tx) => {
@@ -115,8 +102,8 @@ export function registerSaleRoutes(app: FastifyInstance, deps: { db: Db }): void
     if (partial) payload = { ...(await service.readSaleReturn(db, id, auth)), ...payload };
     return service.updateSaleReturn(db, auth, id, payload, validator(saleReturnSchema));
   };
-  app.put(`${ret}:id/`, { config: { access: { permissions: ["change_salereturn"] } } }, updateReturn(false));
-  app.patch(`${ret}:id/`, { config: { access: { permissions: ["change_salereturn"] } } }, updateReturn(true));
+  app.put(`${ret}:id/`, { config: { access: { permissions: ["change_salereturn"] }, body: saleReturnSchema } }, updateReturn(false));
+  app.patch(`${ret}:id/`, { config: { access: { permissions: ["change_salereturn"] }, body: saleReturnSchema.partial() } }, updateReturn(true));
   app.delete(`${ret}:id/`, { config: { access: { permissions: ["delete_salereturn"] } } }, async (request) => {
     await service.deleteSaleReturn(db, authOf(request), idOf(request));
     return { message: "Deleted successfully" };
@@ -124,11 +111,11 @@ export function registerSaleRoutes(app: FastifyInstance, deps: { db: Db }): void
 
   // ---- sale-quotation/
   const quo = "/api/sale-quotation/";
-  registerLists(app, db, quo, saleQuotationList, ["view_salequotation"]);
+  registerListRoutes(app, db, quo, saleQuotationList, { view: ["view_salequotation"] });
   app.get(`${quo}:id/`, { config: { access: { permissions: ["view_salequotation"] } } }, async (request) =>
     service.readQuotation(db, idOf(request), authOf(request)),
   );
-  app.post(quo, { config: { access: { permissions: ["add_salequotation"] } } }, async (request, reply) => {
+  app.post(quo, { config: { access: { permissions: ["add_salequotation"] }, body: saleQuotationSchema } }, async (request, reply) => {
     const auth = authOf(request);
     const payload = bodyOf(request);
     const result = await idempotentCreate(db, auth, payload, async (tx) => {
@@ -145,13 +132,13 @@ export function registerSaleRoutes(app: FastifyInstance, deps: { db: Db }): void
     if (partial) payload = { ...(await service.readQuotation(db, id, auth)), ...payload };
     return service.updateQuotation(db, auth, id, payload, validator(saleQuotationSchema));
   };
-  app.put(`${quo}:id/`, { config: { access: { permissions: ["change_salequotation"] } } }, updateQuotation(false));
-  app.patch(`${quo}:id/`, { config: { access: { permissions: ["change_salequotation"] } } }, updateQuotation(true));
+  app.put(`${quo}:id/`, { config: { access: { permissions: ["change_salequotation"] }, body: saleQuotationSchema } }, updateQuotation(false));
+  app.patch(`${quo}:id/`, { config: { access: { permissions: ["change_salequotation"] }, body: saleQuotationSchema.partial() } }, updateQuotation(true));
   app.delete(`${quo}:id/`, { config: { access: { permissions: ["delete_salequotation"] } } }, async (request) => {
     await service.deleteQuotation(db, authOf(request), idOf(request));
     return { message: "Deleted successfully" };
   });
-  app.post(`${quo}:id/convert/`, { config: { access: { permissions: ["add_sale"] } } }, async (request, reply) => {
+  app.post(`${quo}:id/convert/`, { config: { access: { permissions: ["add_sale"] }, body: quotationConvertSchema } }, async (request, reply) => {
     const auth = authOf(request);
     const id = idOf(request);
     const payload = bodyOf(request);

@@ -16,7 +16,7 @@ export const cityResource: ResourceDef<CityInput> = {
     select: sql`ct.id, ct.name, ${isoTimestamp(sql`ct.created_at`)} as created_at, ${isoTimestamp(sql`ct.updated_at`)} as updated_at`,
     baseWhere: sql`ct.deleted_at is null`,
     fields: {
-      id: { sql: sql`ct.id`, type: "number" },
+      id: { sql: sql`ct.id`, type: "integer" },
       name: { sql: sql`ct.name`, type: "text" },
       created_at: { sql: sql`ct.created_at::date`, type: "date" },
       updated_at: { sql: sql`ct.updated_at`, type: "date", filterable: false },

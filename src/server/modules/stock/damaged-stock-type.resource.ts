@@ -16,7 +16,7 @@ export const damagedStockTypeResource: ResourceDef<DamagedStockTypeInput> = {
     select: sql`d.id, d.name, ${isoTimestamp(sql`d.created_at`)} as created_at, ${isoTimestamp(sql`d.updated_at`)} as updated_at`,
     baseWhere: sql`d.deleted_at is null`,
     fields: {
-      id: { sql: sql`d.id`, type: "number" },
+      id: { sql: sql`d.id`, type: "integer" },
       name: { sql: sql`d.name`, type: "text" },
       created_at: { sql: sql`d.created_at::date`, type: "date" },
       updated_at: { sql: sql`d.updated_at`, type: "date", filterable: false },

@@ -26,9 +26,9 @@ export const damagedStockList: ListSpec = {
   branch: sql`d.branch_id`,
   fields: {
     ...documentFields("d"),
-    inventory: { sql: sql`d.inventory_id`, type: "number" },
+    inventory: { sql: sql`d.inventory_id`, type: "integer" },
     inventory_name: { sql: sql`inv.name`, type: "text" },
-    damaged_stock_type: { sql: sql`d.damaged_stock_type_id`, type: "number" },
+    damaged_stock_type: { sql: sql`d.damaged_stock_type_id`, type: "integer" },
     damaged_stock_type_name: { sql: sql`dt.name`, type: "text" },
     branch_name: { sql: sql`b.name`, type: "text", filterable: false },
     input_date: { sql: sql`d.input_date`, type: "date" },

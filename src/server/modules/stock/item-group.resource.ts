@@ -15,7 +15,7 @@ export const itemGroupResource: ResourceDef<ItemGroupInput> = {
     select: sql`g.id, g.name, ${isoTimestamp(sql`g.created_at`)} as created_at, ${isoTimestamp(sql`g.updated_at`)} as updated_at`,
     baseWhere: sql`g.deleted_at is null`,
     fields: {
-      id: { sql: sql`g.id`, type: "number" },
+      id: { sql: sql`g.id`, type: "integer" },
       name: { sql: sql`g.name`, type: "text" },
       created_at: { sql: sql`g.created_at::date`, type: "date" },
       updated_at: { sql: sql`g.updated_at`, type: "date", filterable: false },

@@ -28,9 +28,9 @@ export const itemSubgroupResource: ResourceDef<ItemSubgroupInput> = {
       ${isoTimestamp(sql`s.created_at`)} as created_at, ${isoTimestamp(sql`s.updated_at`)} as updated_at`,
     baseWhere: sql`s.deleted_at is null`,
     fields: {
-      id: { sql: sql`s.id`, type: "number" },
+      id: { sql: sql`s.id`, type: "integer" },
       name: { sql: sql`s.name`, type: "text" },
-      item_group: { sql: sql`s.item_group_id`, type: "number" },
+      item_group: { sql: sql`s.item_group_id`, type: "integer" },
       item_group_name: { sql: sql`g.name`, type: "text" },
       created_at: { sql: sql`s.created_at::date`, type: "date" },
       updated_at: { sql: sql`s.updated_at`, type: "date", filterable: false },

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { mixed, type InferType } from "yup";
 import { MESSAGES } from "../../../core/messages";
 import { div, isPositive, mul, round, sub, toDecimalString } from "../../../core/money";
+import { MAX_ID } from "../../../core/validation/common";
 import { itemSchema } from "../../../core/validation/stock-schemas";
 import { queryRows, type Tx } from "../../db/client";
 import { item, itemSubgroup, measurement, media } from "../../db/tables";
@@ -29,7 +30,7 @@ const imageField = () =>
       return Number.NaN;
     })
     .nullable()
-    .test("media-id", MESSAGES.invalid, (value) => value === null || value === undefined || (Number.isInteger(value) && value > 0));
+    .test("media-id", MESSAGES.invalid, (value) => value === null || value === undefined || (Number.isInteger(value) && value > 0 && value <= MAX_ID));
 
 export const itemBodySchema = itemSchema.shape({ image: imageField() });
 export type ItemBody = InferType<typeof itemBodySchema>;
@@ -127,23 +128,23 @@ export const itemResource: ResourceDef<ItemBody> = {
       ${isoTimestamp(sql`i.created_at`)} as created_at, ${isoTimestamp(sql`i.updated_at`)} as updated_at`,
     baseWhere: sql`i.deleted_at is null`,
     fields: {
-      id: { sql: sql`i.id`, type: "number" },
+      id: { sql: sql`i.id`, type: "integer" },
       code: { sql: sql`i.code`, type: "text" },
       barcode: { sql: sql`i.barcode`, type: "text" },
       name: { sql: sql`i.name`, type: "text" },
-      item_type: { sql: sql`i.item_type`, type: "number" },
+      item_type: { sql: sql`i.item_type`, type: "integer" },
       is_active: { sql: sql`i.is_active`, type: "boolean" },
       purchase_price: { sql: sql`i.purchase_price`, type: "number" },
       sale_price: { sql: sql`i.sale_price`, type: "number" },
       profit_percentage: { sql: sql`i.profit_percentage`, type: "number" },
       min_quantity: { sql: sql`i.min_quantity`, type: "number" },
       per_packet_quantity: { sql: sql`i.per_packet_quantity`, type: "number" },
-      measurement: { sql: sql`i.measurement_id`, type: "number" },
+      measurement: { sql: sql`i.measurement_id`, type: "integer" },
       measurement_name: { sql: sql`m.name`, type: "text" },
-      packet_measurement: { sql: sql`i.packet_measurement_id`, type: "number" },
-      item_group: { sql: sql`i.item_group_id`, type: "number" },
+      packet_measurement: { sql: sql`i.packet_measurement_id`, type: "integer" },
+      item_group: { sql: sql`i.item_group_id`, type: "integer" },
       item_group_name: { sql: sql`g.name`, type: "text" },
-      item_subgroup: { sql: sql`i.item_subgroup_id`, type: "number" },
+      item_subgroup: { sql: sql`i.item_subgroup_id`, type: "integer" },
       item_subgroup_name: { sql: sql`s.name`, type: "text" },
       expire_date: { sql: sql`i.expire_date::date`, type: "date" },
       batch_number: { sql: sql`i.batch_number`, type: "text" },

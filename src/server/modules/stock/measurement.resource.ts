@@ -15,7 +15,7 @@ export const measurementResource: ResourceDef<MeasurementInput> = {
     select: sql`m.id, m.name, ${isoTimestamp(sql`m.created_at`)} as created_at, ${isoTimestamp(sql`m.updated_at`)} as updated_at`,
     baseWhere: sql`m.deleted_at is null`,
     fields: {
-      id: { sql: sql`m.id`, type: "number" },
+      id: { sql: sql`m.id`, type: "integer" },
       name: { sql: sql`m.name`, type: "text" },
       created_at: { sql: sql`m.created_at::date`, type: "date" },
       updated_at: { sql: sql`m.updated_at`, type: "date", filterable: false },

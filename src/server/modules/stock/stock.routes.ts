@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { changeSalePriceSchema } from "../../../core/validation/purchase-schemas";
 import type { Db } from "../../db/client";
 import { authOf } from "../../http/access";
-import { listAll, listPage, listTotals, type ListQuery } from "../../http/list-engine";
+import { registerListRoutes } from "../../http/list-routes";
 import { parseId, readOne, validateBody } from "../../http/resource";
 import { sql } from "drizzle-orm";
 import { stockListSpec } from "./stock-list";
@@ -14,11 +14,8 @@ import { stockStatement, type StatementQuery } from "./stock-statement";
 export function registerStockRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   const view = { access: { permissions: ["view_stock"] } };
   const search = { access: { permissions: STOCK_SEARCH_CODES } };
-  const query = (request: FastifyRequest) => (request.query ?? {}) as ListQuery;
 
-  app.get("/api/stock/", { config: view }, async (request) => listPage(db, stockListSpec, query(request), authOf(request), "/api/stock/"));
-  app.get("/api/stock/totals/", { config: view }, async (request) => listTotals(db, stockListSpec, query(request), authOf(request)));
-  app.get("/api/stock/all/", { config: search }, async (request) => listAll(db, stockListSpec, query(request), authOf(request)));
+  registerListRoutes(app, db, "/api/stock/", stockListSpec, { view: view.access.permissions, all: search.access.permissions });
   app.get("/api/stock/search/", { config: search }, async (request) => {
     const q = (request.query ?? {}) as StockScopeQuery & { keyword?: string };
     return searchStock(db, authOf(request), typeof q.keyword === "string" ? q.keyword : "", q);
@@ -30,7 +27,7 @@ export function registerStockRoutes(app: FastifyInstance, { db }: { db: Db }): v
   app.get("/api/stock/statement/", { config: view }, async (request) =>
     stockStatement(db, authOf(request), (request.query ?? {}) as StatementQuery),
   );
-  app.post("/api/stock/change-sale-price/", { config: { access: { permissions: ["change_stock"] } } }, async (request) => {
+  app.post("/api/stock/change-sale-price/", { config: { access: { permissions: ["change_stock"] }, body: changeSalePriceSchema } }, async (request) => {
     const body = await validateBody(changeSalePriceSchema, request.body);
     const results = await changeSalePrices(db, authOf(request), body);
     return { message: "Updated successfully", results };
