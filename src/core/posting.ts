@@ -226,6 +226,19 @@ export function postIncome(doc: IncomeDoc): PostingLine[] {
   return lines;
 }
 
+export interface CashboxTransferDoc extends MoneyContext {
+  from_cashbox_id: number;
+  to_cashbox_id: number;
+  amount: MoneyInput;
+}
+
+/** Money moved between two cashboxes of one currency: the receiving one rises, the giving one falls. */
+export function postCashboxTransfer(doc: CashboxTransferDoc): PostingLine[] {
+  const lines = transfer(doc, ["cashbox", doc.to_cashbox_id], ["cashbox", doc.from_cashbox_id], doc.amount);
+  assertBalanced(lines);
+  return lines;
+}
+
 /**
  * The lines that undo a posting (each debit becomes a credit and back): an edit or delete of a money
  * document appends these and, for an edit, the new posting; the ledger is append-only.

@@ -21,7 +21,7 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
-async function bulkItems(db: Db, count: number) {
+export async function bulkItems(db: Db, count: number) {
   // Generated in SQL: the benchmark measures reads, not the loader.
   await db.execute(sql`
     insert into item (code, barcode, name, item_type, purchase_price, sale_price, min_quantity, item_group_id)

@@ -81,3 +81,21 @@ export type ExpenseInput = InferType<typeof expenseSchema>;
 /** An income: the same with `income_type`. */
 export const incomeSchema = object({ ...cashboxDocumentFields, income_type: requiredId() });
 export type IncomeInput = InferType<typeof incomeSchema>;
+
+/**
+ * A cashbox transfer (issue contract): from one cashbox to another of the same currency. The two must
+ * differ (SPEC: "Cashboxes must be different"), which the form checks too.
+ */
+export const cashboxTransferSchema = object({
+  from_cashbox: requiredId().typeError(MESSAGES.cashboxRequired).required(MESSAGES.cashboxRequired),
+  to_cashbox: requiredId()
+    .typeError(MESSAGES.cashboxRequired)
+    .required(MESSAGES.cashboxRequired)
+    .test("different", MESSAGES.cashboxesMustDiffer, function different(value) {
+      return value == null || value !== (this.parent as { from_cashbox?: unknown }).from_cashbox;
+    }),
+  amount: decimalField({ sign: "positive" }).required(),
+  input_date: isoDateField().nullable(),
+  note: string().trim().max(NOTE_MAX_LENGTH).nullable(),
+});
+export type CashboxTransferInput = InferType<typeof cashboxTransferSchema>;

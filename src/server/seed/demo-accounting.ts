@@ -6,6 +6,7 @@ import { appUser, branch, cashbox, expenseType, incomeType } from "../db/tables"
 import type { AuthContext } from "../http/access";
 import { cashboxBalance } from "../modules/accounting/cashbox.repository";
 import { createCashboxDocumentTx } from "../modules/accounting/cashbox-document.service";
+import { createTransferTx } from "../modules/accounting/cashbox-transfer.service";
 import { createMoneyDocumentTx } from "../modules/accounting/money-document.service";
 
 const daysAgo = (days: number) => toIsoDate(new Date(Date.now() - days * 86_400_000));
@@ -15,7 +16,8 @@ const daysAgo = (days: number) => toIsoDate(new Date(Date.now() - days * 86_400_
  * so allocations, payment statuses and the ledger agree: each customer with open sales pays about
  * half of what it owes (oldest first), and each supplier with open purchases is paid from the
  * cashbox of that currency as far as its cash goes (a payment never takes a cashbox below zero);
- * then a few incomes and expenses of demo types (an expense only where the cashbox holds enough).
+ * then a few incomes and expenses of demo types (an expense only where the cashbox holds enough),
+ * and one transfer between the branches' cashboxes.
  */
 export async function seedDemoAccounting(tx: Tx): Promise<void> {
   const [admin] = await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.username, "admin"));
@@ -79,5 +81,16 @@ export async function seedDemoAccounting(tx: Tx): Promise<void> {
         }, null);
       }
     }
+  }
+
+  // A transfer between the branches' cashboxes of one currency, as far as the source holds.
+  const all = await tx.select().from(cashbox).where(isNull(cashbox.deletedAt)).orderBy(asc(cashbox.id));
+  for (const from of all) {
+    const to = all.find((c) => c.id !== from.id && c.currencyId === from.currencyId && c.branchId !== from.branchId);
+    if (!to) continue;
+    const amount = toDecimalString(round(div(await cashboxBalance(tx, from.id, from.currencyId), 4), 0));
+    if (!isPositive(amount)) continue;
+    await createTransferTx(tx, auth, { from_cashbox: from.id, to_cashbox: to.id, amount, input_date: daysAgo(3), note: "Demo transfer" }, null);
+    break;
   }
 }

@@ -192,7 +192,12 @@ const accounting: AppRoute[] = [
     list: lazyScreen(() => import("../features/accounting/cashbox/cashbox-list")),
     form: lazyScreen(() => import("../features/accounting/cashbox/cashbox-form")),
   }),
-  ...crud({ name: "cashbox-transfer", path: "accounting/cashbox/transfer", model: "cashbox", codes: cashboxCodes, area: "accounting", plural: msg`Cashbox Transfers`, singular: msg`Cashbox Transfer`, view: true }),
+  ...crud({
+    name: "cashbox-transfer", path: "accounting/cashbox/transfer", model: "cashbox", codes: cashboxCodes, area: "accounting", plural: msg`Cashbox Transfers`, singular: msg`Cashbox Transfer`,
+    list: lazyScreen(() => import("../features/accounting/cashbox-transfer/cashbox-transfer-list")),
+    form: lazyScreen(() => import("../features/accounting/cashbox-transfer/cashbox-transfer-form")),
+    view: lazyScreen(() => import("../features/accounting/cashbox-transfer/cashbox-transfer-view")),
+  }),
   page("cashbox-detail-account-statement", "accounting/cashbox/detail-account-statement", msg`Cashbox Account Statement`, ["view_cashbox_detail_account_statement"], "accounting"),
   ...crud({ name: "cashbox-money-conversion", path: "accounting/cashbox/money-conversion", model: "cashboxmoneyconversion", area: "accounting", plural: msg`Money Conversions`, singular: msg`Money Conversion`, view: true }),
   ...crud({ name: "cashbox-adjustment", path: "accounting/cashbox/adjustment", model: "cashboxadjustment", area: "accounting", plural: msg`Cashbox Adjustments`, singular: msg`Cashbox Adjustment`, view: true }),

@@ -132,3 +132,24 @@ export const income = pgTable(
   },
   (t) => [index("income_branch_idx").on(t.branchId, t.inputDate), index("income_type_idx").on(t.incomeTypeId)],
 );
+
+/** Money moved from one cashbox to another of the same currency (the document's branch is the source cashbox's). */
+export const cashboxTransfer = pgTable(
+  "cashbox_transfer",
+  {
+    id: serial("id").primaryKey(),
+    branchId: integer("branch_id").notNull().references(() => branch.id),
+    invoiceNo: integer("invoice_no").notNull(),
+    fromCashboxId: integer("from_cashbox_id").notNull().references(() => cashbox.id),
+    toCashboxId: integer("to_cashbox_id").notNull().references(() => cashbox.id),
+    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    amount: money("amount").notNull(),
+    inputDate: text("input_date").notNull(),
+    note: text("note").notNull().default(""),
+    formToken: text("form_token"),
+    createdBy: createdBy(),
+    ...stamps,
+  },
+  (t) => [index("cashbox_transfer_branch_idx").on(t.branchId, t.inputDate)],
+);

@@ -4,6 +4,7 @@ import { registerResource } from "../../http/resource";
 import { expenseTypeResource, incomeTypeResource } from "./account-type.resource";
 import { registerCashboxDocumentRoutes } from "./cashbox-document.routes";
 import { cashboxResource } from "./cashbox.resource";
+import { registerCashboxTransferRoutes } from "./cashbox-transfer.routes";
 import { registerMoneyDocumentRoutes } from "./money-document.routes";
 
 /** The Accounting area (SPEC sections 2-9): cashboxes and the documents that move money through them. */
@@ -13,4 +14,5 @@ export function registerAccounting(app: FastifyInstance, deps: { db: Db }): void
   registerResource(app, deps, expenseTypeResource);
   registerResource(app, deps, incomeTypeResource);
   registerCashboxDocumentRoutes(app, deps);
+  registerCashboxTransferRoutes(app, deps);
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { toIsoDate } from "../../../core/dates";
 import { MESSAGES } from "../../../core/messages";
-import { isNegative, lessThan, toDecimalString } from "../../../core/money";
+import { toDecimalString } from "../../../core/money";
 import { postExpense, postIncome, reversePosting, type PostingLine } from "../../../core/posting";
 import type { ExpenseInput, IncomeInput } from "../../../core/validation/accounting-schemas";
 import type { Db, Executor, Tx } from "../../db/client";
@@ -10,7 +10,8 @@ import { badRequest, fieldErrors, notFound, staleRecord } from "../../http/error
 import { invalidChoice, readOne } from "../../http/resource";
 import { assignDocumentNumber } from "../documents/document-number";
 import { writePosting } from "../ledger/ledger.repository";
-import { cashboxBalance, lockCashboxes, type CashboxRow } from "./cashbox.repository";
+import { lockCashboxes } from "./cashbox.repository";
+import { assertNotOverdrawn, balances } from "./cashbox-guard";
 import { expenseList, incomeList } from "./cashbox-document.lists";
 import * as repo from "./cashbox-document.repository";
 import type { CashboxDocKind, CashboxDocRow } from "./cashbox-document.repository";
@@ -58,24 +59,6 @@ function posting(kind: CashboxDocKind, d: { typeId: number; cashboxId: number; c
 
 const rowPosting = (kind: CashboxDocKind, r: CashboxDocRow) =>
   posting(kind, { typeId: r.type_id, cashboxId: r.cashbox_id, currencyId: r.currency_id, exchangeRate: r.exchange_rate, amount: r.amount });
-
-/** The balances of the locked cashboxes, before a write. */
-async function balances(tx: Tx, boxes: Iterable<CashboxRow>): Promise<Map<number, string>> {
-  const out = new Map<number, string>();
-  for (const box of boxes) out.set(box.id, await cashboxBalance(tx, box.id, box.currencyId));
-  return out;
-}
-
-/**
- * No write takes a cashbox below zero: after it (inside it, the cashboxes locked) each one holds zero or
- * more, or at least no less than before (a cashbox already short may still take money in).
- */
-async function assertNotOverdrawn(tx: Tx, boxes: Iterable<CashboxRow>, before: Map<number, string>): Promise<void> {
-  for (const box of boxes) {
-    const after = await cashboxBalance(tx, box.id, box.currencyId);
-    if (isNegative(after) && lessThan(after, before.get(box.id) ?? "0")) throw badRequest(MESSAGES.cashboxBalanceNotEnough);
-  }
-}
 
 async function reverse(tx: Tx, kind: CashboxDocKind, auth: AuthContext, row: CashboxDocRow): Promise<void> {
   await writePosting(

@@ -23,7 +23,8 @@ export type NumberedTable =
   | "receipt"
   | "payment"
   | "expense"
-  | "income";
+  | "income"
+  | "cashbox_transfer";
 
 /** A created document waits for its number with this placeholder (nobody sees it before commit). */
 export const UNNUMBERED = 0;

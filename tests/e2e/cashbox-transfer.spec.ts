@@ -1,0 +1,30 @@
+import { expect, test } from "@playwright/test";
+import { DocumentFormPage, FormPage, ListPage, LoginPage } from "./support/pages";
+import { ADMIN, uniqueName } from "./support/users";
+
+test("admin moves money between two USD cashboxes; more than the source holds is refused", async ({ page }) => {
+  const form = new FormPage(page);
+  const pick = new DocumentFormPage(page);
+  const note = uniqueName("E2E transfer");
+  const list = new ListPage(page, "/accounting/cashbox/transfer", "accounting/cashbox-transfer/");
+
+  await new LoginPage(page).signIn(ADMIN);
+  await list.goto();
+  await list.expectOpen();
+  await list.addButton().click();
+  await expect(page).toHaveURL(/\/accounting\/cashbox\/transfer\/add\/?$/);
+  await expect(page.getByRole("combobox", { name: "From Cashbox" })).toBeVisible();
+  await pick.choose("From Cashbox", "Erbil Main USD cashbox (USD)");
+  await pick.choose("To Cashbox", "Sulaymaniyah USD cashbox (USD)");
+  await form.fill({ Amount: "1000000", Note: note });
+  await form.save();
+  await expect(page.getByText("Cashbox balance is not enough")).toBeVisible();
+  await form.fill({ Amount: "1" });
+  await form.save();
+  await list.expectOpen();
+  await list.filterBy("Note", note);
+  await expect(list.rows(note)).toHaveCount(1);
+  await list.openForEdit(note);
+  await expect(page).toHaveURL(/\/accounting\/cashbox\/transfer\/\d+\/view\/?$/);
+  await expect(page.getByText("Sulaymaniyah USD cashbox")).toBeVisible();
+});
