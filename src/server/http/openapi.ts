@@ -88,6 +88,12 @@ export function yupToJsonSchema(d: Described): JsonSchema {
 
 const FILTER_FORMATS: Record<FieldType, string> = { integer: "int32", number: "decimal", date: "date", text: "text", boolean: "boolean" };
 
+const FORM_TOKEN: JsonSchema = {
+  type: "string",
+  maxLength: 200,
+  description: "Client-made key of this create (user id, time, UUID): a replay with the same key answers the first response",
+};
+
 const text = (description: string): JsonSchema => ({ type: "string", description });
 
 /** The query parameters a list route takes, from its spec: the list engine's allow-list, written out. */
@@ -165,7 +171,14 @@ export async function installOpenApi(app: FastifyInstance) {
       const config = route.config;
       const described: JsonSchema = { ...(schema as JsonSchema | undefined) };
       if (config?.list) described.querystring = listQuerySchema(config.list);
-      if (config?.body) described.body = yupToJsonSchema(config.body.describe());
+      if (config?.body) {
+        const body = yupToJsonSchema(config.body.describe());
+        // A create is idempotent by its form_token (DESIGN section 4); the idempotency layer reads it.
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        if (methods.includes("POST")) body.properties = { ...(body.properties as object), form_token: FORM_TOKEN };
+        described.body = body;
+      }
+      if (config?.access && "public" in config.access) described.security = [];
       return { schema: described, url };
     },
   });
