@@ -227,6 +227,8 @@ export const META = {
   settledStock: "settled_stock",
   /** The signed-in session's token and user, for the service worker's replay (device-session.ts). */
   session: "session",
+  /** While a first load walks: how far (`{ done, total }` of the server's last page), stored with its cursor. */
+  walkProgress: "walk_progress",
 } as const;
 
 export const DEFAULT_DB_NAME = "backoffice";

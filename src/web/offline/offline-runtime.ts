@@ -108,6 +108,10 @@ export function startOffline(options: OfflineRuntimeOptions): OfflineRuntime {
     getUserId: options.getUserId,
     onUnauthorized: options.onUnauthorized,
     pageSize: APP_PULL_PAGE_SIZE,
+    // A pull cut off by the network (a first load on a poor link) goes on by itself while online, from
+    // the last page stored; offline, `online` below resumes it.
+    retry: { baseMs: 2_000, maxMs: 60_000 },
+    isOnline,
   });
 
   const syncNow = async () => {
@@ -144,6 +148,7 @@ export function startOffline(options: OfflineRuntimeOptions): OfflineRuntime {
       stopped = true;
       if (replayTimer) clearTimeout(replayTimer);
       clearInterval(pullTimer);
+      referenceSync.stop();
       window.removeEventListener("online", onOnline);
       navigator.serviceWorker?.removeEventListener("message", onSwMessage);
       setOfflineRuntime(null);

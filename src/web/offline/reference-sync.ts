@@ -42,7 +42,15 @@ interface PullPage {
    * of the page comes with all its stock rows in the same page. Missing (an older server): changes.
    */
   snapshot?: boolean;
+  /** On the walk's pages: rows sent through this page and about how many in all (older servers: missing). */
+  progress?: WalkProgress;
   tables: Record<string, TableChange>;
+}
+
+/** How far a first load is: rows of the walk the device holds, and about how many there are. */
+export interface WalkProgress {
+  done: number;
+  total: number;
 }
 
 const noChange: TableChange = { upserts: [], deletes: [] };
@@ -56,6 +64,12 @@ export interface SyncProgress {
   lastSyncAt: number | null;
   /** Why the last run failed (network, HTTP status), or null. */
   error: string | null;
+  /**
+   * During a first load (also one resumed after a cut or a reload): rows the device holds of it, and
+   * about how many in all (the server's estimate, never below `done`). Null otherwise.
+   */
+  done: number | null;
+  total: number | null;
 }
 
 export type PullOutcome = "done" | "network" | "unauthorized" | "failed" | "signed-out";
@@ -67,15 +81,25 @@ export interface ReferenceSyncOptions {
   now?: () => number;
   pageSize?: number;
   onUnauthorized?: () => void;
+  /**
+   * After a run stopped for lack of network, pull again by itself after base * 2^n ms (up to max, with
+   * jitter) while `isOnline()` says so; offline it waits for `online` (the runtime calls sync()). A load
+   * cut off goes on from the cursor stored with the last page written. Off unless given.
+   */
+  retry?: { baseMs: number; maxMs: number };
+  isOnline?: () => boolean;
 }
 
 type Listener = (progress: SyncProgress) => void;
 
 export class ReferenceSync {
-  private progress: SyncProgress = { running: false, rows: 0, firstLoad: false, lastSyncAt: null, error: null };
+  private progress: SyncProgress = { running: false, rows: 0, firstLoad: false, lastSyncAt: null, error: null, done: null, total: null };
   private readonly listeners = new Set<Listener>();
   private running: Promise<PullOutcome> | null = null;
   private readonly now: () => number;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private failures = 0;
+  private stopped = false;
 
   constructor(private readonly options: ReferenceSyncOptions) {
     this.now = options.now ?? Date.now;
@@ -98,10 +122,40 @@ export class ReferenceSync {
 
   /** Pulls until up to date. Single-flight: a call while one runs joins it. */
   sync(): Promise<PullOutcome> {
-    this.running ??= this.run().finally(() => {
-      this.running = null;
-    });
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.running ??= this.run()
+      .then((outcome) => {
+        this.afterRun(outcome);
+        return outcome;
+      })
+      .finally(() => {
+        this.running = null;
+      });
     return this.running;
+  }
+
+  /** No more retries (the runtime stops, a test ends). */
+  stop(): void {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  /** A run that stopped for lack of network is tried again with backoff while online. */
+  private afterRun(outcome: PullOutcome) {
+    const retry = this.options.retry;
+    if (outcome !== "network") {
+      this.failures = 0;
+      return;
+    }
+    if (!retry || this.stopped || !(this.options.isOnline?.() ?? true)) return;
+    const delay = Math.min(retry.maxMs, retry.baseMs * 2 ** this.failures) * (0.75 + Math.random() * 0.5);
+    this.failures += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.stopped && (this.options.isOnline?.() ?? true)) void this.sync().catch(() => undefined);
+    }, delay);
   }
 
   /**
@@ -114,7 +168,7 @@ export class ReferenceSync {
     await db.transaction("rw", [db.meta, db.outbox, ...db.refTables()], async () => {
       if ((await db.getMeta<number>(META.userId)) === userId) return;
       await Promise.all(db.refTables().map((table) => table.clear()));
-      await db.meta.bulkDelete([META.cursor, META.lastSyncAt, META.branchKey, META.settledStock]);
+      await db.meta.bulkDelete([META.cursor, META.lastSyncAt, META.branchKey, META.settledStock, META.walkProgress]);
       await db.setMeta(META.userId, userId);
       await reapplyPendingEffects(db, userId);
     });
@@ -128,7 +182,17 @@ export class ReferenceSync {
     const lastSyncAt = (await db.getMeta<number>(META.lastSyncAt)) ?? null;
     const startedAt = this.now();
     let cursor = (await db.getMeta<string>(META.cursor)) ?? "";
-    this.update({ running: true, rows: 0, firstLoad: !cursor, lastSyncAt, error: null });
+    // A first load cut off (network, reload) goes on from its stored cursor and is still a first load.
+    const walk = cursor ? ((await db.getMeta<WalkProgress>(META.walkProgress)) ?? null) : null;
+    this.update({
+      running: true,
+      rows: 0,
+      firstLoad: !cursor || walk !== null,
+      lastSyncAt,
+      error: null,
+      done: walk ? walk.done : cursor ? null : 0,
+      total: walk ? walk.total : null,
+    });
     let rows = 0;
     // Page N+1 is requested (with page N's cursor) while page N is written, and its transaction is
     // queued while page N's commits: the network, the server, the main thread's work on a page and
@@ -144,14 +208,19 @@ export class ReferenceSync {
       return request;
     };
     let next = fetchPage(cursor);
-    let storing: { done: Promise<number>; reset: boolean } | null = null;
+    let storing: { done: Promise<number>; reset: boolean; walk: WalkProgress | null } | null = null;
     /** Waits for the page in flight to be stored (its error, if any, is thrown), then reports it. */
     const settle = async () => {
       const pending = storing;
       storing = null;
       if (!pending) return;
       rows += await pending.done;
-      this.update({ rows, firstLoad: this.progress.firstLoad || pending.reset });
+      const walk = pending.walk;
+      this.update({
+        rows,
+        firstLoad: this.progress.firstLoad || pending.reset || walk !== null,
+        ...(walk ? { done: walk.done, total: Math.max(walk.total, walk.done) } : {}),
+      });
     };
     const stock: StockState = { deltas: null };
     try {
@@ -178,7 +247,7 @@ export class ReferenceSync {
         const done = this.store(userId, page, cursor, stock);
         done.catch(() => undefined); // awaited by settle()
         await settle();
-        storing = { done, reset: page.reset };
+        storing = { done, reset: page.reset, walk: page.snapshot && page.progress ? page.progress : null };
         cursor = page.cursor;
         if (!page.has_more) {
           await settle();
@@ -191,9 +260,12 @@ export class ReferenceSync {
         // Every row changed before this run started is in the cache now, bookings included.
         await releaseSettledStock(db, startedAt);
       });
-      this.update({ running: false, lastSyncAt: at, firstLoad: false, error: null });
+      this.update({ running: false, lastSyncAt: at, firstLoad: false, error: null, done: null, total: null });
       return "done";
     } catch (error) {
+      // The page being stored when the next one failed is kept (with its cursor) before this run
+      // reports: a retry or a reload then goes on after it, never asking for it again.
+      await settle().catch(() => undefined);
       if (error instanceof CursorMovedError) {
         // Another tab stored pages meanwhile (or this run's previous page failed): the next run
         // starts again from the stored cursor.
@@ -271,6 +343,9 @@ export class ReferenceSync {
         }
       }
       await db.setMeta(META.cursor, page.cursor);
+      // How far a first load is, with its cursor (the sync panel shows it again after a reload).
+      if (page.snapshot && page.progress) await db.setMeta(META.walkProgress, page.progress);
+      else await db.meta.delete(META.walkProgress);
     });
     return rows;
   }

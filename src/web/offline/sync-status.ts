@@ -57,7 +57,7 @@ export function useCachedTable<R>(name: CachedTableName, query: (table: Table<Ca
   return useLiveQuery(() => query(db().ref(name)), [name, ...deps]);
 }
 
-const idleProgress: SyncProgress = { running: false, rows: 0, firstLoad: false, lastSyncAt: null, error: null };
+const idleProgress: SyncProgress = { running: false, rows: 0, firstLoad: false, lastSyncAt: null, error: null, done: null, total: null };
 const noop = () => () => undefined;
 
 /** The reference pull: running, rows so far, last sync time, last error. */

@@ -24,6 +24,12 @@ export interface SnapshotCursor {
   t: string;
   i: number;
   b: string;
+  /** Rows of the walked tables sent so far (for the progress a device shows). */
+  n?: number;
+  /** About how many rows the walk holds, estimated on its first page. */
+  e?: number;
+  /** Bytes per row of table `t` (with its riding rows) on the page before: how many rows the next page asks for. */
+  a?: number;
 }
 
 export type Cursor = ChangeCursor | SnapshotCursor;
@@ -41,7 +47,13 @@ export function decodeCursor(raw: string): Cursor {
         return { kind: "changes", x: value.x, v: value.v as number, b: value.b };
       }
       if (value.kind === "snapshot" && isXid(value.w) && typeof value.t === "string" && Number.isInteger(value.i)) {
-        return { kind: "snapshot", w: value.w, t: value.t, i: value.i as number, b: value.b };
+        const walk: SnapshotCursor = { kind: "snapshot", w: value.w, t: value.t, i: value.i as number, b: value.b };
+        // Hints of this server's walk; a cursor without them (or with broken ones) still resumes.
+        for (const key of ["n", "e", "a"] as const) {
+          const hint = value[key];
+          if (Number.isSafeInteger(hint) && (hint as number) >= 0) walk[key] = hint as number;
+        }
+        return walk;
       }
     }
   } catch {

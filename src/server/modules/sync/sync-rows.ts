@@ -69,11 +69,22 @@ export interface TablePage {
   deletes: string;
 }
 
-/** The JSON text of a PullAnswer, every sync table present (empty when the page has none of its rows). */
-export function pageJson(cursor: string, hasMore: boolean, reset: boolean, snapshot: boolean, tables: Map<string, TablePage>): string {
+/**
+ * The JSON text of a PullAnswer, every sync table present (empty when the page has none of its rows),
+ * and on the snapshot walk's pages how far the walk is.
+ */
+export function pageJson(
+  cursor: string,
+  hasMore: boolean,
+  reset: boolean,
+  snapshot: boolean,
+  tables: Map<string, TablePage>,
+  progress?: { done: number; total: number },
+): string {
   const parts = SYNC_TABLES.map((t) => {
     const page = tables.get(t.name);
     return `${JSON.stringify(t.name)}:{"upserts":${page?.upserts ?? "[]"},"deletes":${page?.deletes ?? "[]"}}`;
   });
-  return `{"cursor":${JSON.stringify(cursor)},"has_more":${hasMore},"reset":${reset},"snapshot":${snapshot},"tables":{${parts.join(",")}}}`;
+  const walk = progress ? `,"progress":{"done":${progress.done},"total":${progress.total}}` : "";
+  return `{"cursor":${JSON.stringify(cursor)},"has_more":${hasMore},"reset":${reset},"snapshot":${snapshot}${walk},"tables":{${parts.join(",")}}}`;
 }

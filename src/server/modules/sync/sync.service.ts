@@ -19,6 +19,11 @@ export interface PullAnswer {
    * each item with all its stock rows on the same page. False on the pages of changes.
    */
   snapshot: boolean;
+  /**
+   * On the snapshot walk's pages: rows of the walked tables (stock riding with items not counted) sent
+   * through this page, and about how many the walk holds (estimated on its first page).
+   */
+  progress?: { done: number; total: number };
   tables: Record<string, { upserts: Record<string, unknown>[]; deletes: number[] }>;
 }
 
