@@ -46,7 +46,8 @@ async function replayOutbox(): Promise<void> {
     return;
   }
   const report = await replayWithoutPage({ db: getOfflineDb(), baseUrl: SERVER_BASE });
-  if (replayUnfinished(report)) throw new Error(`The outbox still waits for the server (${report.stoppedBy ?? `${report.retryLater} to retry`})`);
+  if (replayUnfinished(report))
+    throw new Error(`The outbox still waits for the server (${report.stoppedBy ?? `${report.retryLater} to retry`})`);
 }
 
 self.addEventListener("sync", (event) => {

@@ -5,24 +5,56 @@ import { postPayment, postReceipt, reversePosting, assertBalanced } from "./post
 
 describe("allocateOldestFirst", () => {
   it("settles the oldest invoices first, the last one partly", () => {
-    expect(allocateOldestFirst("250", [{ id: 1, remaining: "100" }, { id: 2, remaining: "100" }, { id: 3, remaining: "100" }])).toEqual([
+    expect(
+      allocateOldestFirst("250", [
+        { id: 1, remaining: "100" },
+        { id: 2, remaining: "100" },
+        { id: 3, remaining: "100" },
+      ]),
+    ).toEqual([
       { id: 1, amount: "100.00" },
       { id: 2, amount: "100.00" },
       { id: 3, amount: "50.00" },
     ]);
   });
   it("skips settled invoices and leaves what is over unallocated", () => {
-    expect(allocateOldestFirst("300", [{ id: 1, remaining: "0" }, { id: 2, remaining: "120.50" }])).toEqual([{ id: 2, amount: "120.50" }]);
+    expect(
+      allocateOldestFirst("300", [
+        { id: 1, remaining: "0" },
+        { id: 2, remaining: "120.50" },
+      ]),
+    ).toEqual([{ id: 2, amount: "120.50" }]);
     expect(allocateOldestFirst("0", [{ id: 1, remaining: "10" }])).toEqual([]);
   });
 });
 
 describe("allocationProblem", () => {
-  const remaining = new Map([[1, "100"], [2, "50"]]);
+  const remaining = new Map([
+    [1, "100"],
+    [2, "50"],
+  ]);
   it("refuses an invoice above what it still owes, then a total above the amount", () => {
     expect(allocationProblem("500", [{ id: 2, amount: "50.01" }], remaining)).toEqual({ kind: "above_remaining", id: 2 });
-    expect(allocationProblem("120", [{ id: 1, amount: "100" }, { id: 2, amount: "30" }], remaining)).toEqual({ kind: "above_amount" });
-    expect(allocationProblem("130", [{ id: 1, amount: "100" }, { id: 2, amount: "30" }], remaining)).toBeNull();
+    expect(
+      allocationProblem(
+        "120",
+        [
+          { id: 1, amount: "100" },
+          { id: 2, amount: "30" },
+        ],
+        remaining,
+      ),
+    ).toEqual({ kind: "above_amount" });
+    expect(
+      allocationProblem(
+        "130",
+        [
+          { id: 1, amount: "100" },
+          { id: 2, amount: "30" },
+        ],
+        remaining,
+      ),
+    ).toBeNull();
   });
 });
 
@@ -54,7 +86,10 @@ describe("receipt and payment postings", () => {
   it("a reversal swaps each side and still balances; zero posts nothing", () => {
     const lines = postReceipt({ ...ctx, customer_id: 7, cashbox_id: 3, amount: "10" });
     const reversed = reversePosting(lines);
-    expect(reversed.map((l) => [l.debit, l.credit])).toEqual([["0.00", "10.00"], ["10.00", "0.00"]]);
+    expect(reversed.map((l) => [l.debit, l.credit])).toEqual([
+      ["0.00", "10.00"],
+      ["10.00", "0.00"],
+    ]);
     expect(() => assertBalanced([...lines, ...reversed])).not.toThrow();
     expect(postPayment({ ...ctx, supplier_id: 1, cashbox_id: 1, amount: "0" })).toEqual([]);
   });

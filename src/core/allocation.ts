@@ -33,7 +33,11 @@ export function allocateOldestFirst(amount: MoneyInput, invoices: readonly OpenI
 export type AllocationProblem = { kind: "above_remaining"; id: number } | { kind: "above_amount" } | null;
 
 /** Given allocations: none above what its invoice still owes, and together not above the amount. */
-export function allocationProblem(amount: MoneyInput, allocations: readonly Allocation[], remaining: ReadonlyMap<number, MoneyInput>): AllocationProblem {
+export function allocationProblem(
+  amount: MoneyInput,
+  allocations: readonly Allocation[],
+  remaining: ReadonlyMap<number, MoneyInput>,
+): AllocationProblem {
   for (const a of allocations) {
     if (greaterThan(a.amount, remaining.get(a.id) ?? 0)) return { kind: "above_remaining", id: a.id };
   }

@@ -26,9 +26,7 @@ export function toAsciiDigits(text: string): string {
 export type DateInputProblem = "format" | "no_such_date";
 
 export type DateInputResult =
-  | { kind: "empty" }
-  | { kind: "date"; /** yyyy-MM-dd */ iso: string }
-  | { kind: "invalid"; problem: DateInputProblem };
+  { kind: "empty" } | { kind: "date"; /** yyyy-MM-dd */ iso: string } | { kind: "invalid"; problem: DateInputProblem };
 
 // "/", "-", ".", spaces, the Arabic date separator and comma; direction marks pasted from RTL text.
 const SEPARATORS = /[/.\-\s\u060C\u060D]+/;

@@ -3,18 +3,7 @@
  * yyyy-MM-dd HH:mm:ss (date-time), both in local time. Display default dd/MM/yyyy. Week starts Sunday.
  * All "today"-relative helpers take `today` as a parameter so they are pure and testable.
  */
-import {
-  addDays,
-  endOfMonth,
-  format,
-  isValid,
-  parseISO,
-  startOfMonth,
-  startOfYear,
-  subMonths,
-  subYears,
-  endOfYear,
-} from "date-fns";
+import { addDays, endOfMonth, format, isValid, parseISO, startOfMonth, startOfYear, subMonths, subYears, endOfYear } from "date-fns";
 import { MESSAGES } from "./messages";
 
 export const DISPLAY_DATE = "dd/MM/yyyy";

@@ -21,7 +21,12 @@ describe("receiptDates", () => {
 });
 
 describe("installmentSchedule", () => {
-  const plan = { months_count: 4, receipt_frequency: "monthly" as const, next_receipt_date: "2025-05-10", premium_receipt_amount: "250.00" };
+  const plan = {
+    months_count: 4,
+    receipt_frequency: "monthly" as const,
+    next_receipt_date: "2025-05-10",
+    premium_receipt_amount: "250.00",
+  };
   it("splits the amount owed into receipts of the premium amount", () => {
     expect(installmentSchedule("1000", plan).map((r) => [r.date, r.amount])).toEqual([
       ["2025-05-10", "250.00"],

@@ -90,7 +90,10 @@ export function clearColumnFilters(params: ListParams, column: string): ListPara
  * and not values (SPEC section 5). A blank value only clears. Returns a new object.
  */
 export function applyTextFilter(params: ListParams, column: string, op: TextOperator, value: ListParamValue): ListParams {
-  const next = withoutKeys(params, TEXT_OPERATORS.map((o) => filterParam(column, o)));
+  const next = withoutKeys(
+    params,
+    TEXT_OPERATORS.map((o) => filterParam(column, o)),
+  );
   if (!isBlank(value)) next[filterParam(column, op)] = String(value).trim();
   return next;
 }
@@ -101,7 +104,10 @@ export function applyTextFilter(params: ListParams, column: string, op: TextOper
  * The value is sanitised; nothing numeric left only clears.
  */
 export function applyNumberFilter(params: ListParams, column: string, op: NumberOperator, value: ListParamValue): ListParams {
-  const next = withoutKeys(params, NUMBER_OPERATORS.map((o) => filterParam(column, o)));
+  const next = withoutKeys(
+    params,
+    NUMBER_OPERATORS.map((o) => filterParam(column, o)),
+  );
   const clean = value === undefined ? undefined : sanitizeNumberFilter(String(value));
   if (clean !== undefined) next[filterParam(column, op)] = clean;
   return next;
@@ -316,7 +322,10 @@ export function parseListQuery(query: RawQuery, spec: ListSpec): ParsedListQuery
       if (!isDecimalString(raw)) throw invalid(key);
       filters.push({ field, type, op: op as NumberOperator, value: raw.trim() });
     } else {
-      const values = raw.split(LIST_SEPARATOR).map((v) => v.trim()).filter((v) => v !== "");
+      const values = raw
+        .split(LIST_SEPARATOR)
+        .map((v) => v.trim())
+        .filter((v) => v !== "");
       if (values.length > 0) filters.push({ field, type: "list", op: "in", values });
     }
   }

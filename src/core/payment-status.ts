@@ -54,4 +54,5 @@ export interface InvoicePaidParts {
 export const invoicePaidAmount = (parts: InvoicePaidParts): Money => sub(add(parts.counter, parts.allocated), parts.refunded ?? 0);
 
 /** The status an invoice shows from its net total and the parts of what it took. */
-export const invoicePaymentStatus = (net: MoneyInput, parts: InvoicePaidParts): PaymentStatus => paymentStatus(net, invoicePaidAmount(parts));
+export const invoicePaymentStatus = (net: MoneyInput, parts: InvoicePaidParts): PaymentStatus =>
+  paymentStatus(net, invoicePaidAmount(parts));

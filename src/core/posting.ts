@@ -10,15 +10,7 @@
 import { add, greaterThan, isPositive, mul, round, sub, sum, toDecimalString, type MoneyInput } from "./money";
 
 export type AccountType =
-  | "cashbox"
-  | "supplier"
-  | "customer"
-  | "inventory"
-  | "revenue"
-  | "cost_of_goods"
-  | "damaged_stock"
-  | "expense"
-  | "income";
+  "cashbox" | "supplier" | "customer" | "inventory" | "revenue" | "cost_of_goods" | "damaged_stock" | "expense" | "income";
 
 export interface PostingLine {
   account_type: AccountType;
@@ -154,7 +146,12 @@ export interface DamagedStockDoc {
 }
 
 export function postDamagedStock(doc: DamagedStockDoc): PostingLine[] {
-  const lines = transfer({ currency_id: doc.base_currency_id, exchange_rate: 1 }, ["damaged_stock", null], ["inventory", null], doc.cost_total);
+  const lines = transfer(
+    { currency_id: doc.base_currency_id, exchange_rate: 1 },
+    ["damaged_stock", null],
+    ["inventory", null],
+    doc.cost_total,
+  );
   assertBalanced(lines);
   return lines;
 }
@@ -168,7 +165,11 @@ export function saleLineTotals(line: { quantity: MoneyInput; price: MoneyInput; 
 export const lineTotal = (quantity: MoneyInput, price: MoneyInput) => toDecimalString(round(mul(quantity, price)));
 
 /** Payment rules of purchases and sales: what was paid never exceeds what is due. */
-export function paymentProblem(net: MoneyInput, paid: MoneyInput, cashboxId: number | null): "Cashbox is required" | "paid_exceeds_total" | null {
+export function paymentProblem(
+  net: MoneyInput,
+  paid: MoneyInput,
+  cashboxId: number | null,
+): "Cashbox is required" | "paid_exceeds_total" | null {
   if (isPositive(paid) && !cashboxId) return "Cashbox is required";
   if (greaterThan(paid, net)) return "paid_exceeds_total";
   return null;

@@ -52,7 +52,11 @@ async function securityHeaders(): Promise<Record<string, string>> {
   const answer = await probe.inject({ url: "/" });
   await probe.close();
   const fastifyOwn = new Set(["content-type", "content-length", "date", "connection", "keep-alive"]);
-  return Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !fastifyOwn.has(name)).map(([name, value]) => [name, String(value)]));
+  return Object.fromEntries(
+    Object.entries(answer.headers)
+      .filter(([name]) => !fastifyOwn.has(name))
+      .map(([name, value]) => [name, String(value)]),
+  );
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -14,7 +14,14 @@ import type { BenchResult } from "./server-bench";
  * the inventory's stock rows, as findStockByBarcode does), replay of queued creates and of queued sales.
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 /** What the sale benches need: the inventory holding the bench stock, a customer, the base currency. */
 interface BenchData {
@@ -36,12 +43,18 @@ export async function prepareData(dataDir: string, items: number, sales: number)
     select 'BN-' || g, (7000000000000 + g)::text, 'Bench item ' || g, 1, (g % 1000) * 10, (g % 1000) * 12, g % 20, 1 + (g % 6)
     from generate_series(1, ${items}) g`);
   // A stock row per bench item in the first inventory (no movements: only the cache reads them).
-  const [inv] = (await queryRows<{ id: number; branch_id: number }>(database.db, sql`select id, branch_id from inventory where deleted_at is null order by id limit 1`));
+  const [inv] = await queryRows<{ id: number; branch_id: number }>(
+    database.db,
+    sql`select id, branch_id from inventory where deleted_at is null order by id limit 1`,
+  );
   await database.db.execute(sql`
     insert into stock (branch_id, inventory_id, item_id, batch_number, quantity, purchase_price, sale_price)
     select ${inv.branch_id}, ${inv.id}, i.id, '', 1000, i.purchase_price, i.sale_price from item i where i.code like 'BN-%'
     on conflict do nothing`);
-  const [customer] = await queryRows<{ id: number }>(database.db, sql`select id from customer where branch_id = ${inv.branch_id} and deleted_at is null order by id limit 1`);
+  const [customer] = await queryRows<{ id: number }>(
+    database.db,
+    sql`select id from customer where branch_id = ${inv.branch_id} and deleted_at is null order by id limit 1`,
+  );
   const [currency] = await queryRows<{ id: number }>(database.db, sql`select id from currency where is_base limit 1`);
   const [count] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from stock where deleted_at is null`);
   const saleStock = await queryRows<{ id: number }>(
@@ -147,7 +160,8 @@ export const metaValue = (page: Page, key: string) =>
     key,
   );
 
-export const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+export const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 
 export async function runBrowserBench(items: number): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-browser-"));
@@ -197,28 +211,31 @@ export async function runBrowserBench(items: number): Promise<BenchResult[]> {
 
     // 2. Scan lookups in the cache, as stockByBarcode does them: the item by its barcode index, with
     // its stock rows inside it, filtered to the inventory.
-    const lookups = await page.evaluate(async ({ n, inventoryId }) => {
-      const db = await new Promise<IDBDatabase>((resolve) => {
-        const open = indexedDB.open("backoffice");
-        open.onsuccess = () => resolve(open.result);
-      });
-      const times: number[] = [];
-      let misses = 0;
-      for (let i = 0; i < 300; i += 1) {
-        const code = String(7000000000000 + 1 + Math.floor(Math.random() * n));
-        const t0 = performance.now();
-        const tx = db.transaction(["item"]);
-        const item = await new Promise<{ id: number; stock?: { inventory_id: number }[] } | undefined>((resolve) => {
-          const req = tx.objectStore("item").index("barcode").get(code);
-          req.onsuccess = () => resolve(req.result as { id: number; stock?: { inventory_id: number }[] } | undefined);
+    const lookups = await page.evaluate(
+      async ({ n, inventoryId }) => {
+        const db = await new Promise<IDBDatabase>((resolve) => {
+          const open = indexedDB.open("backoffice");
+          open.onsuccess = () => resolve(open.result);
         });
-        const rows = (item?.stock ?? []).filter((row) => row.inventory_id === inventoryId);
-        times.push(performance.now() - t0);
-        if (rows.length === 0) misses += 1;
-      }
-      db.close();
-      return { times, misses };
-    }, { n: items, inventoryId: data.inventoryId });
+        const times: number[] = [];
+        let misses = 0;
+        for (let i = 0; i < 300; i += 1) {
+          const code = String(7000000000000 + 1 + Math.floor(Math.random() * n));
+          const t0 = performance.now();
+          const tx = db.transaction(["item"]);
+          const item = await new Promise<{ id: number; stock?: { inventory_id: number }[] } | undefined>((resolve) => {
+            const req = tx.objectStore("item").index("barcode").get(code);
+            req.onsuccess = () => resolve(req.result as { id: number; stock?: { inventory_id: number }[] } | undefined);
+          });
+          const rows = (item?.stock ?? []).filter((row) => row.inventory_id === inventoryId);
+          times.push(performance.now() - t0);
+          if (rows.length === 0) misses += 1;
+        }
+        db.close();
+        return { times, misses };
+      },
+      { n: items, inventoryId: data.inventoryId },
+    );
     results.push({
       name: `scan lookup (barcode, then the inventory's stock rows) in the device cache with ${items.toLocaleString("en")} items`,
       value: Math.round(percentile(lookups.times, 95) * 100) / 100,
@@ -274,7 +291,9 @@ export async function runBrowserBench(items: number): Promise<BenchResult[]> {
     const replaySeconds = (Date.now() - replayStart) / 1000;
     const booked = await page.evaluate(async (url) => {
       const token = JSON.parse(localStorage.getItem("bo.token") ?? "null") as string | null;
-      const res = await fetch(`${url}/api/city/?name__istartswith=Replay%20city&page_size=1`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${url}/api/city/?name__istartswith=Replay%20city&page_size=1`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       return ((await res.json()) as { count: number }).count;
     }, base);
     results.push({
@@ -314,7 +333,10 @@ export async function runBrowserBench(items: number): Promise<BenchResult[]> {
               next_attempt_at: 0,
               last_error: null,
               server_message: null,
-              effects: [{ kind: "pending-doc", doc: "sale", number: `P-${i + 1}` }, { kind: "stock-take", stock_id: stock, quantity: "1" }],
+              effects: [
+                { kind: "pending-doc", doc: "sale", number: `P-${i + 1}` },
+                { kind: "stock-take", stock_id: stock, quantity: "1" },
+              ],
               effects_applied: false,
             });
           });
@@ -323,7 +345,15 @@ export async function runBrowserBench(items: number): Promise<BenchResult[]> {
         },
         {
           user: userId,
-          sale: { branch: data.branchId, inventory: data.inventoryId, customer: data.customerId, currency: data.currencyId, payment_type: "debit", paid_amount: "0", discount: "0" },
+          sale: {
+            branch: data.branchId,
+            inventory: data.inventoryId,
+            customer: data.customerId,
+            currency: data.currencyId,
+            payment_type: "debit",
+            paid_amount: "0",
+            discount: "0",
+          },
           stockIds: data.saleStockIds,
         },
       );

@@ -27,7 +27,11 @@ function pgbenchTpcB(url: string, cpuClock: (() => number) | null): PgbenchRun |
   if (!PGBENCH) return null;
   const args = pgbenchArgs(url);
   const db = "pgbench_compare";
-  execFileSync("psql", [...args, "-d", new URL(url).pathname.slice(1), "-c", `drop database if exists ${db}`, "-c", `create database ${db}`], { stdio: "ignore" });
+  execFileSync(
+    "psql",
+    [...args, "-d", new URL(url).pathname.slice(1), "-c", `drop database if exists ${db}`, "-c", `create database ${db}`],
+    { stdio: "ignore" },
+  );
   execFileSync(PGBENCH, [...args, "-i", "-q", "-s", "10", db], { stdio: "ignore" });
   const compare = new URL(url);
   compare.pathname = `/${db}`;
@@ -59,14 +63,26 @@ function countStatements(): { read: () => number; stop: () => void } {
 /** One API call; the body is unknown until the reader names its shape (`read`). */
 type Call = (method: "GET" | "POST", path: string, token: string | null, payload?: unknown) => Promise<{ status: number; body: unknown }>;
 
-const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? "1,2").split(",").map(Number).filter((n) => n > 0);
+const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? "1,2")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const SERVER_PORT = Number(process.env.BENCH_SERVER_PORT ?? 18_765);
 
 /** The real server (src/server/main.ts) with WORKERS=n on the bench's database, and calls to it over HTTP. */
 async function startServer(url: string, workers: number): Promise<{ call: Call; stop: () => Promise<void> }> {
   const main = fileURLToPath(new URL("../../src/server/main.ts", import.meta.url));
   const child = spawn(process.execPath, ["--import", "tsx", main], {
-    env: { ...process.env, DATABASE_URL: url, WORKERS: String(workers), PORT: String(SERVER_PORT), HOST: "127.0.0.1", LOG_LEVEL: "silent", SEED_DEMO: "false", WEB_ROOT: "/nonexistent" },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      WORKERS: String(workers),
+      PORT: String(SERVER_PORT),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "silent",
+      SEED_DEMO: "false",
+      WEB_ROOT: "/nonexistent",
+    },
     stdio: "ignore",
   });
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
@@ -82,7 +98,13 @@ async function startServer(url: string, workers: number): Promise<{ call: Call; 
     await exited;
   };
   for (let attempt = 0; attempt < 240; attempt++) {
-    if (await fetch(`${base}health/`).then((r) => r.ok, () => false)) return { call, stop };
+    if (
+      await fetch(`${base}health/`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { call, stop };
     await new Promise((wait) => setTimeout(wait, 250));
   }
   await stop();
@@ -118,7 +140,12 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   try {
     const call: Call = async (method, path, token, payload) => {
-      const res = await app.inject({ method, url: `/api/${path}`, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const res = await app.inject({
+        method,
+        url: `/api/${path}`,
+        payload: payload as object,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
       return { status: res.statusCode, body: res.json() };
     };
     const read = async <T>(path: string, token: string): Promise<T> => (await call("GET", path, token)).body as T;
@@ -128,13 +155,29 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
     const inventory = me.branches[0].inventories[0].id;
     const iqd = (await read<{ id: number }>("currency/base-currency/", token)).id;
     const supplier = (await read<{ id: number }[]>(`supplier/all/?branch=${branch}`, token))[0].id;
-    const customer = (await read<{ id: number; is_general: boolean }[]>(`customer/all/?branch=${branch}`, token)).find((c) => c.is_general)!.id;
+    const customer = (await read<{ id: number; is_general: boolean }[]>(`customer/all/?branch=${branch}`, token)).find(
+      (c) => c.is_general,
+    )!.id;
     const items = (await read<{ id: number }[]>("item/all/?item_type=1&is_active=true&ordering=id", token)).slice(0, 40);
 
     let counter = 0;
     const purchaseBody = () => ({
-      branch, inventory, supplier, currency: iqd, payment_type: "debit", cashbox: null, paid_amount: "0", discount: "0",
-      items: [0, 1, 2].map((k) => ({ item: items[(counter * 3 + k) % items.length].id, quantity: "50", purchase_price: "1000", sale_price: "1500", batch_number: "", expire_date: null })),
+      branch,
+      inventory,
+      supplier,
+      currency: iqd,
+      payment_type: "debit",
+      cashbox: null,
+      paid_amount: "0",
+      discount: "0",
+      items: [0, 1, 2].map((k) => ({
+        item: items[(counter * 3 + k) % items.length].id,
+        quantity: "50",
+        purchase_price: "1000",
+        sale_price: "1500",
+        batch_number: "",
+        expire_date: null,
+      })),
       form_token: `bench-p-${Date.now()}-${++counter}`,
     });
 
@@ -156,12 +199,20 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
     }
 
     const purchasesPerSecond = await measure("purchases", async () => (await call("POST", "purchase/", token, purchaseBody())).status);
-    const stockRows = (await read<{ id: number }[]>(`stock/all/?inventory=${inventory}&quantity__gte=100&ordering=-quantity`, token)).slice(0, 30);
+    const stockRows = (await read<{ id: number }[]>(`stock/all/?inventory=${inventory}&quantity__gte=100&ordering=-quantity`, token)).slice(
+      0,
+      30,
+    );
     let saleCounter = 0;
     const saleVia = (send: Call) => async () => {
       saleCounter += 1;
       const stocks = [...new Set([0, 1, 2].map((k) => stockRows[(saleCounter * 3 + k) % stockRows.length].id))];
-      const res = await send("POST", "sale/", token, saleBody({ branch, inventory, customer }, stocks, iqd, `bench-s-${Date.now()}-${saleCounter}`));
+      const res = await send(
+        "POST",
+        "sale/",
+        token,
+        saleBody({ branch, inventory, customer }, stocks, iqd, `bench-s-${Date.now()}-${saleCounter}`),
+      );
       return res.status;
     };
     const sell = saleVia(call);
@@ -185,18 +236,42 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
     const tps = tpcB?.tps ?? null;
     const floor = roundTripTps(url, statementsPerSale);
     const tpsLoad = loadavg()[0].toFixed(1);
-    const saleSql = await saleSqlFloor({ url, clients: CLIENTS, seconds: SECONDS, cpuClock, currency: iqd, post: (body) => call("POST", "sale/", token, body) });
-    const procedure = saleSql.runs.length ? await saleProcedureFloor({ url, clients: CLIENTS, seconds: SECONDS, cpuClock }, saleSql.third, saleSql.answerBytes) : [];
-    const floorResult = (what: string, file: string) => (run: FloorRun): BenchResult => ({
-      name: `${what} (pgbench C client), ${run.branches === 1 ? "all clients in one branch" : `spread over ${FLOOR_BRANCHES} branches`}, ${CLIENTS} clients`,
-      value: Math.round(run.tps),
-      unit: "tps",
-      detail: `${tps ? `${Math.round((run.tps / tps) * 100)}% of TPC-B` : "TPC-B not measured"} (${file}); per transaction ${run.rowsPerSale}${run.cpuMs !== null && tpcB?.cpuMs ? `; PostgreSQL CPU ${run.cpuMs.toFixed(2)} ms per transaction (TPC-B ${tpcB.cpuMs.toFixed(2)} ms)` : ""}; load average ${run.load} after, ${tpsLoad} after TPC-B${run.statementMeans ? `; means: ${run.statementMeans}` : ""}`,
+    const saleSql = await saleSqlFloor({
+      url,
+      clients: CLIENTS,
+      seconds: SECONDS,
+      cpuClock,
+      currency: iqd,
+      post: (body) => call("POST", "sale/", token, body),
     });
-    const versus = (rate: number) => (tps ? `${Math.round((rate / tps) * 100)}% of pgbench TPC-B (${Math.round(tps)} tps, ${CLIENTS} clients)` : "pgbench not found");
+    const procedure = saleSql.runs.length
+      ? await saleProcedureFloor({ url, clients: CLIENTS, seconds: SECONDS, cpuClock }, saleSql.third, saleSql.answerBytes)
+      : [];
+    const floorResult =
+      (what: string, file: string) =>
+      (run: FloorRun): BenchResult => ({
+        name: `${what} (pgbench C client), ${run.branches === 1 ? "all clients in one branch" : `spread over ${FLOOR_BRANCHES} branches`}, ${CLIENTS} clients`,
+        value: Math.round(run.tps),
+        unit: "tps",
+        detail: `${tps ? `${Math.round((run.tps / tps) * 100)}% of TPC-B` : "TPC-B not measured"} (${file}); per transaction ${run.rowsPerSale}${run.cpuMs !== null && tpcB?.cpuMs ? `; PostgreSQL CPU ${run.cpuMs.toFixed(2)} ms per transaction (TPC-B ${tpcB.cpuMs.toFixed(2)} ms)` : ""}; load average ${run.load} after, ${tpsLoad} after TPC-B${run.statementMeans ? `; means: ${run.statementMeans}` : ""}`,
+      });
+    const versus = (rate: number) =>
+      tps ? `${Math.round((rate / tps) * 100)}% of pgbench TPC-B (${Math.round(tps)} tps, ${CLIENTS} clients)` : "pgbench not found";
     results.push(
-      { name: `purchases created per second, 3 lines, ${CLIENTS} concurrent clients (PostgreSQL)`, value: Math.round(purchasesPerSecond), unit: "purchases/s", budget: "(issue 4: against pgbench)", detail: versus(purchasesPerSecond) },
-      { name: `sales created per second, 3 lines, ${CLIENTS} concurrent clients (PostgreSQL)`, value: Math.round(salesPerSecond), unit: "sales/s", budget: "at least a third of pgbench TPC-B", detail: versus(salesPerSecond) },
+      {
+        name: `purchases created per second, 3 lines, ${CLIENTS} concurrent clients (PostgreSQL)`,
+        value: Math.round(purchasesPerSecond),
+        unit: "purchases/s",
+        budget: "(issue 4: against pgbench)",
+        detail: versus(purchasesPerSecond),
+      },
+      {
+        name: `sales created per second, 3 lines, ${CLIENTS} concurrent clients (PostgreSQL)`,
+        value: Math.round(salesPerSecond),
+        unit: "sales/s",
+        budget: "at least a third of pgbench TPC-B",
+        detail: versus(salesPerSecond),
+      },
       ...overHttp.map(({ workers, rate }) => ({
         name: `sales created per second over HTTP, WORKERS=${workers}, 3 lines, ${CLIENTS} concurrent clients (PostgreSQL)`,
         value: Math.round(rate),
@@ -213,10 +288,14 @@ export async function runDocumentsBench(): Promise<BenchResult[]> {
         name: "statements per sale (token check, begin and commit included)",
         value: statementsPerSale,
         unit: "statements",
-        detail: floor ? `pgbench's C client doing ${statementsPerSale} trivial round trips per transaction: ${Math.round(floor)} tps (the floor without any server work)` : "pgbench not found",
+        detail: floor
+          ? `pgbench's C client doing ${statementsPerSale} trivial round trips per transaction: ${Math.round(floor)} tps (the floor without any server work)`
+          : "pgbench not found",
       },
       ...saleSql.runs.map(floorResult("sale SQL alone", "statements of one captured sale, tests/bench/sale-sql-floor.ts")),
-      ...procedure.map(floorResult("sale as one stored-procedure call", "same writes, one round trip, cached plans, tests/bench/sale-procedure-floor.ts")),
+      ...procedure.map(
+        floorResult("sale as one stored-procedure call", "same writes, one round trip, cached plans, tests/bench/sale-procedure-floor.ts"),
+      ),
     );
   } finally {
     await app.close();

@@ -81,7 +81,9 @@ try {
     const cpuBefore = childCpu();
     const start = Date.now();
     await page.getByRole("button", { name: "Sign in" }).click();
-    page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") console.log("console:", m.text().slice(0, 300)); });
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") console.log("console:", m.text().slice(0, 300));
+    });
     page.on("pageerror", (e) => console.log("pageerror:", e.message));
     // Done when the pull has stored its last page (meta.last_sync_at is written after it).
     while (Date.now() - start < 300_000) {
@@ -110,19 +112,34 @@ try {
         .filter((e) => e.name.includes("sync/pull"))
         .map((e) => {
           const r = e as PerformanceResourceTiming;
-          return { start: Math.round(r.startTime), wait: Math.round(r.responseStart - r.requestStart), body: Math.round(r.responseEnd - r.responseStart), size: r.encodedBodySize };
+          return {
+            start: Math.round(r.startTime),
+            wait: Math.round(r.responseStart - r.requestStart),
+            body: Math.round(r.responseEnd - r.responseStart),
+            size: r.encodedBodySize,
+          };
         });
       return { resources };
     });
     console.log(`run ${run + 1}: ${total} s until the pull finished; ${stats.resources.length} pull requests`);
     const used = (kind: keyof CpuSplit) => (cpuAfter[kind] - cpuBefore[kind]).toFixed(1);
     // The renderer runs the page (JSON, Dexie, serializing each record); the browser process runs IndexedDB's backend.
-    console.log(`CPU: page renderer ${used("renderer")} s, browser ${used("browser")} s (GPU process ${used("gpu")} s, network ${used("network")} s, storage ${used("storage")} s apart), server ${used("server")} s; load average ${readFileSync("/proc/loadavg", "utf8").split(" ")[0]}`);
+    console.log(
+      `CPU: page renderer ${used("renderer")} s, browser ${used("browser")} s (GPU process ${used("gpu")} s, network ${used("network")} s, storage ${used("storage")} s apart), server ${used("server")} s; load average ${readFileSync("/proc/loadavg", "utf8").split(" ")[0]}`,
+    );
     console.log(JSON.stringify(stats.resources.slice(0, 5)));
     console.log(JSON.stringify(stats.resources.slice(-3)));
-    console.log(`server wait sum ${stats.resources.reduce((n, r) => n + r.wait, 0)} ms, body sum ${stats.resources.reduce((n, r) => n + r.body, 0)} ms`);
+    console.log(
+      `server wait sum ${stats.resources.reduce((n, r) => n + r.wait, 0)} ms, body sum ${stats.resources.reduce((n, r) => n + r.body, 0)} ms`,
+    );
     if (process.env.CPU_PROFILE) {
-      const { profile } = (await cdp.send("Profiler.stop")) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[]; samples: number[]; timeDeltas: number[] } };
+      const { profile } = (await cdp.send("Profiler.stop")) as {
+        profile: {
+          nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[];
+          samples: number[];
+          timeDeltas: number[];
+        };
+      };
       const self = new Map<string, number>();
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
       profile.samples.forEach((id, i) => {
@@ -130,7 +147,13 @@ try {
         const key = `${n.callFrame.functionName || "(anon)"} ${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber}`;
         self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
       });
-      console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${Math.round(v)} ms ${k}`).join("\n"));
+      console.log(
+        [...self]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 25)
+          .map(([k, v]) => `${Math.round(v)} ms ${k}`)
+          .join("\n"),
+      );
       writeFileSync(`${dir}/profile-${run}.cpuprofile`, JSON.stringify(profile));
     }
     console.log(`stock rows expected ${data.stockRows}`);

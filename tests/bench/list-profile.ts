@@ -31,9 +31,15 @@ const statements: [string, SQL][] = [
   ["pg_class.reltuples", sql`select reltuples from pg_class where oid = 'item'::regclass`],
   ["page -id nulls last (today)", sql`select ${select} from ${source} ${where} order by i.id desc nulls last limit 51`],
   ["page -id (pkey backwards)", sql`select ${select} from ${source} ${where} order by i.id desc limit 51`],
-  ["page -id, ids first then joins", sql`select ${select} from ${source} where i.id = any(array(select i.id from item i ${where} order by i.id desc limit 51)) order by i.id desc`],
+  [
+    "page -id, ids first then joins",
+    sql`select ${select} from ${source} where i.id = any(array(select i.id from item i ${where} order by i.id desc limit 51)) order by i.id desc`,
+  ],
   ["page 200 -id (offset 9950)", sql`select ${select} from ${source} ${where} order by i.id desc limit 51 offset 9950`],
-  ["page 200 -id, ids first", sql`select ${select} from ${source} where i.id = any(array(select i.id from item i ${where} order by i.id desc limit 51 offset 9950)) order by i.id desc`],
+  [
+    "page 200 -id, ids first",
+    sql`select ${select} from ${source} where i.id = any(array(select i.id from item i ${where} order by i.id desc limit 51 offset 9950)) order by i.id desc`,
+  ],
   ["totals over the joins", sql`select sum(i.purchase_price), sum(i.sale_price) from ${source} ${where}`],
   ["totals on item alone", sql`select sum(i.purchase_price), sum(i.sale_price) from item i ${where}`],
 ];
@@ -47,7 +53,8 @@ for (let r = 0; r < rounds; r += 1) {
   }
 }
 const pct = (v: number[], p: number) => [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor((p / 100) * v.length))];
-for (const [name, t] of times) console.log(`${name.padEnd(36)} p50 ${pct(t, 50).toFixed(1).padStart(7)} ms  p95 ${pct(t, 95).toFixed(1).padStart(7)} ms`);
+for (const [name, t] of times)
+  console.log(`${name.padEnd(36)} p50 ${pct(t, 50).toFixed(1).padStart(7)} ms  p95 ${pct(t, 95).toFixed(1).padStart(7)} ms`);
 for (const [name, q] of statements.filter(([n]) => n.startsWith("page -id"))) {
   const plan = (await db.execute(sql`explain ${q}`)) as { rows: Record<string, string>[] };
   console.log(`-- ${name}\n${plan.rows.map((row) => Object.values(row)[0]).join("\n")}`);

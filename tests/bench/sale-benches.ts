@@ -46,8 +46,14 @@ async function prepareSaleStock(dataDir: string, inventoryId: number, saleStockI
     select s.branch_id, s.inventory_id, s.item_id, b, s.quantity, s.purchase_price, s.sale_price
     from stock s join item i on i.id = s.item_id, unnest(array['B1', 'B2']) b
     where i.barcode = ${barcodeOf(MULTI_ROW_ITEM)} and s.inventory_id = ${inventoryId}`);
-  const [rows] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from stock s join item i on i.id = s.item_id where i.barcode = ${barcodeOf(MULTI_ROW_ITEM)} and s.inventory_id = ${inventoryId}`);
-  const quantities = await queryRows<{ id: number; quantity: string }>(database.db, sql`select id, quantity::text from stock where id in ${sql.raw(`(${saleStockIds.join(",")})`)}`);
+  const [rows] = await queryRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from stock s join item i on i.id = s.item_id where i.barcode = ${barcodeOf(MULTI_ROW_ITEM)} and s.inventory_id = ${inventoryId}`,
+  );
+  const quantities = await queryRows<{ id: number; quantity: string }>(
+    database.db,
+    sql`select id, quantity::text from stock where id in ${sql.raw(`(${saleStockIds.join(",")})`)}`,
+  );
   await database.close();
   if (rows.n !== 3) throw new Error(`expected 3 stock rows for the multi-row barcode, found ${rows.n}`);
   return new Map(quantities.map((r) => [r.id, Number(r.quantity)]));
@@ -64,7 +70,10 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
   });
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline && child.exitCode === null) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/health/`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/api/health/`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return child;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -80,7 +89,11 @@ async function signInCashier(page: Page, base: string, items: number): Promise<n
   const start = Date.now();
   await page.getByRole("button", { name: "Sign in" }).click();
   while (Date.now() - start < 300_000) {
-    if ((await metaValue(page, "last_sync_at")) !== undefined && (await countStore(page, "item")) >= items && (await countCachedStock(page)) >= items) {
+    if (
+      (await metaValue(page, "last_sync_at")) !== undefined &&
+      (await countStore(page, "item")) >= items &&
+      (await countCachedStock(page)) >= items
+    ) {
       return (Date.now() - start) / 1000;
     }
     await page.waitForTimeout(250);
@@ -114,10 +127,14 @@ export async function runSaleBenches(items: number): Promise<BenchResult[]> {
     const firstLoad = await signInCashier(page, base, items);
     const me = await page.evaluate(async (url) => {
       const token = JSON.parse(localStorage.getItem("bo.token") ?? "null") as string;
-      return (await fetch(`${url}/api/user/me/`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<{ default_branch_id: number; branches: { id: number; inventories: { id: number; name: string }[] }[] }>;
+      return (await fetch(`${url}/api/user/me/`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<{
+        default_branch_id: number;
+        branches: { id: number; inventories: { id: number; name: string }[] }[];
+      }>;
     }, base);
     const home = me.branches.find((b) => b.id === me.default_branch_id);
-    if (home?.inventories[0]?.id !== data.inventoryId) throw new Error(`the cashier's sale screen opens on another inventory than the bench stock (${data.inventoryId})`);
+    if (home?.inventories[0]?.id !== data.inventoryId)
+      throw new Error(`the cashier's sale screen opens on another inventory than the bench stock (${data.inventoryId})`);
     console.log(`sale benches: cashier's first load ${firstLoad.toFixed(1)} s`);
     const device: SaleDevice = { ...data, inventoryName: home.inventories[0].name, base, page, context, dataDir, items, stopServer };
     const results = await runSaleScreenBench(device);

@@ -76,7 +76,10 @@ async function checkBooked(device: SaleDevice, plan: ReturnType<typeof planSales
       sql`select count(*)::int as n, count(distinct s.form_token)::int as tokens, (select count(*)::int from sale_item si join sale x on x.id = si.sale_id where x.form_token like ${plan.tokenPattern}) as lines
           from sale s where s.form_token like ${plan.tokenPattern}`,
     );
-    const rows = await queryRows<{ id: number; quantity: string }>(database.db, sql`select id, quantity::text from stock where id in ${sql.raw(`(${[...plan.sold.keys()].join(",")})`)}`);
+    const rows = await queryRows<{ id: number; quantity: string }>(
+      database.db,
+      sql`select id, quantity::text from stock where id in ${sql.raw(`(${[...plan.sold.keys()].join(",")})`)}`,
+    );
     const wrong = rows.filter((r) => Number(r.quantity) !== (before.get(r.id) ?? NaN) - plan.sold.get(r.id)!);
     return { ...sales, stockRows: rows.length, wrongStock: wrong.length };
   } finally {
@@ -87,7 +90,12 @@ async function checkBooked(device: SaleDevice, plan: ReturnType<typeof planSales
 export async function runSaleReplayBench(device: SaleDevice, count: number, before: Map<number, number>): Promise<BenchResult[]> {
   const { page, context, base } = device;
   const code = await bundlePage();
-  await page.route(`${base}${PAGE_PATH}`, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html><meta charset="utf-8"><title>sale replay</title><script type="module" src="${PAGE_PATH}.js"></script>` }));
+  await page.route(`${base}${PAGE_PATH}`, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><meta charset="utf-8"><title>sale replay</title><script type="module" src="${PAGE_PATH}.js"></script>`,
+    }),
+  );
   await page.route(`${base}${PAGE_PATH}.js`, (route) => route.fulfill({ contentType: "text/javascript", body: code }));
   await page.goto(`${base}${PAGE_PATH}`);
   await page.waitForFunction(() => "saleReplay" in window);
@@ -105,7 +113,12 @@ export async function runSaleReplayBench(device: SaleDevice, count: number, befo
 
   const seconds = Math.round(replay.ms / 100) / 10;
   const linesExpected = count * LINES_PER_SALE;
-  const exact = booked.n === count && booked.tokens === count && booked.lines === linesExpected && booked.wrongStock === 0 && booked.stockRows === plan.sold.size;
+  const exact =
+    booked.n === count &&
+    booked.tokens === count &&
+    booked.lines === linesExpected &&
+    booked.wrongStock === 0 &&
+    booked.stockRows === plan.sold.size;
   return [
     {
       name: `outbox replay of ${count.toLocaleString("en")} sales queued offline through the sale-create command (${LINES_PER_SALE} lines each)`,

@@ -51,7 +51,11 @@ const saleReplay = {
       const left = await runtime.db.outbox.count();
       const stuck = await runtime.db.outbox.where("status").equals("needs_attention").toArray();
       if (left === 0 || left === stuck.length || performance.now() > deadline) {
-        return { ms: performance.now() - (onlineAt ?? performance.now()), left, needsAttention: stuck.slice(0, 5).map((e) => JSON.stringify(e.server_message ?? e.last_error)) };
+        return {
+          ms: performance.now() - (onlineAt ?? performance.now()),
+          left,
+          needsAttention: stuck.slice(0, 5).map((e) => JSON.stringify(e.server_message ?? e.last_error)),
+        };
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -14,9 +14,7 @@ import type { BenchResult } from "./server-bench";
 
 /** What a scan must put on screen. */
 type Expected =
-  | { kind: "line"; index: number; barcode: string; quantity: number }
-  | { kind: "choices"; count: number }
-  | { kind: "toast"; text: string };
+  { kind: "line"; index: number; barcode: string; quantity: number } | { kind: "choices"; count: number } | { kind: "toast"; text: string };
 
 interface Timing {
   dom: number;
@@ -28,12 +26,14 @@ function installHarness() {
   let armed: { expected: Expected; resolve: (t: Timing) => void } | null = null;
   let result: Promise<Timing> | null = null;
   const met = (e: Expected): boolean => {
-    if (e.kind === "choices") return document.querySelectorAll('[role="listbox"][aria-label="Search results"] [role="option"]').length === e.count;
-    if (e.kind === "toast") return [...document.querySelectorAll('[data-scope="toast"][data-part="root"]')].some((el) => el.textContent?.includes(e.text));
+    if (e.kind === "choices")
+      return document.querySelectorAll('[role="listbox"][aria-label="Search results"] [role="option"]').length === e.count;
+    if (e.kind === "toast")
+      return [...document.querySelectorAll('[data-scope="toast"][data-part="root"]')].some((el) => el.textContent?.includes(e.text));
     const row = document.querySelectorAll('[data-testid="document-line"]')[e.index];
     // The quantity shows as a button until it is edited (line-amount-field.tsx), as an input while it is.
     const field = row?.querySelector<HTMLElement>(`[data-name="items.${e.index}.quantity"], input[name="items.${e.index}.quantity"]`);
-    const shown = field instanceof HTMLInputElement ? field.value : field?.textContent ?? "";
+    const shown = field instanceof HTMLInputElement ? field.value : (field?.textContent ?? "");
     return !!field && !!row.textContent?.includes(e.barcode) && Number(shown.replace(/[^\d.]/g, "")) === e.quantity;
   };
   (window as unknown as { __scanBench: unknown }).__scanBench = {
@@ -119,7 +119,8 @@ export async function runSaleScreenBench(device: SaleDevice): Promise<BenchResul
   // BENCH_SCAN_TRACE=<file>: a performance trace of the scans (style, layout, paint and script per event).
   const traceTo = process.env.BENCH_SCAN_TRACE;
   const browser = traceTo ? page.context().browser() : null;
-  if (browser) await browser.startTracing(page, { path: traceTo, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
+  if (browser)
+    await browser.startTracing(page, { path: traceTo, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
   // Every fifth scan raises the quantity of an earlier line; the others add a line.
   const lines: { code: string; quantity: number }[] = [];
   const fresh = randomItems(scans, device.items);
@@ -129,11 +130,13 @@ export async function runSaleScreenBench(device: SaleDevice): Promise<BenchResul
     if (i % 5 === 4) {
       const index = Math.floor(Math.random() * lines.length);
       lines[index].quantity += 1;
-      raised.push((await scan(page, lines[index].code, { kind: "line", index, barcode: lines[index].code, quantity: lines[index].quantity })));
+      raised.push(
+        await scan(page, lines[index].code, { kind: "line", index, barcode: lines[index].code, quantity: lines[index].quantity }),
+      );
     } else {
       const code = barcodeOf(fresh[i]);
       lines.push({ code, quantity: 1 });
-      added.push((await scan(page, code, { kind: "line", index: lines.length - 1, barcode: code, quantity: 1 })));
+      added.push(await scan(page, code, { kind: "line", index: lines.length - 1, barcode: code, quantity: 1 }));
     }
   }
   if (cdp) writeFileSync(profileTo!, JSON.stringify((await cdp.send("Profiler.stop")).profile));

@@ -41,7 +41,14 @@ export interface FloorPlace {
 
 /** A 3-line cash-less sale as the documents bench sends it. */
 export const saleBody = (place: Omit<FloorPlace, "stocks">, stocks: readonly number[], currency: number, formToken: string) => ({
-  branch: place.branch, inventory: place.inventory, customer: place.customer, currency, payment_type: "debit", cashbox: null, paid_amount: "0", discount: "0",
+  branch: place.branch,
+  inventory: place.inventory,
+  customer: place.customer,
+  currency,
+  payment_type: "debit",
+  cashbox: null,
+  paid_amount: "0",
+  discount: "0",
   items: stocks.map((stock) => ({ stock, quantity: "1", price: "1500" })),
   form_token: formToken,
 });
@@ -67,9 +74,17 @@ async function seedFloorBranches(url: string): Promise<number> {
     const { rows } = await client.query<{ n: number }>("select count(*)::int as n from item where is_active and item_type = 1");
     const third = Math.floor(Math.min(rows[0].n, 300) / 3);
     if (third < 10) throw new Error(`sale SQL floor: ${rows[0].n} goods items, too few to draw stock rows from`);
-    await client.query(`insert into branch (id, name) select ${BRANCH_BASE} + b, 'Floor branch ' || b from generate_series(1, $1::int) b`, [FLOOR_BRANCHES]);
-    await client.query(`insert into inventory (id, branch_id, name) select ${INVENTORY_BASE} + b, ${BRANCH_BASE} + b, 'Floor inventory ' || b from generate_series(1, $1::int) b`, [FLOOR_BRANCHES]);
-    await client.query(`insert into customer (id, branch_id, name, is_general) select ${CUSTOMER_BASE} + b, ${BRANCH_BASE} + b, 'General customer', true from generate_series(1, $1::int) b`, [FLOOR_BRANCHES]);
+    await client.query(`insert into branch (id, name) select ${BRANCH_BASE} + b, 'Floor branch ' || b from generate_series(1, $1::int) b`, [
+      FLOOR_BRANCHES,
+    ]);
+    await client.query(
+      `insert into inventory (id, branch_id, name) select ${INVENTORY_BASE} + b, ${BRANCH_BASE} + b, 'Floor inventory ' || b from generate_series(1, $1::int) b`,
+      [FLOOR_BRANCHES],
+    );
+    await client.query(
+      `insert into customer (id, branch_id, name, is_general) select ${CUSTOMER_BASE} + b, ${BRANCH_BASE} + b, 'General customer', true from generate_series(1, $1::int) b`,
+      [FLOOR_BRANCHES],
+    );
     await client.query(
       `insert into stock (id, branch_id, inventory_id, item_id, quantity, purchase_price, sale_price)
        select ${STOCK_BASE} + b * ${STOCK_STRIDE} + i.k, ${BRANCH_BASE} + b, ${INVENTORY_BASE} + b, i.id, 1000000000, 1000, 1500
@@ -78,7 +93,9 @@ async function seedFloorBranches(url: string): Promise<number> {
       [FLOOR_BRANCHES, third * 3],
     );
     // Sale ids above every other captured number, so the sale id is recognised by value too.
-    await client.query(`select setval(pg_get_serial_sequence('sale', 'id'), greatest((select coalesce(max(id), 0) from sale), ${SALE_ID_FLOOR}))`);
+    await client.query(
+      `select setval(pg_get_serial_sequence('sale', 'id'), greatest((select coalesce(max(id), 0) from sale), ${SALE_ID_FLOOR}))`,
+    );
     return third;
   });
 }
@@ -108,13 +125,19 @@ function captureStatements(): { stop: () => Captured[] } {
     const result = original.apply(this, args);
     const text = typeof config === "string" ? config : config?.text;
     if (typeof text !== "string") return result;
-    const entry: Captured = { text, values: Array.isArray(params) ? params : ((typeof config === "object" && config.values) || []), firstRow: null };
+    const entry: Captured = {
+      text,
+      values: Array.isArray(params) ? params : (typeof config === "object" && config.values) || [],
+      firstRow: null,
+    };
     captured.push(entry);
     if (result instanceof Promise) {
       result.then(
         (r: { rows: unknown[]; fields: { name: string }[] }) => {
           const row = r.rows[0];
-          entry.firstRow = Array.isArray(row) ? Object.fromEntries(r.fields.map((f, i) => [f.name, row[i]])) : ((row as Record<string, unknown>) ?? null);
+          entry.firstRow = Array.isArray(row)
+            ? Object.fromEntries(r.fields.map((f, i) => [f.name, row[i]]))
+            : ((row as Record<string, unknown>) ?? null);
         },
         () => undefined,
       );
@@ -175,7 +198,9 @@ const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 function spacedJson(value: unknown, vars: Variables): string {
   if (Array.isArray(value)) return `[${value.map((v) => spacedJson(v, vars)).join(", ")}]`;
   if (value && typeof value === "object") {
-    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${spacedJson(v, vars)}`).join(", ")}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${spacedJson(v, vars)}`)
+      .join(", ")}}`;
   }
   if (typeof value === "number") return vars.numberRef(value) ?? String(value);
   if (typeof value === "string") return vars.text(JSON.stringify(value));
@@ -202,14 +227,20 @@ function literal(value: unknown, vars: Variables): string {
 function pgbenchScript(captured: readonly Captured[], place: FloorPlace, saleId: number, third: number): string {
   const vars = new Variables(place, saleId);
   const insertAt = captured.findIndex((c) => c.firstRow && Object.values(c.firstRow).includes(saleId));
-  if (insertAt < 0 || captured[insertAt].firstRow?.id !== saleId) throw new Error("sale SQL floor: no captured statement returned the sale id as `id`");
+  if (insertAt < 0 || captured[insertAt].firstRow?.id !== saleId)
+    throw new Error("sale SQL floor: no captured statement returned the sale id as `id`");
   const statements = captured.map((c, i) => {
     const text = c.text.replace(/\$(\d+)/g, (_, n: string) => literal(c.values[Number(n) - 1], vars)).trimEnd();
     return i === insertAt ? `${text} \\gset floor_sale_` : `${text};`;
   });
   const missing = vars.missing();
   if (missing.length) throw new Error(`sale SQL floor: captured statements never use ${missing.join(", ")}`);
-  return ["-- Generated by tests/bench/sale-sql-floor.ts from the statements of one sale captured from the driver.", ...placeVariables(third), ...statements, ""].join("\n");
+  return [
+    "-- Generated by tests/bench/sale-sql-floor.ts from the statements of one sale captured from the driver.",
+    ...placeVariables(third),
+    ...statements,
+    "",
+  ].join("\n");
 }
 
 /** pgbench lines drawing a sale's place: a branch among `floor_branches`, a stock row from each third of its inventory, a token. */
@@ -233,10 +264,12 @@ const ROW_COUNTS = `select (select count(*) from sale)::int as sales, (select co
 
 /** pg_stat_statements' mean (planning + execution) per statement over the last run, when the cluster preloads it; else null. */
 async function statementMeans(client: pg.Client): Promise<string | null> {
-  const { rows } = await client.query<{ query: string; mean: number }>(
-    `select regexp_replace(query, '[\\s|]+', ' ', 'g') as query, mean_plan_time + mean_exec_time as mean from pg_stat_statements
+  const { rows } = await client
+    .query<{ query: string; mean: number }>(
+      `select regexp_replace(query, '[\\s|]+', ' ', 'g') as query, mean_plan_time + mean_exec_time as mean from pg_stat_statements
      where calls > 100 and query not like '%pg_stat_statements%' order by total_exec_time desc limit 6`,
-  ).catch(() => ({ rows: null }));
+    )
+    .catch(() => ({ rows: null }));
   return rows ? rows.map((r) => `${r.mean.toFixed(2)} ms ${r.query.slice(0, 32)}…`).join("; ") : null;
 }
 
@@ -270,7 +303,21 @@ export async function runPlacements(options: FloorOptions, script: string, mode:
     for (const branches of [1, FLOOR_BRANCHES]) {
       const before = (await client.query<Record<string, number>>(ROW_COUNTS)).rows[0];
       await client.query("select pg_stat_statements_reset()").catch(() => undefined);
-      const pgbench = ["-n", "-M", mode, "-c", String(options.clients), "-j", "2", "-T", String(options.seconds), "-D", `floor_branches=${branches}`, "-f", script];
+      const pgbench = [
+        "-n",
+        "-M",
+        mode,
+        "-c",
+        String(options.clients),
+        "-j",
+        "2",
+        "-T",
+        String(options.seconds),
+        "-D",
+        `floor_branches=${branches}`,
+        "-f",
+        script,
+      ];
       const result = runPgbench(options.url, pgbench, options.cpuClock);
       if (!result) return;
       const load = loadavg()[0].toFixed(1);
@@ -299,15 +346,19 @@ export const scriptFile = (name: string, text: string) => {
  * Seeds the floor branches, sells once through `post` (the app) while capturing, and runs the
  * generated script in both placements. Answers the runs, the thirds' size and the answer's (for the procedure).
  */
-export async function saleSqlFloor(options: FloorOptions & {
-  currency: number;
-  post: (body: ReturnType<typeof saleBody>) => Promise<{ status: number; body: unknown }>;
-}): Promise<{ runs: FloorRun[]; third: number; answerBytes: number }> {
+export async function saleSqlFloor(
+  options: FloorOptions & {
+    currency: number;
+    post: (body: ReturnType<typeof saleBody>) => Promise<{ status: number; body: unknown }>;
+  },
+): Promise<{ runs: FloorRun[]; third: number; answerBytes: number }> {
   const third = await seedFloorBranches(options.url);
   const place = placeOf(1, third);
   const capture = captureStatements();
   let captured: Captured[] = [];
-  const sold = await options.post(saleBody(place, place.stocks, options.currency, `floor-${TOKEN_MARK}`)).finally(() => void (captured = capture.stop()));
+  const sold = await options
+    .post(saleBody(place, place.stocks, options.currency, `floor-${TOKEN_MARK}`))
+    .finally(() => void (captured = capture.stop()));
   if (sold.status !== 201) throw new Error(`sale SQL floor: the captured sale answered ${sold.status}: ${JSON.stringify(sold.body)}`);
   const script = scriptFile("sale.sql", pgbenchScript(captured, place, (sold.body as { id: number }).id, third));
   return { runs: await runPlacements(options, script, "simple"), third, answerBytes: JSON.stringify(sold.body).length };

@@ -115,7 +115,9 @@ export async function runSalesListBench(): Promise<BenchResult[]> {
     // Warm up (and show what each query answers).
     for (const [name, target] of queries) {
       const { elapsed, body } = await get(target);
-      console.log(`  ${name}: count ${body.count}, ${body.results.length} rows, next ${body.next ? "yes" : "no"} (${round1(elapsed)} ms cold)`);
+      console.log(
+        `  ${name}: count ${body.count}, ${body.results.length} rows, next ${body.next ? "yes" : "no"} (${round1(elapsed)} ms cold)`,
+      );
     }
 
     const perQuery = new Map<string, number[]>();

@@ -95,7 +95,12 @@ export async function runServerBench(items: number): Promise<BenchResult[]> {
     const creates = 300;
     const createStart = performance.now();
     for (let i = 0; i < creates; i += 1) {
-      const res = await app.inject({ method: "POST", url: "/api/city/", headers, payload: { name: `Bench city ${i}`, form_token: `bench-${Date.now()}-${i}` } });
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/city/",
+        headers,
+        payload: { name: `Bench city ${i}`, form_token: `bench-${Date.now()}-${i}` },
+      });
       if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
     }
     const perSecond = creates / ((performance.now() - createStart) / 1000);

@@ -18,7 +18,9 @@ const file = process.argv[2];
 if (!file) throw new Error("usage: trace-summary.ts <trace.json>");
 const parsed = JSON.parse(readFileSync(file, "utf8")) as { traceEvents?: TraceEvent[] } | TraceEvent[];
 const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
-const mainThreads = new Set(events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
+const mainThreads = new Set(
+  events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`),
+);
 const totals = new Map<string, { ms: number; count: number }>();
 for (const e of events) {
   if (e.ph !== "X" || !mainThreads.has(`${e.pid}:${e.tid}`)) continue;

@@ -1,5 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { controlledByServiceWorker, deviceSession, outboxEntriesNamed, pageToken, serverItemGroupCount, serviceWorkerSync } from "./support/offline";
+import {
+  controlledByServiceWorker,
+  deviceSession,
+  outboxEntriesNamed,
+  pageToken,
+  serverItemGroupCount,
+  serviceWorkerSync,
+} from "./support/offline";
 import { FormPage, LoginPage, Shell } from "./support/pages";
 import { ADMIN, uniqueName } from "./support/users";
 

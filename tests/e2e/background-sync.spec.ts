@@ -1,5 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { controlledByServiceWorker, outboxEntriesNamed, pageToken, postponeOutboxEntry, serverItemGroupCount, serviceWorkerSync } from "./support/offline";
+import {
+  controlledByServiceWorker,
+  outboxEntriesNamed,
+  pageToken,
+  postponeOutboxEntry,
+  serverItemGroupCount,
+  serviceWorkerSync,
+} from "./support/offline";
 import { FormPage, LoginPage } from "./support/pages";
 import { ADMIN, uniqueName } from "./support/users";
 

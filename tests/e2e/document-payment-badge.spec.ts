@@ -18,7 +18,11 @@ interface StockRow {
 
 test("empty sale and purchase forms show no Paid badge; a sale with a line does", async ({ page, request }) => {
   const { token, branch } = await signedIn(page, request, ADMIN);
-  const stock = await apiGet<Paged<StockRow>>(request, token, `stock/?inventory=${branch.inventories[0].id}&quantity__gt=1&item_type=1&page_size=50&ordering=id`);
+  const stock = await apiGet<Paged<StockRow>>(
+    request,
+    token,
+    `stock/?inventory=${branch.inventories[0].id}&quantity__gt=1&item_type=1&page_size=50&ordering=id`,
+  );
   const row = stock.results.find((r) => r.item.barcode && !r.expired);
   expect(row, "an in-stock good with a barcode in the sale's inventory").toBeTruthy();
 

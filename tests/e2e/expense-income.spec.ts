@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { DocumentFormPage, FormPage, ListPage, LoginPage } from "./support/pages";
 import { ADMIN, uniqueName } from "./support/users";
 
-test("admin adds an expense type, takes an income into a new cashbox, is refused an expense above its balance, then spends within it", async ({ page }) => {
+test("admin adds an expense type, takes an income into a new cashbox, is refused an expense above its balance, then spends within it", async ({
+  page,
+}) => {
   const form = new FormPage(page);
   const pick = new DocumentFormPage(page);
   const typeName = uniqueName("E2E expense type");

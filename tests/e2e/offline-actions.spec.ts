@@ -67,7 +67,12 @@ test("a pending transfer: approve and edit disabled offline, with the reason", a
   const me = await apiCall<Me>(request, token, "GET", "user/me/");
   const branch = me.branches.find((b) => b.id === me.default_branch_id) ?? me.branches[0];
   const [from, to] = branch.inventories;
-  const stock = await apiCall<{ results: { id: number }[] }>(request, token, "GET", `stock/?inventory=${from.id}&quantity__gte=1&item_type=1&ordering=id&page_size=1`);
+  const stock = await apiCall<{ results: { id: number }[] }>(
+    request,
+    token,
+    "GET",
+    `stock/?inventory=${from.id}&quantity__gte=1&item_type=1&ordering=id&page_size=1`,
+  );
   expect(stock.results, "stock in the source inventory").toHaveLength(1);
   const transfer = await apiCall<{ id: number }>(request, token, "POST", "inventory-stock-transfer/", {
     branch: branch.id,

@@ -34,7 +34,9 @@ async function unpaidSales(request: APIRequestContext, token: string): Promise<S
 }
 
 async function openQuotation(request: APIRequestContext, token: string): Promise<QuotationRow> {
-  const quotation = (await apiGet<Paged<QuotationRow>>(request, token, "sale-quotation/?page_size=100")).results.find((q) => !q.converted_sale_id);
+  const quotation = (await apiGet<Paged<QuotationRow>>(request, token, "sale-quotation/?page_size=100")).results.find(
+    (q) => !q.converted_sale_id,
+  );
   expect(quotation, "the demo data has a quotation not converted").toBeTruthy();
   return quotation as QuotationRow;
 }
@@ -46,7 +48,11 @@ async function viewOnline(page: Page, url: string, apiPath: string): Promise<voi
   await expect.poll(async () => (await storeRows<{ path: string }>(page, "viewed_record")).some((row) => row.path === apiPath)).toBe(true);
 }
 
-test("a sale and a quotation viewed online open offline by their address, the extra screen too; one never viewed says so", async ({ page, context, request }) => {
+test("a sale and a quotation viewed online open offline by their address, the extra screen too; one never viewed says so", async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(180_000);
   const { token } = await signedInWithDeviceCache(page, request, ADMIN);
   const [sale, unseen] = await unpaidSales(request, token);
@@ -72,7 +78,11 @@ test("a sale and a quotation viewed online open offline by their address, the ex
   await context.setOffline(false);
 });
 
-test("a conversion queued offline and refused by the server: needs attention on the pending sale and the quotation, not converted", async ({ page, context, request }) => {
+test("a conversion queued offline and refused by the server: needs attention on the pending sale and the quotation, not converted", async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(180_000);
   const { token } = await signedInWithDeviceCache(page, request, ADMIN);
   const quotation = await openQuotation(request, token);

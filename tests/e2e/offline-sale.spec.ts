@@ -22,7 +22,11 @@ interface OutboxRow {
   effects: { kind: string; number?: string | null }[];
 }
 
-test("offline sale: scanned from the cache, pending with its number and stock taken, synced once with the stock reduced", async ({ page, context, request }) => {
+test("offline sale: scanned from the cache, pending with its number and stock taken, synced once with the stock reduced", async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(180_000);
   // The service worker controls the page, and the first load of the cache has finished.
   const { token, branch } = await signedInWithDeviceCache(page, request, CASHIER);
@@ -33,7 +37,15 @@ test("offline sale: scanned from the cache, pending with its number and stock ta
   const items = new Map((await storeRows<CachedItemRow>(page, "item")).map((item) => [item.id, item]));
   const stock = (await cachedStockRows(page)).find((row) => {
     const item = items.get(row.item_id);
-    return row.inventory_id === inventory && !row.deleted_at && Number(row.quantity) >= 2 && !!item?.barcode && item.item_type === 1 && item.is_active !== false && !item.deleted_at;
+    return (
+      row.inventory_id === inventory &&
+      !row.deleted_at &&
+      Number(row.quantity) >= 2 &&
+      !!item?.barcode &&
+      item.item_type === 1 &&
+      item.is_active !== false &&
+      !item.deleted_at
+    );
   });
   expect(stock, "the demo data has stock with a barcode in the cashier's inventory").toBeTruthy();
   const stockRow = stock as CachedStockRow;
@@ -52,7 +64,12 @@ test("offline sale: scanned from the cache, pending with its number and stock ta
   await scan.click();
   await scan.pressSequentially(barcode, { delay: 5 });
   await scan.press("Enter");
-  await expect(page.getByRole("cell", { name: barcode }).or(page.getByText(barcode, { exact: false })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("cell", { name: barcode })
+      .or(page.getByText(barcode, { exact: false }))
+      .first(),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Saved, will sync").first()).toBeVisible();
 

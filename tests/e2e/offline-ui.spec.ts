@@ -18,14 +18,21 @@ test("offline: cached list with a pending row, sync panel, in Arabic", async ({ 
 
   // The first pull has stored the reference data (the list can then be served from the cache).
   await expect
-    .poll(() => page.evaluate(() => new Promise((resolve) => {
-      const open = indexedDB.open("backoffice");
-      open.onsuccess = () => {
-        const db = open.result;
-        const get = db.transaction("meta").objectStore("meta").get("last_sync_at");
-        get.onsuccess = () => resolve(Boolean(get.result));
-      };
-    })), { timeout: 60_000 })
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise((resolve) => {
+              const open = indexedDB.open("backoffice");
+              open.onsuccess = () => {
+                const db = open.result;
+                const get = db.transaction("meta").objectStore("meta").get("last_sync_at");
+                get.onsuccess = () => resolve(Boolean(get.result));
+              };
+            }),
+        ),
+      { timeout: 60_000 },
+    )
     .toBe(true);
   // Offline navigations are served by the service worker: it must control the page first.
   await controlledByServiceWorker(page);

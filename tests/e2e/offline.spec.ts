@@ -17,7 +17,10 @@ import { ADMIN, uniqueName } from "./support/users";
 const DB_NAME = "backoffice";
 
 /** Runs in the page: one read of an object store of the app's database. */
-async function idb<T>(page: Page, args: { store: string; op: "all" | "count" | "byIndex"; key?: string | number; index?: string }): Promise<T> {
+async function idb<T>(
+  page: Page,
+  args: { store: string; op: "all" | "count" | "byIndex"; key?: string | number; index?: string },
+): Promise<T> {
   return page.evaluate(
     ({ dbName, store, op, key, index }) =>
       new Promise<T>((resolve, reject) => {
@@ -31,7 +34,8 @@ async function idb<T>(page: Page, args: { store: string; op: "all" | "count" | "
             return;
           }
           const os = db.transaction(store, "readonly").objectStore(store);
-          const request: IDBRequest = op === "count" ? os.count() : op === "byIndex" ? os.index(index as string).get(key as IDBValidKey) : os.getAll();
+          const request: IDBRequest =
+            op === "count" ? os.count() : op === "byIndex" ? os.index(index as string).get(key as IDBValidKey) : os.getAll();
           request.onsuccess = () => {
             db.close();
             resolve(request.result as T);
@@ -75,8 +79,7 @@ test("offline: opens from the service worker, reads the cache, queues a create, 
   const form = new FormPage(page);
   await form.fill({ Name: name });
   await form.save();
-  const pendingRows = async () =>
-    (await idb<Row[]>(page, { store: "item_group", op: "all" })).filter((row) => row.name === name);
+  const pendingRows = async () => (await idb<Row[]>(page, { store: "item_group", op: "all" })).filter((row) => row.name === name);
   await expect.poll(async () => (await pendingRows()).map((row) => row._pending === true)).toEqual([true]);
   await expect.poll(() => idb<number>(page, { store: "outbox", op: "count" })).toBe(1);
 

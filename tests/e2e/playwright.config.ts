@@ -65,9 +65,7 @@ export default defineConfig({
   forbidOnly: isCI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: isCI
-    ? [["list"], ["html", { outputFolder: join(root, "playwright-report"), open: "never" }]]
-    : [["list"]],
+  reporter: isCI ? [["list"], ["html", { outputFolder: join(root, "playwright-report"), open: "never" }]] : [["list"]],
   use: {
     baseURL,
     headless: true,

@@ -24,10 +24,14 @@ test("offline purchase: scanned from the cache, saved to sync, booked once when 
   test.setTimeout(180_000);
   const { token, branch } = await signedInWithDeviceCache(page, request, ADMIN);
   const inventory = branch.inventories[0];
-  const item = (await storeRows<ItemRow>(page, "item")).filter((i) => i.barcode && i.item_type === 1 && i.is_active !== false && !i.deleted_at).sort((a, b) => a.id - b.id)[7];
+  const item = (await storeRows<ItemRow>(page, "item"))
+    .filter((i) => i.barcode && i.item_type === 1 && i.is_active !== false && !i.deleted_at)
+    .sort((a, b) => a.id - b.id)[7];
   expect(item, "a cached item with a barcode").toBeTruthy();
   const stockSum = async () =>
-    (await apiGet<Paged<{ quantity: string }>>(request, token, `stock/?inventory=${inventory.id}&item=${item.id}&page_size=200`)).results.reduce((s, r) => s + Number(r.quantity), 0);
+    (
+      await apiGet<Paged<{ quantity: string }>>(request, token, `stock/?inventory=${inventory.id}&item=${item.id}&page_size=200`)
+    ).results.reduce((s, r) => s + Number(r.quantity), 0);
   const before = await stockSum();
   const purchasesBefore = (await apiGet<Paged<unknown>>(request, token, "purchase/?page_size=25")).count;
 
@@ -48,7 +52,9 @@ test("offline purchase: scanned from the cache, saved to sync, booked once when 
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Saved, will sync").first()).toBeVisible();
   await expect(page).toHaveURL(/\/purchase\/purchase$/);
-  await expect.poll(async () => (await storeRows<{ resource: string }>(page, "outbox")).filter((e) => e.resource === "purchase/").length).toBe(1);
+  await expect
+    .poll(async () => (await storeRows<{ resource: string }>(page, "outbox")).filter((e) => e.resource === "purchase/").length)
+    .toBe(1);
 
   await context.setOffline(false);
   await expect.poll(async () => (await storeRows<unknown>(page, "outbox")).length, { timeout: 60_000 }).toBe(0);

@@ -31,7 +31,9 @@ async function stockOf(request: APIRequestContext, token: string, inventory: num
 test("a purchase scanned, saved, printed, and its stock grows", async ({ page, request }) => {
   const { token, branch } = await signedIn(page, request, ADMIN);
   const inventory = branch.inventories[0];
-  const items = (await apiGet<Paged<Item>>(request, token, "item/?page_size=50&item_type=1&ordering=id")).results.filter((i) => i.barcode && i.is_active);
+  const items = (await apiGet<Paged<Item>>(request, token, "item/?page_size=50&item_type=1&ordering=id")).results.filter(
+    (i) => i.barcode && i.is_active,
+  );
   const picked = items.slice(3, 5);
   expect(picked).toHaveLength(2);
   const before = await Promise.all(picked.map((i) => stockOf(request, token, inventory.id, i.id)));
@@ -76,7 +78,8 @@ test("a purchase scanned, saved, printed, and its stock grows", async ({ page, r
 
   // The server: each item's stock in the inventory grew by what was bought.
   const expected = [before[0] + 3, before[1] + 1];
-  for (const [index, item] of picked.entries()) expect(await stockOf(request, token, inventory.id, item.id), item.name).toBe(expected[index]);
+  for (const [index, item] of picked.entries())
+    expect(await stockOf(request, token, inventory.id, item.id), item.name).toBe(expected[index]);
 
   // And the stock screen shows it.
   await page.goto("/stock/stock");

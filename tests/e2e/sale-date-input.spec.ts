@@ -20,7 +20,11 @@ interface StockRow {
 test("sale and quotation dates: 31/02 refused with the reason, 21/11/26 saved as 2026-11-21", async ({ page, request }) => {
   test.setTimeout(90_000);
   const { token, branch } = await signedIn(page, request, ADMIN);
-  const stock = await apiGet<Paged<StockRow>>(request, token, `stock/?inventory=${branch.inventories[0].id}&quantity__gt=1&item_type=1&page_size=50&ordering=id`);
+  const stock = await apiGet<Paged<StockRow>>(
+    request,
+    token,
+    `stock/?inventory=${branch.inventories[0].id}&quantity__gt=1&item_type=1&page_size=50&ordering=id`,
+  );
   const row = stock.results.find((r) => r.item.barcode && !r.expired);
   expect(row, "an in-stock good with a barcode in the sale's inventory").toBeTruthy();
 

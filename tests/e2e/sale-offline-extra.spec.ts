@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { cachedStockRows, type CachedItemRow, type CachedStockRow, controlledByServiceWorker, firstPullDone, pageToken, storeRows } from "./support/offline";
+import {
+  cachedStockRows,
+  type CachedItemRow,
+  type CachedStockRow,
+  controlledByServiceWorker,
+  firstPullDone,
+  pageToken,
+  storeRows,
+} from "./support/offline";
 import { LoginPage } from "./support/pages";
 import { ADMIN } from "./support/users";
 
@@ -34,7 +42,13 @@ interface SaleAnswer {
 const GOODS = 1;
 const MATERIAL = 4;
 
-async function api<T>(request: APIRequestContext, token: string, method: "GET" | "POST" | "DELETE", path: string, data?: unknown): Promise<T> {
+async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: "GET" | "POST" | "DELETE",
+  path: string,
+  data?: unknown,
+): Promise<T> {
   const answer = await request.fetch(`/api/${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
   expect(answer.ok(), `${method} ${path}: ${await answer.text()}`).toBe(true);
   return (await answer.json()) as T;
@@ -42,7 +56,11 @@ async function api<T>(request: APIRequestContext, token: string, method: "GET" |
 
 const formToken = (userId: number) => `${userId}-${Date.now()}-${crypto.randomUUID()}`;
 
-test("offline extra material and quotation convert: queued with their stock taken, pending, synced once", async ({ page, context, request }) => {
+test("offline extra material and quotation convert: queued with their stock taken, pending, synced once", async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(240_000);
   await new LoginPage(page).signIn(ADMIN);
   await controlledByServiceWorker(page);
@@ -84,7 +102,11 @@ test("offline extra material and quotation convert: queued with their stock take
     items: [line],
     form_token: formToken(me.id),
   });
-  const quotation = await api<{ id: number }>(request, token, "POST", "sale-quotation/", { ...header, items: [line], form_token: formToken(me.id) });
+  const quotation = await api<{ id: number }>(request, token, "POST", "sale-quotation/", {
+    ...header,
+    items: [line],
+    form_token: formToken(me.id),
+  });
   const serverQuantity = async (id: number) => Number((await api<{ quantity: string }>(request, token, "GET", `stock/${id}/`)).quantity);
   const goodsBefore = await serverQuantity(goodsId);
   const materialBefore = await serverQuantity(materialId);
@@ -139,7 +161,11 @@ test("offline extra material and quotation convert: queued with their stock take
   expect(await serverQuantity(goodsId)).toBe(goodsBefore - 1);
 });
 
-test("a sale deleted on the server leaves the device at its next pull; its quotation stays converted", async ({ page, context, request }) => {
+test("a sale deleted on the server leaves the device at its next pull; its quotation stays converted", async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(180_000);
   await new LoginPage(page).signIn(ADMIN);
   await controlledByServiceWorker(page);
@@ -151,7 +177,13 @@ test("a sale deleted on the server leaves the device at its next pull; its quota
   const items = new Map((await storeRows<CachedItemRow>(page, "item")).map((item) => [item.id, item]));
   const goods = (await cachedStockRows(page)).find((row) => {
     const item = items.get(row.item_id);
-    return row.inventory_id === inventory && !row.deleted_at && Number(row.quantity) >= 2 && item?.item_type === GOODS && item.is_active !== false;
+    return (
+      row.inventory_id === inventory &&
+      !row.deleted_at &&
+      Number(row.quantity) >= 2 &&
+      item?.item_type === GOODS &&
+      item.is_active !== false
+    );
   });
   expect(goods, "the demo data has goods in stock").toBeTruthy();
   const [customer] = (await api<{ results: { id: number }[] }>(request, token, "GET", `customer/?branch=${branch.id}&page_size=1`)).results;

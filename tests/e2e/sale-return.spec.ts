@@ -45,7 +45,8 @@ test("sale return: find the sale by invoice number, return one unit, printable r
   // Invoice numbers are per branch: pick this sale when the number repeats.
   const choices = page.getByTestId("sale-candidates");
   await expect(page.getByTestId("document-lines").filter({ hasText: line.item_name }).or(choices)).toBeVisible();
-  if (await choices.isVisible()) await choices.getByRole("button").filter({ hasText: sale!.customer_name }).filter({ hasText: sale!.branch_name }).first().click();
+  if (await choices.isVisible())
+    await choices.getByRole("button").filter({ hasText: sale!.customer_name }).filter({ hasText: sale!.branch_name }).first().click();
   await expect(page.getByTestId("document-lines")).toContainText(line.item_name);
   await new DocumentFormPage(page).setLineAmount("Quantity 1", "1");
   await page.getByRole("button", { name: "Save", exact: true }).click();

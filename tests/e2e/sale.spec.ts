@@ -30,7 +30,10 @@ interface SaleAnswer {
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
-test("sale at the counter: five scans, cash, printable invoice; the server holds it once with the stock reduced", async ({ page, request }) => {
+test("sale at the counter: five scans, cash, printable invoice; the server holds it once with the stock reduced", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { token, branch } = await signedIn(page, request, CASHIER);
   const inventoryId = branch.inventories[0].id;
@@ -63,7 +66,9 @@ test("sale at the counter: five scans, cash, printable invoice; the server holds
     await expect(scan).toBeFocused();
   }
   for (const row of picked) await expect(page.getByTestId("document-lines")).toContainText(row.item.name);
-  await expect(page.getByTestId("document-totals").getByTestId("net")).toContainText((expectedTotal / 100).toLocaleString("en-US", { minimumFractionDigits: 2 }));
+  await expect(page.getByTestId("document-totals").getByTestId("net")).toContainText(
+    (expectedTotal / 100).toLocaleString("en-US", { minimumFractionDigits: 2 }),
+  );
 
   // Cash is the default: paid = net. Pick a cashbox when the cashier has several for the branch and currency.
   await expect(page.getByRole("radio", { name: "Cash" })).toHaveAttribute("aria-checked", "true");

@@ -20,11 +20,18 @@ interface StockRow {
 test("a transfer created, approved, and the stock moved", async ({ page, request }) => {
   const { token, branch } = await signedIn(page, request, ADMIN);
   const [from, to] = branch.inventories;
-  const stock = await apiGet<Paged<StockRow>>(request, token, `stock/?inventory=${from.id}&quantity__gte=5&item_type=1&ordering=id&page_size=50`);
+  const stock = await apiGet<Paged<StockRow>>(
+    request,
+    token,
+    `stock/?inventory=${from.id}&quantity__gte=5&item_type=1&ordering=id&page_size=50`,
+  );
   const row = stock.results.find((r) => r.item.barcode)!;
   expect(row, "a stock row with 5 or more in the source").toBeTruthy();
   const sumIn = async (inventory: number) =>
-    (await apiGet<Paged<StockRow>>(request, token, `stock/?inventory=${inventory}&item=${row.item.id}&page_size=200`)).results.reduce((s, r) => s + Number(r.quantity), 0);
+    (await apiGet<Paged<StockRow>>(request, token, `stock/?inventory=${inventory}&item=${row.item.id}&page_size=200`)).results.reduce(
+      (s, r) => s + Number(r.quantity),
+      0,
+    );
   const fromBefore = Number((await apiGet<StockRow>(request, token, `stock/${row.id}/`)).quantity);
   const toBefore = await sumIn(to.id);
 
@@ -58,7 +65,8 @@ test("a transfer created, approved, and the stock moved", async ({ page, request
   const saved = await apiGet<{ input_date: string; items: { stock: number }[] }>(request, token, `inventory-stock-transfer/${transferId}/`);
   expect(saved.input_date.slice(0, 10)).toBe("2026-11-21");
   const movedStock = saved.items[0].stock;
-  const movedBefore = movedStock === row.id ? fromBefore : Number((await apiGet<StockRow>(request, token, `stock/${movedStock}/`)).quantity);
+  const movedBefore =
+    movedStock === row.id ? fromBefore : Number((await apiGet<StockRow>(request, token, `stock/${movedStock}/`)).quantity);
 
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByText("Approved Successfully")).toBeVisible();
@@ -76,7 +84,11 @@ test("a transfer created, approved, and the stock moved", async ({ page, request
   // The list's date range is typed day first too (Extended Arabic-Indic digits here) and asked for as stored dates.
   const ranged = page.waitForResponse((r) => {
     const url = new URL(r.url());
-    return url.pathname.endsWith("/api/inventory-stock-transfer/") && url.searchParams.get("input_date_after") === "2026-11-21" && url.searchParams.get("input_date_before") === "2026-11-21";
+    return (
+      url.pathname.endsWith("/api/inventory-stock-transfer/") &&
+      url.searchParams.get("input_date_after") === "2026-11-21" &&
+      url.searchParams.get("input_date_before") === "2026-11-21"
+    );
   });
   await page.getByRole("textbox", { name: "Start date" }).fill("۲۱/۱۱/۲۶");
   await page.getByRole("textbox", { name: "End date" }).fill("21-11-2026");

@@ -51,7 +51,8 @@ describe("src/core imports nothing from server, web or storage", () => {
   });
 
   it("its own modules and its packages are allowed", async () => {
-    const code = 'import { tryMoney } from "./money";\nimport * as yup from "yup";\nimport { isValid } from "date-fns";\nexport const x = [tryMoney, yup, isValid];\n';
+    const code =
+      'import { tryMoney } from "./money";\nimport * as yup from "yup";\nimport { isValid } from "date-fns";\nexport const x = [tryMoney, yup, isValid];\n';
     expect(await boundaryErrors("src/core/snippet.ts", code)).toEqual([]);
   });
 });
@@ -118,6 +119,10 @@ describe("the React hooks and jsx-a11y rules are on for the web app", () => {
       "",
     ].join("\n");
     const [result] = await webRules.lintText(code, { filePath: path.join(ROOT, "src/web/features/sale/sale/snippet.tsx") });
-    expect(result.messages.map((m) => m.ruleId).sort()).toEqual(["jsx-a11y/alt-text", "react-hooks/exhaustive-deps", "react-hooks/rules-of-hooks"]);
+    expect(result.messages.map((m) => m.ruleId).sort()).toEqual([
+      "jsx-a11y/alt-text",
+      "react-hooks/exhaustive-deps",
+      "react-hooks/rules-of-hooks",
+    ]);
   });
 });

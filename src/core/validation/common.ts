@@ -53,8 +53,7 @@ export interface DecimalFieldOptions {
  */
 export function decimalField(options: DecimalFieldOptions = {}) {
   const { decimals = 2, sign = "nonNegative", below = "1000000000000000" } = options;
-  const valid = (value: string | null | undefined): value is string =>
-    typeof value === "string" && isDecimalString(value);
+  const valid = (value: string | null | undefined): value is string => typeof value === "string" && isDecimalString(value);
   return string()
     .transform((value: string | undefined, original: unknown) => emptyToUndefined(value?.trim(), original))
     .test("decimal", MESSAGES.number, (value) => value === undefined || value === null || valid(value))
@@ -83,9 +82,7 @@ export const quantityField = () => decimalField({ decimals: 3 });
 export const isoDateField = () =>
   string()
     .transform((value: string | undefined, original: unknown) => emptyToUndefined(value?.trim(), original))
-    .test("iso-date", MESSAGES.date, (value) =>
-      value === undefined || value === null || isIsoDate(value),
-    );
+    .test("iso-date", MESSAGES.date, (value) => value === undefined || value === null || isIsoDate(value));
 
 /** The API's 400 body from a yup error: {field: [message, ...]}; errors without a path go to "message". */
 export function toFieldErrors(error: ValidationError): Record<string, string[]> {

@@ -2,7 +2,18 @@
 import { array, boolean, number, object, string, type InferType } from "yup";
 import { RECEIPT_FREQUENCIES, MONTHS_COUNT_MAX, MONTHS_COUNT_MIN, type ReceiptFrequency } from "../installments";
 import { MESSAGES } from "../messages";
-import { ADDRESS_MAX_LENGTH, PHONE_MAX_LENGTH, NAME_MAX_LENGTH, amountField, decimalField, idField, isoDateField, optionalId, optionalText, requiredId } from "./common";
+import {
+  ADDRESS_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  amountField,
+  decimalField,
+  idField,
+  isoDateField,
+  optionalId,
+  optionalText,
+  requiredId,
+} from "./common";
 import { installYupLocale } from "./yup-locale";
 
 installYupLocale();
@@ -97,7 +108,9 @@ export const saleQuotationSchema = object({
   input_date: isoDateField().nullable(),
   note: optionalText(2000),
   items: array()
-    .of(object({ stock: optionalId(), item: optionalId(), quantity: saleQuantity().nullable(), price: amountField().required() }).required())
+    .of(
+      object({ stock: optionalId(), item: optionalId(), quantity: saleQuantity().nullable(), price: amountField().required() }).required(),
+    )
     .required()
     .min(1),
 });
@@ -111,4 +124,3 @@ export const quotationConvertSchema = object({
   input_date: isoDateField().nullable(),
 });
 export type QuotationConvertInput = InferType<typeof quotationConvertSchema>;
-

@@ -27,7 +27,12 @@ const isShape = (value: unknown): value is ShapeDescription =>
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-export function shapeErrors(description: ShapeDescription, value: unknown, path = "", out: Record<string, string[]> = {}): Record<string, string[]> {
+export function shapeErrors(
+  description: ShapeDescription,
+  value: unknown,
+  path = "",
+  out: Record<string, string[]> = {},
+): Record<string, string[]> {
   if (value === undefined || value === null) return out;
   const at = path || "non_field_errors";
   const scalarMessage = SCALAR_MESSAGE[description.type];

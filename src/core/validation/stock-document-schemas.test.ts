@@ -11,7 +11,9 @@ describe("inventoryStockTransferSchema", () => {
   });
 
   it("needs different inventories", () => {
-    expect(errorsOf(inventoryStockTransferSchema, { ...transfer, to_inventory: 1 })).toEqual({ to_inventory: ["Inventories must be different"] });
+    expect(errorsOf(inventoryStockTransferSchema, { ...transfer, to_inventory: 1 })).toEqual({
+      to_inventory: ["Inventories must be different"],
+    });
   });
 
   it("needs lines with a positive quantity of at most 3 decimals, each stock row once", () => {
@@ -23,12 +25,20 @@ describe("inventoryStockTransferSchema", () => {
       "items[0].quantity": ["at most 3 decimal places"],
     });
     expect(
-      errorsOf(inventoryStockTransferSchema, { ...transfer, items: [{ stock: 5, quantity: "1" }, { stock: 5, quantity: "2" }] }),
+      errorsOf(inventoryStockTransferSchema, {
+        ...transfer,
+        items: [
+          { stock: 5, quantity: "1" },
+          { stock: 5, quantity: "2" },
+        ],
+      }),
     ).toEqual({ items: ["Item already in the list"] });
   });
 
   it("checks the date form", () => {
-    expect(errorsOf(inventoryStockTransferSchema, { ...transfer, input_date: "05/02/2024" })).toEqual({ input_date: ["must be a valid date"] });
+    expect(errorsOf(inventoryStockTransferSchema, { ...transfer, input_date: "05/02/2024" })).toEqual({
+      input_date: ["must be a valid date"],
+    });
     expect(errorsOf(inventoryStockTransferSchema, { ...transfer, input_date: "2024-05-02" })).toBeNull();
   });
 });

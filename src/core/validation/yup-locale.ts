@@ -9,8 +9,7 @@
 import { setLocale, type LocaleObject } from "yup";
 import { MESSAGES, interpolate } from "../messages";
 
-const listOf = (values: unknown): string =>
-  (Array.isArray(values) ? values : [values]).map((v) => String(v)).join(", ");
+const listOf = (values: unknown): string => (Array.isArray(values) ? values : [values]).map((v) => String(v)).join(", ");
 
 const TYPE_MESSAGES: Record<string, string> = {
   number: MESSAGES.number,

@@ -99,7 +99,14 @@ const MAX_STATEMENT_NAMES = 200;
 export async function queryRowsPrepared<T>(ex: Executor, query: SQL): Promise<T[]> {
   const { dialect, session } = ex as unknown as {
     dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-    session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> } };
+    session: {
+      prepareQuery(
+        query: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: string,
+        arrayMode: false,
+      ): { execute(): Promise<unknown> };
+    };
   };
   const built = dialect.sqlToQuery(query);
   let name = statementNames.get(built.sql);
@@ -141,10 +148,15 @@ export function insertFromJson<T extends PgTable, K extends keyof T["$inferInser
 ): SQL {
   const names = columnsOf(table);
   const keys = Object.keys(rows[0] ?? {});
-  const json = JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((key) => [names[key], (row as Record<string, unknown>)[key]]))));
+  const json = JSON.stringify(
+    rows.map((row) => Object.fromEntries(keys.map((key) => [names[key], (row as Record<string, unknown>)[key]]))),
+  );
   const extra = Object.keys(computed) as (K & string)[];
   const target = [...keys, ...extra].map((key) => quoteIdent(names[key])).join(", ");
-  const values = [...(keys.length ? [sql.raw(keys.map((key) => `x.${quoteIdent(names[key])}`).join(", "))] : []), ...extra.map((key) => computed[key])];
+  const values = [
+    ...(keys.length ? [sql.raw(keys.map((key) => `x.${quoteIdent(names[key])}`).join(", "))] : []),
+    ...extra.map((key) => computed[key]),
+  ];
   const name = sql.identifier(getTableName(table));
   return sql`insert into ${name} (${sql.raw(target)}) select ${sql.join(values, sql`, `)} from jsonb_populate_recordset(null::${name}, ${json}::jsonb) x`;
 }

@@ -34,7 +34,13 @@ declare module "fastify" {
 async function resolveToken(db: Db, header: string | undefined): Promise<AuthContext | null> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
   if (!match) return null;
-  const [row] = await queryRowsPrepared<{ token_id: number; user_id: number; is_superuser: boolean; permissions: string[]; branch_ids: number[] }>(
+  const [row] = await queryRowsPrepared<{
+    token_id: number;
+    user_id: number;
+    is_superuser: boolean;
+    permissions: string[];
+    branch_ids: number[];
+  }>(
     db,
     sql`select t.id as token_id, u.id as user_id, u.is_superuser,
           array(select code from user_permission where user_id = u.id
@@ -92,4 +98,3 @@ export function visibleBranches(auth: AuthContext, requested?: number[]): number
   if (!requested || requested.length === 0) return auth.branchIds;
   return requested.filter((id) => auth.branchIds.includes(id));
 }
-

@@ -22,8 +22,7 @@ export const forbidden = () => new HttpError(403, { message: "You do not have pe
 export const notFound = () => new HttpError(404, { message: "Not found." });
 export const stillRunning = () => new HttpError(409, { message: "This form is still being processed" });
 export const reusedToken = () => new HttpError(422, { message: "This form was already submitted with different data" });
-export const staleRecord = () =>
-  new HttpError(423, { message: "There was an error, please refresh the page and try again" });
+export const staleRecord = () => new HttpError(423, { message: "There was an error, please refresh the page and try again" });
 export const tooManyAttempts = () => new HttpError(429, { message: "Too many attempts, try again later" });
 
 /** yup's error tree -> `{field: [messages]}`; nested paths keep their dots (items[0].quantity). */

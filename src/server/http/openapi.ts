@@ -44,7 +44,9 @@ export function yupToJsonSchema(d: Described): JsonSchema {
       const fields = d.fields ?? {};
       out.type = "object";
       out.properties = Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, yupToJsonSchema(field)]));
-      const required = Object.entries(fields).filter(([, field]) => !field.optional).map(([key]) => key);
+      const required = Object.entries(fields)
+        .filter(([, field]) => !field.optional)
+        .map(([key]) => key);
       if (required.length > 0) out.required = required;
       break;
     }

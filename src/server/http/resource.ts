@@ -119,7 +119,9 @@ export function registerResource<Body extends AnyObject>(app: FastifyInstance, d
     });
   };
   app.put(`${base}:id/`, { config: { access: { permissions: change }, body: def.schema } }, (request) => updateHandler(request, false));
-  app.patch(`${base}:id/`, { config: { access: { permissions: change }, body: def.schema.partial() } }, (request) => updateHandler(request, true));
+  app.patch(`${base}:id/`, { config: { access: { permissions: change }, body: def.schema.partial() } }, (request) =>
+    updateHandler(request, true),
+  );
 
   app.delete(`${base}:id/`, { config: { access: { permissions: remove } } }, async (request) => {
     const auth = authOf(request);

@@ -20,7 +20,9 @@ function generator(seed: number) {
 const daysAgo = (days: number) => toIsoDate(new Date(Date.now() - days * 86_400_000));
 const USD_RATE = "1320";
 
-const saleInput = (fields: Pick<SaleInput, "branch" | "inventory" | "customer" | "currency" | "items"> & Partial<SaleInput>): SaleInput => ({
+const saleInput = (
+  fields: Pick<SaleInput, "branch" | "inventory" | "customer" | "currency" | "items"> & Partial<SaleInput>,
+): SaleInput => ({
   exchange_rate: null,
   payment_type: "cash",
   cashbox: null,
@@ -55,9 +57,18 @@ export async function seedDemoSales(tx: Tx): Promise<void> {
   const boxes = await tx.select().from(cashbox).where(isNull(cashbox.deletedAt));
 
   for (const [branchIndex, b] of branches.entries()) {
-    const [inv] = await tx.select().from(inventory).where(and(eq(inventory.branchId, b.id), isNull(inventory.deletedAt))).orderBy(asc(inventory.id)).limit(1);
+    const [inv] = await tx
+      .select()
+      .from(inventory)
+      .where(and(eq(inventory.branchId, b.id), isNull(inventory.deletedAt)))
+      .orderBy(asc(inventory.id))
+      .limit(1);
     if (!inv) continue;
-    const customers = await tx.select().from(customer).where(and(eq(customer.branchId, b.id), isNull(customer.deletedAt))).orderBy(asc(customer.id));
+    const customers = await tx
+      .select()
+      .from(customer)
+      .where(and(eq(customer.branchId, b.id), isNull(customer.deletedAt)))
+      .orderBy(asc(customer.id));
     const general = customers.find((c) => c.isGeneral) ?? customers[0];
     const named = customers.filter((c) => !c.isGeneral);
     if (!general) continue;
@@ -66,7 +77,15 @@ export async function seedDemoSales(tx: Tx): Promise<void> {
       .select({ id: stock.id, quantity: stock.quantity, salePrice: stock.salePrice, purchasePrice: stock.purchasePrice })
       .from(stock)
       .innerJoin(item, eq(item.id, stock.itemId))
-      .where(and(eq(stock.inventoryId, inv.id), isNull(stock.deletedAt), gte(stock.quantity, "6"), ne(item.itemType, 2), eq(item.isActive, true)))
+      .where(
+        and(
+          eq(stock.inventoryId, inv.id),
+          isNull(stock.deletedAt),
+          gte(stock.quantity, "6"),
+          ne(item.itemType, 2),
+          eq(item.isActive, true),
+        ),
+      )
       .orderBy(asc(stock.id))
       .limit(60);
     if (rows.length < 4) continue;
@@ -88,7 +107,8 @@ export async function seedDemoSales(tx: Tx): Promise<void> {
       }
       return lines;
     };
-    const total = (lines: SaleInput["items"]) => sum(lines.map((l) => saleLineTotals({ quantity: l.quantity ?? "1", price: l.price }).total_price));
+    const total = (lines: SaleInput["items"]) =>
+      sum(lines.map((l) => saleLineTotals({ quantity: l.quantity ?? "1", price: l.price }).total_price));
 
     const debitSales: { id: number; line: SaleInput["items"][number] }[] = [];
     for (let n = 0; n < 10; n += 1) {

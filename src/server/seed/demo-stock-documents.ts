@@ -24,14 +24,27 @@ export async function seedDemoStockDocuments(tx: Tx): Promise<void> {
     .returning({ id: damagedStockType.id });
 
   for (const [branchIndex, b] of branches.entries()) {
-    const [warehouse, shopFloor] = await tx.select({ id: inventory.id }).from(inventory).where(and(eq(inventory.branchId, b.id), isNull(inventory.deletedAt))).orderBy(asc(inventory.id)).limit(2);
+    const [warehouse, shopFloor] = await tx
+      .select({ id: inventory.id })
+      .from(inventory)
+      .where(and(eq(inventory.branchId, b.id), isNull(inventory.deletedAt)))
+      .orderBy(asc(inventory.id))
+      .limit(2);
     if (!warehouse || !shopFloor) continue;
     // Rows with plenty to move, of goods (materials are kept for a sale's extras), in a fixed order.
     const rows = await tx
       .select({ id: stock.id })
       .from(stock)
       .innerJoin(item, eq(item.id, stock.itemId))
-      .where(and(eq(stock.inventoryId, warehouse.id), isNull(stock.deletedAt), gte(stock.quantity, "20"), eq(item.itemType, 1), ne(item.isActive, false)))
+      .where(
+        and(
+          eq(stock.inventoryId, warehouse.id),
+          isNull(stock.deletedAt),
+          gte(stock.quantity, "20"),
+          eq(item.itemType, 1),
+          ne(item.isActive, false),
+        ),
+      )
       .orderBy(asc(stock.id))
       .limit(40);
     if (rows.length < 20) continue;

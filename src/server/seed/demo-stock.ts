@@ -82,20 +82,24 @@ export async function seedDemoStock(tx: Tx): Promise<void> {
     const box = boxes.find((b) => b.branchId === link.branchId && b.currencyId === cur.id)!;
     const total = sum(lines.map((l) => lineTotal(l.quantity, l.purchase_price)));
     const paid = kind === 0 ? total : kind === 1 ? round(div(total, 2), 0) : "0";
-    await createPurchase(tx, {
-      branch: link.branchId,
-      inventory: inv.id,
-      supplier: link.supplierId,
-      currency: cur.id,
-      exchange_rate: inUsd ? usdRate : null,
-      payment_type: kind === 2 ? "debit" : "cash",
-      cashbox: kind === 2 ? null : box.id,
-      paid_amount: toDecimalString(paid),
-      discount: "0",
-      supplier_invoice_no: `SUP-${1000 + n}`,
-      input_date: daysAgo(28 - n * 2),
-      note: "",
-      items: lines,
-    }, auth);
+    await createPurchase(
+      tx,
+      {
+        branch: link.branchId,
+        inventory: inv.id,
+        supplier: link.supplierId,
+        currency: cur.id,
+        exchange_rate: inUsd ? usdRate : null,
+        payment_type: kind === 2 ? "debit" : "cash",
+        cashbox: kind === 2 ? null : box.id,
+        paid_amount: toDecimalString(paid),
+        discount: "0",
+        supplier_invoice_no: `SUP-${1000 + n}`,
+        input_date: daysAgo(28 - n * 2),
+        note: "",
+        items: lines,
+      },
+      auth,
+    );
   }
 }

@@ -2,12 +2,45 @@ import { EXTRA_PERMISSION_CODES, permissionCode, type PermissionAction } from ".
 
 /** Every model with Django-style view/add/change/delete codes (SPEC sections 2 and 6). */
 export const MODELS = [
-  "measurement", "itemgroup", "itemsubgroup", "item", "city", "stock", "inventorystocktransfer",
-  "damagedstocktype", "damagedstock", "supplier", "purchase", "purchasereturn", "customer", "sale",
-  "saledetail", "salereturn", "salereturndetail", "salequotation", "salepremium", "exchangerate",
-  "expensetype", "expense", "incometype", "income", "cashbox", "cashboxtransfer", "cashboxmoneyconversion",
-  "cashboxadjustment", "payment", "receipt", "sale_debit_invoice", "capital", "position", "employee",
-  "employeecontract", "payroll", "print", "user", "partner",
+  "measurement",
+  "itemgroup",
+  "itemsubgroup",
+  "item",
+  "city",
+  "stock",
+  "inventorystocktransfer",
+  "damagedstocktype",
+  "damagedstock",
+  "supplier",
+  "purchase",
+  "purchasereturn",
+  "customer",
+  "sale",
+  "saledetail",
+  "salereturn",
+  "salereturndetail",
+  "salequotation",
+  "salepremium",
+  "exchangerate",
+  "expensetype",
+  "expense",
+  "incometype",
+  "income",
+  "cashbox",
+  "cashboxtransfer",
+  "cashboxmoneyconversion",
+  "cashboxadjustment",
+  "payment",
+  "receipt",
+  "sale_debit_invoice",
+  "capital",
+  "position",
+  "employee",
+  "employeecontract",
+  "payroll",
+  "print",
+  "user",
+  "partner",
 ] as const;
 
 const ACTIONS: PermissionAction[] = ["view", "add", "change", "delete"];
@@ -21,9 +54,7 @@ const codesFor = (models: readonly string[], actions: PermissionAction[] = ACTIO
   models.flatMap((model) => actions.map((action) => permissionCode(action, model)));
 
 /** Runs the business day to day: everything but users and HR. */
-export const MANAGER_CODES = ALL_CODES.filter(
-  (code) => !/_(user|position|employee|employeecontract|payroll)$/.test(code),
-);
+export const MANAGER_CODES = ALL_CODES.filter((code) => !/_(user|position|employee|employeecontract|payroll)$/.test(code));
 
 export const HR_CODES = codesFor(["position", "employee", "employeecontract", "payroll"]);
 

@@ -1,8 +1,27 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import {
-  appUser, authGroup, branch, cashbox, city, currency, customer, exchangeRate, groupPermission, inventory, item,
-  itemGroup, itemSubgroup, measurement, partner, printInfo, setting, supplier, supplierBranch, userBranch, userGroup,
+  appUser,
+  authGroup,
+  branch,
+  cashbox,
+  city,
+  currency,
+  customer,
+  exchangeRate,
+  groupPermission,
+  inventory,
+  item,
+  itemGroup,
+  itemSubgroup,
+  measurement,
+  partner,
+  printInfo,
+  setting,
+  supplier,
+  supplierBranch,
+  userBranch,
+  userGroup,
   userPermission,
 } from "../db/tables";
 import { hashPassword } from "../http/passwords";
@@ -73,9 +92,32 @@ const GROUPS: Record<string, string[]> = {
   Services: ["Delivery", "Installation"],
 };
 
-const PRODUCTS = ["Cola", "Orange", "Apple", "Mango", "Mineral", "Sparkling", "Full cream", "Low fat", "Feta", "Cheddar",
-  "Labneh", "Samoon", "Toast", "Digestive", "Wafer", "Powder", "Liquid", "Tissue", "Kitchen roll", "Charger", "Cable",
-  "Earbuds", "Power bank", "Case"];
+const PRODUCTS = [
+  "Cola",
+  "Orange",
+  "Apple",
+  "Mango",
+  "Mineral",
+  "Sparkling",
+  "Full cream",
+  "Low fat",
+  "Feta",
+  "Cheddar",
+  "Labneh",
+  "Samoon",
+  "Toast",
+  "Digestive",
+  "Wafer",
+  "Powder",
+  "Liquid",
+  "Tissue",
+  "Kitchen roll",
+  "Charger",
+  "Cable",
+  "Earbuds",
+  "Power bank",
+  "Case",
+];
 const SIZES = ["250 ml", "330 ml", "1 L", "1.5 L", "500 g", "1 kg", "small", "medium", "large", "pack of 6", "pack of 12"];
 
 async function seedDemo(tx: Tx) {
@@ -112,8 +154,14 @@ async function seedDemo(tx: Tx) {
     });
   }
 
-  const cities = await tx.insert(city).values([{ name: "Erbil" }, { name: "Sulaymaniyah" }, { name: "Duhok" }, { name: "Kirkuk" }]).returning();
-  const measures = await tx.insert(measurement).values([{ name: "Piece" }, { name: "Box" }, { name: "Carton" }, { name: "Kg" }, { name: "Litre" }]).returning();
+  const cities = await tx
+    .insert(city)
+    .values([{ name: "Erbil" }, { name: "Sulaymaniyah" }, { name: "Duhok" }, { name: "Kirkuk" }])
+    .returning();
+  const measures = await tx
+    .insert(measurement)
+    .values([{ name: "Piece" }, { name: "Box" }, { name: "Carton" }, { name: "Kg" }, { name: "Litre" }])
+    .returning();
 
   await tx.insert(partner).values([
     { name: "General partner", isCustomer: true, isSupplier: true, isGeneral: true },
@@ -152,7 +200,10 @@ async function seedDemo(tx: Tx) {
   let serial = 0;
   for (const [groupName, subgroups] of Object.entries(GROUPS)) {
     const [group] = await tx.insert(itemGroup).values({ name: groupName }).returning();
-    const subs = await tx.insert(itemSubgroup).values(subgroups.map((name) => ({ name, itemGroupId: group.id }))).returning();
+    const subs = await tx
+      .insert(itemSubgroup)
+      .values(subgroups.map((name) => ({ name, itemGroupId: group.id })))
+      .returning();
     for (const sub of subs) {
       const count = groupName === "Services" ? 3 : 24;
       for (let i = 0; i < count; i += 1) {
@@ -165,7 +216,9 @@ async function seedDemo(tx: Tx) {
         itemRows.push({
           code: `IT-${String(serial).padStart(5, "0")}`,
           barcode: String(6_260_000_000_000 + serial * 7),
-          name: isService ? `${sub.name} service ${i + 1}` : `${PRODUCTS[(serial * 7) % PRODUCTS.length]} ${sub.name} ${SIZES[serial % SIZES.length]}`,
+          name: isService
+            ? `${sub.name} service ${i + 1}`
+            : `${PRODUCTS[(serial * 7) % PRODUCTS.length]} ${sub.name} ${SIZES[serial % SIZES.length]}`,
           itemType: isService ? 2 : serial % 29 === 0 ? 4 : 1,
           isActive: serial % 41 !== 0,
           purchasePrice: purchase.toFixed(2),
@@ -185,17 +238,28 @@ async function seedDemo(tx: Tx) {
   }
   await tx.insert(item).values(itemRows);
 
-  const [manager, hr, cashierGroup] = await tx.insert(authGroup).values([{ name: "Manager" }, { name: "HR" }, { name: "Cashier" }]).returning();
-  await tx.insert(groupPermission).values([
-    ...MANAGER_CODES.map((code) => ({ groupId: manager.id, code })),
-    ...HR_CODES.map((code) => ({ groupId: hr.id, code })),
-    ...CASHIER_CODES.map((code) => ({ groupId: cashierGroup.id, code })),
-  ]);
+  const [manager, hr, cashierGroup] = await tx
+    .insert(authGroup)
+    .values([{ name: "Manager" }, { name: "HR" }, { name: "Cashier" }])
+    .returning();
+  await tx
+    .insert(groupPermission)
+    .values([
+      ...MANAGER_CODES.map((code) => ({ groupId: manager.id, code })),
+      ...HR_CODES.map((code) => ({ groupId: hr.id, code })),
+      ...CASHIER_CODES.map((code) => ({ groupId: cashierGroup.id, code })),
+    ]);
 
   const [admin, cashier] = await tx
     .insert(appUser)
     .values([
-      { username: "admin", passwordHash: await hashPassword("admin"), firstName: "Admin", isSuperuser: true, defaultBranchId: branches[0].id },
+      {
+        username: "admin",
+        passwordHash: await hashPassword("admin"),
+        firstName: "Admin",
+        isSuperuser: true,
+        defaultBranchId: branches[0].id,
+      },
       { username: "cashier", passwordHash: await hashPassword("cashier"), firstName: "Cashier", defaultBranchId: branches[0].id },
     ])
     .returning();

@@ -36,11 +36,7 @@ export function LogoutGuard() {
     <ConfirmDialog
       open={question !== null}
       title={<Trans>Logout</Trans>}
-      body={
-        <Trans>
-          {count} entries are not synced yet. They stay on this device and sync after you sign in again. Log out anyway?
-        </Trans>
-      }
+      body={<Trans>{count} entries are not synced yet. They stay on this device and sync after you sign in again. Log out anyway?</Trans>}
       onConfirm={() => answer(true)}
       onCancel={() => answer(false)}
     />

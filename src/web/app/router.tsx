@@ -22,9 +22,7 @@ function toRouteObject(route: AppRoute): RouteObject {
   const handle = { name: route.name, title: route.title, permissions: route.permissions };
   // Each screen has its own error element so a broken screen keeps the shell around it.
   const errorElement = <RouteError />;
-  return route.path === ""
-    ? { index: true, element, handle, errorElement }
-    : { path: route.path, element, handle, errorElement };
+  return route.path === "" ? { index: true, element, handle, errorElement } : { path: route.path, element, handle, errorElement };
 }
 
 export const routes: RouteObject[] = [

@@ -72,12 +72,7 @@ export function ShellLayout() {
         </Box>
       </Flex>
       {compact && (
-        <Drawer.Root
-          open={overlayOpen}
-          onOpenChange={(e) => setOverlayOpen(e.open)}
-          placement="start"
-          size="xs"
-        >
+        <Drawer.Root open={overlayOpen} onOpenChange={(e) => setOverlayOpen(e.open)} placement="start" size="xs">
           <Portal>
             <Drawer.Backdrop />
             <Drawer.Positioner>

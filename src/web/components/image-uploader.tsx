@@ -69,7 +69,16 @@ export function ImageUploader({ url, onChange, imagesOnly, label, disabled }: Im
         />
       </VisuallyHidden>
       <Flex gap="3" align="center" wrap="wrap">
-        <Box w="96px" h="96px" borderWidth="1px" borderRadius="md" overflow="hidden" display="flex" alignItems="center" justifyContent="center">
+        <Box
+          w="96px"
+          h="96px"
+          borderWidth="1px"
+          borderRadius="md"
+          overflow="hidden"
+          display="flex"
+          alignItems="center"
+          justifyContent="center"
+        >
           {preview && !pdfName && !preview.toLowerCase().endsWith(".pdf") ? (
             <Image src={preview} alt={label ?? t`Image`} objectFit="cover" w="full" h="full" />
           ) : (

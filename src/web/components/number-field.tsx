@@ -26,8 +26,7 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
   const { t } = useLingui();
   const bounds = { min, max };
   const allowNegative = min === undefined || min < 0;
-  const clean = (text: string) =>
-    currency ? sanitizeCurrencyText(text, decimals, allowNegative) : text.replace(/[^\d.-]/g, "");
+  const clean = (text: string) => (currency ? sanitizeCurrencyText(text, decimals, allowNegative) : text.replace(/[^\d.-]/g, ""));
   const stepBy = (delta: number) => onValueChange(stepNumberText(value, delta, bounds));
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowUp" && canStepUp(value, bounds)) {

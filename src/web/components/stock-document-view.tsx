@@ -39,11 +39,21 @@ export function StockDocumentView(props: StockDocumentViewProps) {
   const print = usePrint();
   const doPrint = (a5: boolean) => {
     const meta = props.fields
-      .map((f) => `<span style="margin-inline-end:18px"><b>${escape(f.label)}:</b> ${escape(f.text ?? (typeof f.value === "string" ? f.value : ""))}</span>`)
+      .map(
+        (f) =>
+          `<span style="margin-inline-end:18px"><b>${escape(f.label)}:</b> ${escape(f.text ?? (typeof f.value === "string" ? f.value : ""))}</span>`,
+      )
       .join("");
     const head = buildTableHead(["#", t`Item`, t`Barcode`, t`Batch Number`, t`Expire Date`, t`Quantity`]);
-    const body = buildTableBody(props.lines.map((l, i) => [String(i + 1), l.name, l.barcode ?? "", l.batch_number, formatDate(l.expire_date), l.quantity]));
-    print({ title: props.title, a5, branchId: props.branchId ?? null, body: `<div style="margin:6px 0">${meta}</div><table><thead>${head}</thead><tbody>${body}</tbody></table>` });
+    const body = buildTableBody(
+      props.lines.map((l, i) => [String(i + 1), l.name, l.barcode ?? "", l.batch_number, formatDate(l.expire_date), l.quantity]),
+    );
+    print({
+      title: props.title,
+      a5,
+      branchId: props.branchId ?? null,
+      body: `<div style="margin:6px 0">${meta}</div><table><thead>${head}</thead><tbody>${body}</tbody></table>`,
+    });
   };
   return (
     <Card.Root>
@@ -88,7 +98,12 @@ export function StockDocumentView(props: StockDocumentViewProps) {
                 </Box>
               ))}
             </SimpleGrid>
-            <DocumentLinesTable lines={props.lines} hidePrice showBatch={props.lines.some((l) => l.batch_number)} showExpiry={props.lines.some((l) => l.expire_date)} />
+            <DocumentLinesTable
+              lines={props.lines}
+              hidePrice
+              showBatch={props.lines.some((l) => l.batch_number)}
+              showExpiry={props.lines.some((l) => l.expire_date)}
+            />
             {props.footer}
           </>
         )}

@@ -9,13 +9,9 @@ export const ERROR_TOAST_MS = 4000;
 
 export type Translate = (englishText: string) => string;
 
-export type ErrorAction =
-  | { kind: "unauthorized" }
-  | { kind: "toast"; lines: string[]; duration: number }
-  | { kind: "none" };
+export type ErrorAction = { kind: "unauthorized" } | { kind: "toast"; lines: string[]; duration: number } | { kind: "none" };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** "unit_price" -> "unit price" */
 export const fieldLabel = (field: string): string => field.replace(/_/g, " ");

@@ -10,9 +10,8 @@ export type ThemeMode = "light" | "dark";
 export type SidebarArea = "stock" | "purchase" | "sale" | "accounting" | "report" | "hr" | "setting";
 
 // Keys are prefixed so logout can clear only what this app owns if it ever needs to.
-const storage = <T,>() => createJSONStorage<T>(() => localStorage);
-const persisted = <T,>(key: string, initial: T) =>
-  atomWithStorage<T>(`bo.${key}`, initial, storage<T>(), { getOnInit: true });
+const storage = <T>() => createJSONStorage<T>(() => localStorage);
+const persisted = <T>(key: string, initial: T) => atomWithStorage<T>(`bo.${key}`, initial, storage<T>(), { getOnInit: true });
 
 // Persisted preferences (SPEC section 4 defaults).
 export const languageAtom = persisted<Language>("language", "en");
@@ -28,7 +27,12 @@ export const storedUserAtom = persisted<AuthUser | null>("user", null);
 export const sessionRestoredAtom = atom(false);
 
 // Reference data loaded at start-up (SPEC section 4). Kept in memory; the offline layer caches it.
-export interface ExchangeRate { id: number; currency: CurrencyRef; rate: string; input_date: string }
+export interface ExchangeRate {
+  id: number;
+  currency: CurrencyRef;
+  rate: string;
+  input_date: string;
+}
 export interface PrintInfo {
   id: number;
   branch: { id: number };
@@ -38,8 +42,17 @@ export interface PrintInfo {
   phone: string;
   address: string;
 }
-export interface Setting { key: string; value: string }
-export interface PartnerRef { id: number; name: string; phone?: string | null; isCustomer?: boolean; isSupplier?: boolean }
+export interface Setting {
+  key: string;
+  value: string;
+}
+export interface PartnerRef {
+  id: number;
+  name: string;
+  phone?: string | null;
+  isCustomer?: boolean;
+  isSupplier?: boolean;
+}
 
 export const exchangeRatesAtom = atom<ExchangeRate[]>([]);
 export const printInfosAtom = atom<PrintInfo[]>([]);

@@ -23,9 +23,7 @@ export async function beforeLogout(): Promise<boolean> {
 
 /** Signs in: stores the token (the api client sends it from now on), then the user. */
 export async function login(username: string, password: string): Promise<AuthUser> {
-  const { token } = await api
-    .post("login/", { json: { username, password }, context: { silent: true } })
-    .json<{ token: string }>();
+  const { token } = await api.post("login/", { json: { username, password }, context: { silent: true } }).json<{ token: string }>();
   appStore.set(tokenAtom, token);
   const user = await api.get("user/me/").json<AuthUser>();
   appStore.set(storedUserAtom, user);

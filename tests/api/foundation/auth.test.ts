@@ -111,7 +111,12 @@ describe("the signed-in user", () => {
     const bad = await t.call<FieldErrors>(token, "PUT", "/api/user/me/", { first_name: "Dara", email: "not-an-email" });
     expect(bad.status).toBe(400);
     expect(bad.body.email).toEqual(["must be a valid email"]);
-    const ok = await t.call<AuthUser>(token, "PUT", "/api/user/me/", { first_name: "Dara", last_name: "Aziz", email: "dara@example.com", phone: "0750" });
+    const ok = await t.call<AuthUser>(token, "PUT", "/api/user/me/", {
+      first_name: "Dara",
+      last_name: "Aziz",
+      email: "dara@example.com",
+      phone: "0750",
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.first_name).toBe("Dara");
     expect((await t.call<AuthUser>(token, "GET", "/api/user/me/")).body.email).toBe("dara@example.com");
@@ -137,6 +142,9 @@ describe("the signed-in user", () => {
     expect((await t.call(null, "POST", "/api/login/", { username: "cashier", password: "cashier" })).status).toBe(400);
     expect((await t.call(null, "POST", "/api/login/", { username: "cashier", password: "a-new-secret" })).status).toBe(200);
     // Put the demo password back for the other tests of this file.
-    await t.db.update(appUser).set({ passwordHash: await hashPassword("cashier") }).where(eq(appUser.username, "cashier"));
+    await t.db
+      .update(appUser)
+      .set({ passwordHash: await hashPassword("cashier") })
+      .where(eq(appUser.username, "cashier"));
   });
 });

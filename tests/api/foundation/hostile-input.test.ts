@@ -77,7 +77,25 @@ const ANY_QUERY = [...new Set(Object.values(HOSTILE_QUERY).flat())];
 const queryValues = (format: string | undefined) => HOSTILE_QUERY[format ?? ""] ?? ANY_QUERY;
 
 /** Query names that GET routes outside the list engine read (search, statements, schedules, sync). */
-const COMMON_QUERY_NAMES = ["keyword", "id", "date", "cursor", "snapshot", "item", "inventory", "customer", "supplier", "start_date", "end_date", "currency", "branch", "search", "page", "page_size", "ordering"];
+const COMMON_QUERY_NAMES = [
+  "keyword",
+  "id",
+  "date",
+  "cursor",
+  "snapshot",
+  "item",
+  "inventory",
+  "customer",
+  "supplier",
+  "start_date",
+  "end_date",
+  "currency",
+  "branch",
+  "search",
+  "page",
+  "page_size",
+  "ordering",
+];
 
 const HOSTILE_IDS = ["99999999999999999999", "2147483648", "-1", "0", "abc", "1.5", "%00", "1e400"];
 
@@ -147,7 +165,14 @@ function* hostileBodies(schema: JsonSchema): Generator<unknown> {
 
 const WHOLE_BODIES = [
   '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
-  "{bad json", "[]", '"text"', "1", "null", "1e400", `{"a":${"[".repeat(5000)}${"]".repeat(5000)}}`];
+  "{bad json",
+  "[]",
+  '"text"',
+  "1",
+  "null",
+  "1e400",
+  `{"a":${"[".repeat(5000)}${"]".repeat(5000)}}`,
+];
 
 it("answers every hostile request of every route with a status below 500", async () => {
   const description = (await t.call<Description>(null, "GET", "/api/openapi.json")).body;
@@ -166,7 +191,9 @@ it("answers every hostile request of every route with a status below 500", async
     });
     if (response.statusCode >= 500) {
       failedRoutes.add(route);
-      failures.push(`${method.toUpperCase()} ${url.slice(0, 160)} ${payload ? `body ${payload.length > 600 ? `${payload.slice(0, 300)}...${payload.slice(-300)}` : payload} ` : ""}-> ${response.statusCode} ${response.body.slice(0, 200)}`);
+      failures.push(
+        `${method.toUpperCase()} ${url.slice(0, 160)} ${payload ? `body ${payload.length > 600 ? `${payload.slice(0, 300)}...${payload.slice(-300)}` : payload} ` : ""}-> ${response.statusCode} ${response.body.slice(0, 200)}`,
+      );
     }
   };
 
@@ -178,7 +205,9 @@ it("answers every hostile request of every route with a status below 500", async
   expect(operations.length).toBeGreaterThan(100);
   // The description is a contract: every list names its query parameters, every write its body.
   const lists = operations.filter(({ path, method }) => method === "get" && /\/(totals\/|all\/)?$/.test(path) && !path.includes("{"));
-  const withoutQuery = lists.filter(({ path, operation }) => /^\/api\/(item|sale|purchase|customer|supplier|stock)\/$/.test(path) && !operation.parameters?.length);
+  const withoutQuery = lists.filter(
+    ({ path, operation }) => /^\/api\/(item|sale|purchase|customer|supplier|stock)\/$/.test(path) && !operation.parameters?.length,
+  );
   expect(withoutQuery.map(({ path }) => path)).toEqual([]);
   const writes = operations.filter(({ method }) => ["post", "put", "patch"].includes(method));
   expect(writes.filter(({ operation }) => operation.requestBody).length).toBeGreaterThan(writes.length * 0.9);
@@ -190,10 +219,16 @@ it("answers every hostile request of every route with a status below 500", async
     const urls = hasId ? ["1", ...HOSTILE_IDS].map((id) => path.replace("{id}", encodeURIComponent(id).replace("%2500", "%00"))) : [path];
 
     if (method === "get") {
-      const declared = (operation.parameters ?? []).filter((p) => p.in === "query").map((p) => ({ name: p.name, format: p.schema?.format }));
-      const params = declared.length > 0 ? [...declared, { name: "not_a_filter", format: "text" }] : COMMON_QUERY_NAMES.map((name) => ({ name, format: undefined }));
+      const declared = (operation.parameters ?? [])
+        .filter((p) => p.in === "query")
+        .map((p) => ({ name: p.name, format: p.schema?.format }));
+      const params =
+        declared.length > 0
+          ? [...declared, { name: "not_a_filter", format: "text" }]
+          : COMMON_QUERY_NAMES.map((name) => ({ name, format: undefined }));
       for (const url of urls) await send(route, method, url);
-      for (const [name, value] of spreadValues(params)) await send(route, method, `${urls[0]}?${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+      for (const [name, value] of spreadValues(params))
+        await send(route, method, `${urls[0]}?${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
       await send(route, method, `${urls[0]}?${encodeURIComponent(params[0].name)}=1&${encodeURIComponent(params[0].name)}=2`);
       continue;
     }
@@ -206,7 +241,11 @@ it("answers every hostile request of every route with a status below 500", async
     // post, put, patch: hostile ids with a sample body, whole bodies that are not objects, then each field.
     const schema = operation.requestBody?.content?.["application/json"]?.schema;
     const withToken = (body: unknown) =>
-      method === "post" && body && typeof body === "object" && !Array.isArray(body) && [undefined, "x"].includes((body as { form_token?: unknown }).form_token as string)
+      method === "post" &&
+      body &&
+      typeof body === "object" &&
+      !Array.isArray(body) &&
+      [undefined, "x"].includes((body as { form_token?: unknown }).form_token as string)
         ? { ...body, form_token: formToken("hostile") }
         : body;
     for (const url of urls.slice(1)) await send(route, method, url, serialise(withToken(sample(schema) ?? {})));

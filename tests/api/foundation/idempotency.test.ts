@@ -54,8 +54,12 @@ describe("idempotent creates", () => {
   it("a token is scoped to its user: another user's same token is a new create", async () => {
     const token = formToken();
     const mine = await t.call<Created>(admin, "POST", "/api/item-group/", { name: "Scoped", form_token: token });
-    await t.db.execute(sql`insert into user_permission (user_id, code) select id, 'add_itemgroup' from app_user where username = 'cashier'`);
-    await t.db.execute(sql`insert into user_permission (user_id, code) select id, 'view_itemgroup' from app_user where username = 'cashier'`);
+    await t.db.execute(
+      sql`insert into user_permission (user_id, code) select id, 'add_itemgroup' from app_user where username = 'cashier'`,
+    );
+    await t.db.execute(
+      sql`insert into user_permission (user_id, code) select id, 'view_itemgroup' from app_user where username = 'cashier'`,
+    );
     const cashier = await t.login("cashier");
     const theirs = await t.call<Created>(cashier, "POST", "/api/item-group/", { name: "Scoped", form_token: token });
     expect(theirs.status).toBe(201);

@@ -50,12 +50,20 @@ describe("accounting/exchange-rate/", () => {
   it("lists with currency and date-range filters, ordering by input_date and paging", async () => {
     await create(t, admin, PATH, { currency: usd, rate: "1460", input_date: "2024-03-20" });
     await create(t, admin, PATH, { currency: usd, rate: "1470", input_date: "2024-04-02" });
-    const march = await t.call<Paged<RateRow>>(admin, "GET", `/api/${PATH}?currency=${usd}&input_date_after=2024-03-01&input_date_before=2024-03-31&ordering=-input_date`);
+    const march = await t.call<Paged<RateRow>>(
+      admin,
+      "GET",
+      `/api/${PATH}?currency=${usd}&input_date_after=2024-03-01&input_date_before=2024-03-31&ordering=-input_date`,
+    );
     expect(march.status).toBe(200);
     expect(march.body.count).toBe(2);
     expect(pageRows<RateRow>(march).map((r) => r.input_date)).toEqual(["2024-03-20", "2024-03-15"]);
 
-    const asc = await t.call<Paged<RateRow>>(admin, "GET", `/api/${PATH}?start_date=2024-03-01&end_date=2024-04-30&ordering=input_date&page_size=2`);
+    const asc = await t.call<Paged<RateRow>>(
+      admin,
+      "GET",
+      `/api/${PATH}?start_date=2024-03-01&end_date=2024-04-30&ordering=input_date&page_size=2`,
+    );
     expect(asc.body.count).toBe(3);
     expect(pageRows<RateRow>(asc).map((r) => r.rate)).toEqual(["1455.50", "1460.00"]);
     expect(asc.body.next).toContain("page=2");
@@ -80,7 +88,11 @@ describe("accounting/exchange-rate/", () => {
     expect(missing.body).toHaveProperty("currency");
     const empty = await create(t, admin, PATH, {});
     expect(empty.status).toBe(400);
-    expect(empty.body).toMatchObject({ currency: ["This field is required"], rate: ["Please enter exchange rate"], input_date: ["This field is required"] });
+    expect(empty.body).toMatchObject({
+      currency: ["This field is required"],
+      rate: ["Please enter exchange rate"],
+      input_date: ["This field is required"],
+    });
     const zero = await create(t, admin, PATH, { currency: usd, rate: "0", input_date: "2024-03-15" });
     expect(zero.body).toEqual({ rate: ["must be positive"] });
     const text = await create(t, admin, PATH, { currency: usd, rate: "lots", input_date: "2024-02-30" });
@@ -91,7 +103,12 @@ describe("accounting/exchange-rate/", () => {
   });
 
   it("updates, refuses stale edits, and the newest rate becomes the latest", async () => {
-    const put = await t.call(admin, "PUT", `/api/${PATH}${rateId}/`, { currency: usd, rate: "1999", input_date: "2099-01-01", updated_at: loaded.updated_at });
+    const put = await t.call(admin, "PUT", `/api/${PATH}${rateId}/`, {
+      currency: usd,
+      rate: "1999",
+      input_date: "2099-01-01",
+      updated_at: loaded.updated_at,
+    });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ rate: "1999.00", input_date: "2099-01-01" });
     const stale = await t.call(admin, "PATCH", `/api/${PATH}${rateId}/`, { rate: "1", updated_at: loaded.updated_at });

@@ -107,7 +107,11 @@ export async function exerciseNamedResource(t: TestApp, admin: string, path: str
   expect(Array.isArray(all.body)).toBe(true);
   expect(json<NamedRow[]>(all).some((r) => r.id === id)).toBe(true);
 
-  const updated = await t.call<NamedRecord>(admin, "PUT", `/api/${path}${id}/`, { name: "Zeta renamed", ...extra, updated_at: read.body.updated_at });
+  const updated = await t.call<NamedRecord>(admin, "PUT", `/api/${path}${id}/`, {
+    name: "Zeta renamed",
+    ...extra,
+    updated_at: read.body.updated_at,
+  });
   expect(updated.status).toBe(200);
   expect(updated.body.name).toBe("Zeta renamed");
 
@@ -115,7 +119,10 @@ export async function exerciseNamedResource(t: TestApp, admin: string, path: str
   expect(stale.status).toBe(423);
   expect(stale.body).toEqual({ message: "There was an error, please refresh the page and try again" });
 
-  const patched = await t.call<NamedRecord>(admin, "PATCH", `/api/${path}${id}/`, { name: "Zeta patched", updated_at: updated.body.updated_at });
+  const patched = await t.call<NamedRecord>(admin, "PATCH", `/api/${path}${id}/`, {
+    name: "Zeta patched",
+    updated_at: updated.body.updated_at,
+  });
   expect(patched.status).toBe(200);
   expect(patched.body.name).toBe("Zeta patched");
 

@@ -165,7 +165,10 @@ describe("item/", () => {
     for (const [query, codes] of cases) {
       const res = await t.call(admin, "GET", `/api/item/?${query}`);
       expect(res.status, query).toBe(200);
-      expect(pageRows<ItemRow>(res).map((r) => r.code), query).toEqual(codes);
+      expect(
+        pageRows<ItemRow>(res).map((r) => r.code),
+        query,
+      ).toEqual(codes);
     }
 
     const paged = await t.call<Paged<ItemRow>>(admin, "GET", `/api/item/?item_group=${groupId}&ordering=code&page_size=1&page=2`);
@@ -184,7 +187,13 @@ describe("item/", () => {
   });
 
   it("validates required name and decimals", async () => {
-    const res = await create<FieldErrors>(t, admin, "item/", { ...baseItem(), barcode: "9990000000099", name: "", sale_price: "12.345", purchase_price: "abc" });
+    const res = await create<FieldErrors>(t, admin, "item/", {
+      ...baseItem(),
+      barcode: "9990000000099",
+      name: "",
+      sale_price: "12.345",
+      purchase_price: "abc",
+    });
     expect(res.status).toBe(400);
     expect(res.body.name).toEqual(["This field is required"]);
     expect(res.body.sale_price).toEqual(["at most 2 decimal places"]);
@@ -256,14 +265,25 @@ describe("item/", () => {
     expect(gone.status).toBe(400);
     expect(gone.body).toHaveProperty("measurement");
     // A subgroup alone brings its group along.
-    const onlySub = await create<ItemRecord>(t, admin, "item/", { ...baseItem(), barcode: "9990000000071", item_group: null, item_subgroup: foreignSubgroupId });
+    const onlySub = await create<ItemRecord>(t, admin, "item/", {
+      ...baseItem(),
+      barcode: "9990000000071",
+      item_group: null,
+      item_subgroup: foreignSubgroupId,
+    });
     expect(onlySub.status).toBe(201);
     expect(onlySub.body.item_subgroup).toBe(foreignSubgroupId);
     expect(onlySub.body.item_group_name).toBe("Gadgets");
   });
 
   it("updates, keeps the image through a PATCH of the loaded record, and refuses stale edits", async () => {
-    const put = await t.call<ItemRecord>(admin, "PUT", `/api/item/${itemId}/`, { ...baseItem(), image: mediaId, name: "Test widget v2", sale_price: "1600", updated_at: loaded.updated_at });
+    const put = await t.call<ItemRecord>(admin, "PUT", `/api/item/${itemId}/`, {
+      ...baseItem(),
+      image: mediaId,
+      name: "Test widget v2",
+      sale_price: "1600",
+      updated_at: loaded.updated_at,
+    });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ name: "Test widget v2", sale_price: "1600.00", image: `/media/${mediaId}/` });
 
@@ -283,7 +303,8 @@ describe("item/", () => {
     const g1 = (await create<Created>(t, admin, "item-group/", { name: "Move from" })).body.id;
     const g2 = (await create<Created>(t, admin, "item-group/", { name: "Move to" })).body.id;
     const sub = (await create<Created>(t, admin, "item-subgroup/", { name: "Mover", item_group: g1 })).body.id;
-    const it1 = (await create<Created>(t, admin, "item/", { ...baseItem(), barcode: "9990000000080", item_group: g1, item_subgroup: sub })).body;
+    const it1 = (await create<Created>(t, admin, "item/", { ...baseItem(), barcode: "9990000000080", item_group: g1, item_subgroup: sub }))
+      .body;
     expect((await t.call(admin, "PATCH", `/api/item-subgroup/${sub}/`, { item_group: g2 })).status).toBe(200);
     const moved = await t.call<ItemRecord>(admin, "GET", `/api/item/${it1.id}/`);
     expect(moved.body.item_group).toBe(g2);
@@ -328,7 +349,10 @@ describe("item/", () => {
 
 describe("item/search/ and item/batch-search/", () => {
   it("finds live active items by exact barcode first, then name or code", async () => {
-    const demo = await queryRows<{ barcode: string; name: string }>(t.db, sql`select barcode, name from item where deleted_at is null and is_active order by id limit 1`);
+    const demo = await queryRows<{ barcode: string; name: string }>(
+      t.db,
+      sql`select barcode, name from item where deleted_at is null and is_active order by id limit 1`,
+    );
     const res = await t.call<ItemRow[]>(cashier, "GET", `/api/item/search/?keyword=${demo[0].barcode}&branch_id=${branches.erbil}`);
     expect(res.status).toBe(200);
     expect(res.body[0]).toEqual({

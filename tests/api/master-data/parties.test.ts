@@ -40,7 +40,12 @@ describe("supplier/", () => {
   });
 
   it("stores branches and answers them as {id, name}", async () => {
-    const res = await create<SupplierRow>(t, admin, "supplier/", { name: "  Two branch supplier  ", phone: "0750", address: "Erbil", branches: [suli, erbil] });
+    const res = await create<SupplierRow>(t, admin, "supplier/", {
+      name: "  Two branch supplier  ",
+      phone: "0750",
+      address: "Erbil",
+      branches: [suli, erbil],
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: "Two branch supplier", phone: "0750", address: "Erbil" });
     expect(res.body.branches).toEqual([
@@ -205,9 +210,22 @@ describe("partner/", () => {
     expect(none.status).toBe(400);
     expect(none.body).toEqual({ is_customer: ["Choose customer, supplier or both"] });
 
-    const res = await create(t, admin, "partner/", { name: "Supplier partner", phone: "0750", address: "Duhok", is_supplier: true, is_general: true });
+    const res = await create(t, admin, "partner/", {
+      name: "Supplier partner",
+      phone: "0750",
+      address: "Duhok",
+      is_supplier: true,
+      is_general: true,
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: "Supplier partner", phone: "0750", address: "Duhok", is_supplier: true, is_customer: false, is_general: false });
+    expect(res.body).toMatchObject({
+      name: "Supplier partner",
+      phone: "0750",
+      address: "Duhok",
+      is_supplier: true,
+      is_customer: false,
+      is_general: false,
+    });
 
     const suppliers = await t.call(admin, "GET", "/api/partner/?is_supplier=true&is_customer=false&ordering=name");
     expect(pageRows<NamedRow>(suppliers).map((r) => r.name)).toEqual(["Nawroz Foods", "Supplier partner"]);
@@ -218,7 +236,10 @@ describe("partner/", () => {
     const res = await t.call(admin, "DELETE", `/api/partner/${general.body.id}/`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: "The general partner cannot be deleted" });
-    const patched = await t.call<{ is_general: boolean }>(admin, "PATCH", `/api/partner/${general.body.id}/`, { is_general: false, name: "General partner" });
+    const patched = await t.call<{ is_general: boolean }>(admin, "PATCH", `/api/partner/${general.body.id}/`, {
+      is_general: false,
+      name: "General partner",
+    });
     expect(patched.body.is_general).toBe(true);
   });
 

@@ -81,7 +81,11 @@ describe("item-subgroup/", () => {
     expect(list.status).toBe(200);
     expect(list.body.count).toBe(1);
     expect(list.body.results[0]).toMatchObject({ id: created.body.id, item_group: otherGroupId, item_group_name: "Other test group" });
-    const byName = await t.call<Paged<NamedRow>>(admin, "GET", `/api/item-subgroup/?item_group_name__iexact=other test group&ordering=item_group_name`);
+    const byName = await t.call<Paged<NamedRow>>(
+      admin,
+      "GET",
+      `/api/item-subgroup/?item_group_name__iexact=other test group&ordering=item_group_name`,
+    );
     expect(byName.body.count).toBe(1);
   });
 

@@ -35,7 +35,10 @@ export async function loadDemo(t: TestApp): Promise<Demo> {
     suli,
     iqd,
     usd,
-    inventories: { erbil: invs.filter((i) => i.branchId === erbil).map((i) => i.id), suli: invs.filter((i) => i.branchId === suli).map((i) => i.id) },
+    inventories: {
+      erbil: invs.filter((i) => i.branchId === erbil).map((i) => i.id),
+      suli: invs.filter((i) => i.branchId === suli).map((i) => i.id),
+    },
     cashboxes: { erbil: { iqd: box(erbil, iqd), usd: box(erbil, usd) }, suli: { iqd: box(suli, iqd), usd: box(suli, usd) } },
     suppliers: { zagros: sup("Zagros Beverages"), dairy: sup("Kurdistan Dairy Co."), slemani: sup("Slemani Cleaning Supplies") },
   };
@@ -92,7 +95,14 @@ export async function post<T = unknown>(t: TestApp, token: string, path: string,
 }
 
 export async function stockRows(t: TestApp, inventoryId: number, itemId: number) {
-  return queryRows<{ id: number; quantity: string; purchase_price: string; sale_price: string; batch_number: string; expire_date: string | null }>(
+  return queryRows<{
+    id: number;
+    quantity: string;
+    purchase_price: string;
+    sale_price: string;
+    batch_number: string;
+    expire_date: string | null;
+  }>(
     t.db,
     sql`select id, quantity::text as quantity, purchase_price::text as purchase_price, sale_price::text as sale_price, batch_number, expire_date
         from stock where inventory_id = ${inventoryId} and item_id = ${itemId} order by id`,
@@ -188,7 +198,9 @@ export async function driftingStock(t: TestApp) {
 
 /** Takes stock out as another document would (a sale made meanwhile). */
 export async function takeOut(t: TestApp, stockId: number, quantity: string) {
-  await t.db.transaction((tx) => applyMovements(tx, [{ stockId, quantity: `-${quantity}` }], { documentType: "test_sale", documentId: 1, userId: 1 }));
+  await t.db.transaction((tx) =>
+    applyMovements(tx, [{ stockId, quantity: `-${quantity}` }], { documentType: "test_sale", documentId: 1, userId: 1 }),
+  );
 }
 
 export async function setBatchTracking(t: TestApp, on: boolean) {
@@ -196,8 +208,11 @@ export async function setBatchTracking(t: TestApp, on: boolean) {
 }
 
 export async function newSupplier(t: TestApp, admin: string, branches: number[]): Promise<number> {
-  const res = await t.call<Created>(admin, "POST", "/api/supplier/", { name: `Supplier ${Date.now()} ${Math.random()}`, branches, form_token: formToken("sup") });
+  const res = await t.call<Created>(admin, "POST", "/api/supplier/", {
+    name: `Supplier ${Date.now()} ${Math.random()}`,
+    branches,
+    form_token: formToken("sup"),
+  });
   expect(res.status).toBe(201);
   return res.body.id;
 }
-

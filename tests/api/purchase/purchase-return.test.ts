@@ -5,8 +5,21 @@ import type { TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
 import { expectConsecutiveNumbers } from "../support/document-numbers";
 import {
-  driftingStock, ledgerOf, movementSum, newItem, newSupplier, post, purchaseBody, stockQuantity, supplierBalance, takeOut,
-  unbalancedDocuments, withPurchaseDemo, type Demo, type PurchaseAnswer, type PurchaseListRow,
+  driftingStock,
+  ledgerOf,
+  movementSum,
+  newItem,
+  newSupplier,
+  post,
+  purchaseBody,
+  stockQuantity,
+  supplierBalance,
+  takeOut,
+  unbalancedDocuments,
+  withPurchaseDemo,
+  type Demo,
+  type PurchaseAnswer,
+  type PurchaseListRow,
 } from "./helpers";
 
 let t: TestApp;
@@ -29,14 +42,29 @@ describe("POST purchase-return/", () => {
   it("takes stock out and posts back to the supplier", async () => {
     const supplierId = await newSupplier(t, admin, [demo.erbil]);
     const { purchase, stock } = await bought("10", { supplier: supplierId });
-    const res = await post<PurchaseAnswer>(t, admin, "purchase-return/", { purchase: purchase.id, note: "broken", input_date: "2024-05-02", items: [{ stock, quantity: "3", price: "900" }] });
+    const res = await post<PurchaseAnswer>(t, admin, "purchase-return/", {
+      purchase: purchase.id,
+      note: "broken",
+      input_date: "2024-05-02",
+      items: [{ stock, quantity: "3", price: "900" }],
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      purchase: purchase.id, purchase_invoice_no: purchase.invoice_no, supplier: supplierId, inventory: purchase.inventory,
-      currency: demo.iqd, currency_code: "IQD", total_price: "2700.00", input_date: "2024-05-02", note: "broken", branch: demo.erbil,
+      purchase: purchase.id,
+      purchase_invoice_no: purchase.invoice_no,
+      supplier: supplierId,
+      inventory: purchase.inventory,
+      currency: demo.iqd,
+      currency_code: "IQD",
+      total_price: "2700.00",
+      input_date: "2024-05-02",
+      note: "broken",
+      branch: demo.erbil,
     });
     expect(Number.isInteger(res.body.invoice_no)).toBe(true);
-    expect(res.body.items).toEqual([expect.objectContaining({ stock, quantity: "3.000", price: "900.00", total_price: "2700.00", stock_quantity: "7.000" })]);
+    expect(res.body.items).toEqual([
+      expect.objectContaining({ stock, quantity: "3.000", price: "900.00", total_price: "2700.00", stock_quantity: "7.000" }),
+    ]);
     expect(await stockQuantity(t, stock)).toBe("7.000");
     expect(await movementSum(t, stock)).toBe("7.000");
     expect(await ledgerOf(t, "purchase_return", res.body.id)).toEqual([
@@ -52,17 +80,31 @@ describe("POST purchase-return/", () => {
     const list = await t.call<Paged<PurchaseListRow>>(admin, "GET", `/api/purchase-return/?purchase=${purchase.id}`);
     expect(list.body.count).toBe(1);
     expect(list.body.results[0]).toMatchObject({ supplier_name: expect.any(String), total_price: "2700.00" });
-    expect((await t.call(admin, "GET", `/api/purchase-return/totals/?purchase=${purchase.id}`)).body).toEqual({ sum_total_price: "2700.00" });
-    expect((await t.call<Paged<PurchaseListRow>>(admin, "GET", `/api/purchase-return/?input_date_after=2024-05-03&purchase=${purchase.id}`)).body.count).toBe(0);
+    expect((await t.call(admin, "GET", `/api/purchase-return/totals/?purchase=${purchase.id}`)).body).toEqual({
+      sum_total_price: "2700.00",
+    });
+    expect(
+      (await t.call<Paged<PurchaseListRow>>(admin, "GET", `/api/purchase-return/?input_date_after=2024-05-03&purchase=${purchase.id}`)).body
+        .count,
+    ).toBe(0);
   });
 
   it("returns to a USD purchase in its currency and rate", async () => {
     const itemId = await newItem(t, admin);
-    const p = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, {
-      currency: demo.usd, exchange_rate: "1300",
-      items: [{ item: itemId, quantity: "4", purchase_price: "2.50", sale_price: "4000", batch_number: "", expire_date: null }],
-    }));
-    const res = await post<PurchaseAnswer>(t, admin, "purchase-return/", { purchase: p.body.id, items: [{ stock: p.body.items[0].stock, quantity: "1", price: "2.50" }] });
+    const p = await post<PurchaseAnswer>(
+      t,
+      admin,
+      "purchase/",
+      purchaseBody(demo, itemId, {
+        currency: demo.usd,
+        exchange_rate: "1300",
+        items: [{ item: itemId, quantity: "4", purchase_price: "2.50", sale_price: "4000", batch_number: "", expire_date: null }],
+      }),
+    );
+    const res = await post<PurchaseAnswer>(t, admin, "purchase-return/", {
+      purchase: p.body.id,
+      items: [{ stock: p.body.items[0].stock, quantity: "1", price: "2.50" }],
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ currency: demo.usd, exchange_rate: "1300.000000", total_price: "2.50" });
     const ledger = await ledgerOf(t, "purchase_return", res.body.id);
@@ -80,17 +122,39 @@ describe("POST purchase-return/", () => {
     await refuse({ items: [] }, { items: ["must have at least 1 items"] });
     await refuse({ items: [{ stock, quantity: "0", price: "1" }] }, { "items[0].quantity": ["must be positive"] });
     await refuse({ items: [{ stock, quantity: "1", price: "-1" }] }, { "items[0].price": ["greater than or equal to 0"] });
-    await refuse({ items: [{ stock: other.stock, quantity: "1", price: "1" }] }, { "items[0].stock": ["Invalid pk - object does not exist."] });
-    await refuse({ purchase: 999999, items: [{ stock, quantity: "1", price: "1" }] }, { purchase: ["Invalid pk - object does not exist."] });
+    await refuse(
+      { items: [{ stock: other.stock, quantity: "1", price: "1" }] },
+      { "items[0].stock": ["Invalid pk - object does not exist."] },
+    );
+    await refuse(
+      { purchase: 999999, items: [{ stock, quantity: "1", price: "1" }] },
+      { purchase: ["Invalid pk - object does not exist."] },
+    );
     await refuse({ items: [{ stock, quantity: "6", price: "1" }] }, { message: "Quantity is greater than stock quantity" });
     // Two lines of the same stock count together.
-    await refuse({ items: [{ stock, quantity: "3", price: "1" }, { stock, quantity: "3", price: "1" }] }, { message: "Quantity is greater than stock quantity" });
-    await refuse({ items: [{ stock, quantity: "5", price: "1000.01" }] }, { message: "Purchase return price is greater than purchase invoice remain amount" });
+    await refuse(
+      {
+        items: [
+          { stock, quantity: "3", price: "1" },
+          { stock, quantity: "3", price: "1" },
+        ],
+      },
+      { message: "Quantity is greater than stock quantity" },
+    );
+    await refuse(
+      { items: [{ stock, quantity: "5", price: "1000.01" }] },
+      { message: "Purchase return price is greater than purchase invoice remain amount" },
+    );
 
-    expect((await post(t, admin, "purchase-return/", { purchase: purchase.id, items: [{ stock, quantity: "2", price: "1000" }] })).status).toBe(201);
+    expect(
+      (await post(t, admin, "purchase-return/", { purchase: purchase.id, items: [{ stock, quantity: "2", price: "1000" }] })).status,
+    ).toBe(201);
     // Earlier returns count: 2 of 5 gone, 4 more is too many; 3000 of 5000 left, 3 x 1000.01 is too much.
     await refuse({ items: [{ stock, quantity: "4", price: "1" }] }, { message: "Quantity is greater than stock quantity" });
-    await refuse({ items: [{ stock, quantity: "3", price: "1000.01" }] }, { message: "Purchase return price is greater than purchase invoice remain amount" });
+    await refuse(
+      { items: [{ stock, quantity: "3", price: "1000.01" }] },
+      { message: "Purchase return price is greater than purchase invoice remain amount" },
+    );
     // Stock sold meanwhile: the purchase allows 3, the shelf holds 1.
     await takeOut(t, stock, "2");
     await refuse({ items: [{ stock, quantity: "2", price: "1" }] }, { message: "No enough quantity available" });
@@ -100,15 +164,23 @@ describe("POST purchase-return/", () => {
   it("edits and deletes a return, putting stock and ledger back", async () => {
     const supplierId = await newSupplier(t, admin, [demo.erbil]);
     const { purchase, stock } = await bought("10", { supplier: supplierId });
-    const res = await post<PurchaseAnswer>(t, admin, "purchase-return/", { purchase: purchase.id, items: [{ stock, quantity: "4", price: "1000" }] });
+    const res = await post<PurchaseAnswer>(t, admin, "purchase-return/", {
+      purchase: purchase.id,
+      items: [{ stock, quantity: "4", price: "1000" }],
+    });
     const edited = await t.call<PurchaseAnswer>(admin, "PUT", `/api/purchase-return/${res.body.id}/`, {
-      purchase: purchase.id, items: [{ stock, quantity: "10", price: "1000" }], updated_at: res.body.updated_at,
+      purchase: purchase.id,
+      items: [{ stock, quantity: "10", price: "1000" }],
+      updated_at: res.body.updated_at,
     });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ invoice_no: res.body.invoice_no, total_price: "10000.00" });
     expect(await stockQuantity(t, stock)).toBe("0.000");
     expect(await supplierBalance(t, supplierId, demo.iqd)).toBe("0.00");
-    const tooMuch = await t.call(admin, "PUT", `/api/purchase-return/${res.body.id}/`, { purchase: purchase.id, items: [{ stock, quantity: "11", price: "1" }] });
+    const tooMuch = await t.call(admin, "PUT", `/api/purchase-return/${res.body.id}/`, {
+      purchase: purchase.id,
+      items: [{ stock, quantity: "11", price: "1" }],
+    });
     expect(tooMuch.body).toEqual({ message: "Quantity is greater than stock quantity" });
     expect(await stockQuantity(t, stock)).toBe("0.000");
 
@@ -125,13 +197,31 @@ describe("POST purchase-return/", () => {
 
   it("keeps another branch's returns out of sight and checks permissions", async () => {
     const { purchase, stock } = await bought("5", { branch: demo.suli, inventory: demo.inventories.suli[0] });
-    const res = await post<PurchaseAnswer>(t, admin, "purchase-return/", { purchase: purchase.id, items: [{ stock, quantity: "1", price: "1" }] });
+    const res = await post<PurchaseAnswer>(t, admin, "purchase-return/", {
+      purchase: purchase.id,
+      items: [{ stock, quantity: "1", price: "1" }],
+    });
     expect(res.status).toBe(201);
-    const erbilUser = await makeUser(t, ["view_purchasereturn", "add_purchasereturn", "change_purchasereturn", "delete_purchasereturn"], [demo.erbil]);
+    const erbilUser = await makeUser(
+      t,
+      ["view_purchasereturn", "add_purchasereturn", "change_purchasereturn", "delete_purchasereturn"],
+      [demo.erbil],
+    );
     expect((await t.call(erbilUser, "GET", `/api/purchase-return/${res.body.id}/`)).status).toBe(404);
-    expect((await t.call(erbilUser, "PUT", `/api/purchase-return/${res.body.id}/`, { purchase: purchase.id, items: [{ stock, quantity: "1", price: "1" }] })).status).toBe(404);
+    expect(
+      (
+        await t.call(erbilUser, "PUT", `/api/purchase-return/${res.body.id}/`, {
+          purchase: purchase.id,
+          items: [{ stock, quantity: "1", price: "1" }],
+        })
+      ).status,
+    ).toBe(404);
     expect((await t.call(erbilUser, "DELETE", `/api/purchase-return/${res.body.id}/`)).status).toBe(404);
-    expect(pageRows<PurchaseListRow>(await t.call(erbilUser, "GET", "/api/purchase-return/?page_size=200")).every((r) => r.branch === demo.erbil)).toBe(true);
+    expect(
+      pageRows<PurchaseListRow>(await t.call(erbilUser, "GET", "/api/purchase-return/?page_size=200")).every(
+        (r) => r.branch === demo.erbil,
+      ),
+    ).toBe(true);
     const foreign = await post(t, erbilUser, "purchase-return/", { purchase: purchase.id, items: [{ stock, quantity: "1", price: "1" }] });
     expect(foreign.status).toBe(400);
     expect(foreign.body).toEqual({ purchase: ["Invalid pk - object does not exist."] });
@@ -143,7 +233,11 @@ describe("POST purchase-return/", () => {
 
 describe("concurrent returns of the last units", () => {
   const returnsInParallel = (purchaseId: number, stock: number) =>
-    Promise.all(Array.from({ length: 10 }, () => post(t, admin, "purchase-return/", { purchase: purchaseId, items: [{ stock, quantity: "1", price: "1" }] })));
+    Promise.all(
+      Array.from({ length: 10 }, () =>
+        post(t, admin, "purchase-return/", { purchase: purchaseId, items: [{ stock, quantity: "1", price: "1" }] }),
+      ),
+    );
 
   it("lets exactly as many through as the purchase allows", async () => {
     const { purchase, stock } = await bought("3");
@@ -184,7 +278,8 @@ describe("purchase return numbers (DESIGN section 3)", () => {
         const { purchase, stock } = purchases[next++];
         return post(t, admin, "purchase-return/", { purchase: purchase.id, items: [{ stock, quantity: "3", price: "1000" }] });
       },
-      () => post(t, admin, "purchase-return/", { purchase: sold.purchase.id, items: [{ stock: sold.stock, quantity: "2", price: "1000" }] }),
+      () =>
+        post(t, admin, "purchase-return/", { purchase: sold.purchase.id, items: [{ stock: sold.stock, quantity: "2", price: "1000" }] }),
     );
     expect(results[2].body).toEqual({ message: "No enough quantity available" });
     for (const { stock } of purchases) expect(await stockQuantity(t, stock)).toBe("7.000");

@@ -7,8 +7,24 @@ import { formToken, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
 import { counter, expectConsecutiveNumbers } from "../support/document-numbers";
 import {
-  driftingStock, ledgerOf, movementSum, newItem, newSupplier, post, purchaseBody, setBatchTracking, stockQuantity,
-  stockRows, supplierBalance, takeOut, unbalancedDocuments, withPurchaseDemo, type Demo, type PurchaseAnswer, type PurchaseListRow, type StockListRow,
+  driftingStock,
+  ledgerOf,
+  movementSum,
+  newItem,
+  newSupplier,
+  post,
+  purchaseBody,
+  setBatchTracking,
+  stockQuantity,
+  stockRows,
+  supplierBalance,
+  takeOut,
+  unbalancedDocuments,
+  withPurchaseDemo,
+  type Demo,
+  type PurchaseAnswer,
+  type PurchaseListRow,
+  type StockListRow,
 } from "./helpers";
 
 let t: TestApp;
@@ -56,7 +72,14 @@ describe("POST purchase/", () => {
     });
     expect(Number.isInteger(res.body.invoice_no)).toBe(true);
     expect(res.body.items).toHaveLength(2);
-    expect(res.body.items[0]).toMatchObject({ item: itemId, quantity: "10.000", purchase_price: "1000.00", total_price: "10000.00", batch_number: "B1", expire_date: "2030-01-31" });
+    expect(res.body.items[0]).toMatchObject({
+      item: itemId,
+      quantity: "10.000",
+      purchase_price: "1000.00",
+      total_price: "10000.00",
+      batch_number: "B1",
+      expire_date: "2030-01-31",
+    });
     expect(res.body.items[1]).toMatchObject({ quantity: "2.500", total_price: "500.00", batch_number: "B2", expire_date: null });
 
     const rows = await stockRows(t, demo.inventories.erbil[0], itemId);
@@ -66,7 +89,11 @@ describe("POST purchase/", () => {
     ]);
     for (const r of rows) expect(await movementSum(t, r.id)).toBe(r.quantity);
     const listed = await t.call(admin, "GET", `/api/stock/?inventory=${demo.inventories.erbil[0]}&item=${itemId}`);
-    expect(pageRows<StockListRow>(listed).map((r) => r.quantity).sort()).toEqual(["10.000", "2.500"]);
+    expect(
+      pageRows<StockListRow>(listed)
+        .map((r) => r.quantity)
+        .sort(),
+    ).toEqual(["10.000", "2.500"]);
 
     const ledger = await ledgerOf(t, "purchase", res.body.id);
     expect(ledger).toEqual([
@@ -85,34 +112,57 @@ describe("POST purchase/", () => {
     const itemId = await newItem(t, admin);
     const a = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId));
     const b = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId));
-    const s = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, { branch: demo.suli, inventory: demo.inventories.suli[0] }));
+    const s = await post<PurchaseAnswer>(
+      t,
+      admin,
+      "purchase/",
+      purchaseBody(demo, itemId, { branch: demo.suli, inventory: demo.inventories.suli[0] }),
+    );
     expect(b.body.invoice_no).toBe(a.body.invoice_no + 1);
-    const [last] = await queryRows<{ n: number }>(t.db, sql`select max(invoice_no) as n from purchase where branch_id = ${demo.suli} and id <> ${s.body.id}`);
+    const [last] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select max(invoice_no) as n from purchase where branch_id = ${demo.suli} and id <> ${s.body.id}`,
+    );
     expect(s.body.invoice_no).toBe((last.n ?? 0) + 1);
   });
 
   it("keeps the cost in the base currency: the sent rate, else the latest", async () => {
     const itemId = await newItem(t, admin);
-    const sent = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, {
-      currency: demo.usd,
-      exchange_rate: "1300",
-      payment_type: "cash",
-      cashbox: demo.cashboxes.erbil.usd,
-      paid_amount: "20",
-      items: [{ item: itemId, quantity: "2", purchase_price: "10.50", sale_price: "15000", batch_number: "U1", expire_date: null }],
-    }));
+    const sent = await post<PurchaseAnswer>(
+      t,
+      admin,
+      "purchase/",
+      purchaseBody(demo, itemId, {
+        currency: demo.usd,
+        exchange_rate: "1300",
+        payment_type: "cash",
+        cashbox: demo.cashboxes.erbil.usd,
+        paid_amount: "20",
+        items: [{ item: itemId, quantity: "2", purchase_price: "10.50", sale_price: "15000", batch_number: "U1", expire_date: null }],
+      }),
+    );
     expect(sent.status).toBe(201);
-    expect(sent.body).toMatchObject({ currency_code: "USD", exchange_rate: "1300.000000", total_price: "21.00", payment_status: "partial_paid" });
+    expect(sent.body).toMatchObject({
+      currency_code: "USD",
+      exchange_rate: "1300.000000",
+      total_price: "21.00",
+      payment_status: "partial_paid",
+    });
     const [row] = await stockRows(t, demo.inventories.erbil[0], itemId);
     expect(row.purchase_price).toBe("13650.00");
     expect(row.sale_price).toBe("15000.00");
     const ledger = await ledgerOf(t, "purchase", sent.body.id);
     expect(new Set(ledger.map((l) => l.currency_id))).toEqual(new Set([demo.usd]));
 
-    const latest = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, {
-      currency: demo.usd,
-      items: [{ item: itemId, quantity: "1", purchase_price: "1", sale_price: "2000", batch_number: "U2", expire_date: null }],
-    }));
+    const latest = await post<PurchaseAnswer>(
+      t,
+      admin,
+      "purchase/",
+      purchaseBody(demo, itemId, {
+        currency: demo.usd,
+        items: [{ item: itemId, quantity: "1", purchase_price: "1", sale_price: "2000", batch_number: "U2", expire_date: null }],
+      }),
+    );
     expect(latest.body.exchange_rate).toBe("1320.000000");
     const rows = await stockRows(t, demo.inventories.erbil[0], itemId);
     expect(rows.find((r) => r.batch_number === "U2")!.purchase_price).toBe("1320.00");
@@ -130,7 +180,12 @@ describe("POST purchase/", () => {
         ],
       });
       expect(res.status).toBe(201);
-      expect(json<{ items: { batch_number: string; expire_date: string | null }[] }>(res).items.map((l) => [l.batch_number, l.expire_date])).toEqual([["", null], ["", null]]);
+      expect(
+        json<{ items: { batch_number: string; expire_date: string | null }[] }>(res).items.map((l) => [l.batch_number, l.expire_date]),
+      ).toEqual([
+        ["", null],
+        ["", null],
+      ]);
       const rows = await stockRows(t, demo.inventories.erbil[0], itemId);
       expect(rows.map((r) => [r.batch_number, r.expire_date, r.quantity])).toEqual([["", null, "3.000"]]);
     } finally {
@@ -160,10 +215,17 @@ describe("POST purchase/", () => {
     await refuse({ paid_amount: "100", cashbox: demo.cashboxes.erbil.usd }, { cashbox: ["Cashbox currency mismatch"] });
     await refuse({ paid_amount: "100", cashbox: demo.cashboxes.suli.iqd }, { cashbox: ["Invalid pk - object does not exist."] });
     await refuse({ paid_amount: "10000.01", cashbox: demo.cashboxes.erbil.iqd }, { paid_amount: ["less than or equal to 10000.00"] });
-    await refuse({ discount: "500", paid_amount: "9600", cashbox: demo.cashboxes.erbil.iqd }, { paid_amount: ["less than or equal to 9500.00"] });
+    await refuse(
+      { discount: "500", paid_amount: "9600", cashbox: demo.cashboxes.erbil.iqd },
+      { paid_amount: ["less than or equal to 9500.00"] },
+    );
     await refuse({ discount: "10000.01" }, { discount: ["less than or equal to 10000.00"] });
     const erbilOnly = await makeUser(t, ["add_purchase", "view_purchase"], [demo.erbil]);
-    await refuse({ branch: demo.suli, inventory: demo.inventories.suli[0] }, { branch: ["Invalid pk - object does not exist."] }, erbilOnly);
+    await refuse(
+      { branch: demo.suli, inventory: demo.inventories.suli[0] },
+      { branch: ["Invalid pk - object does not exist."] },
+      erbilOnly,
+    );
     await t.db.execute(sql`update exchange_rate set deleted_at = now() where currency_id = ${demo.usd} and deleted_at is null`);
     try {
       await refuse({ currency: demo.usd }, { exchange_rate: ["Please enter exchange rate"] });
@@ -188,7 +250,13 @@ describe("editing and deleting a purchase", () => {
     expect(await supplierBalance(t, supplierId, demo.iqd)).toBe("10000.00");
 
     const edited = await t.call(admin, "PUT", `/api/purchase/${created.body.id}/`, {
-      ...purchaseBody(demo, itemId, { supplier: supplierId, payment_type: "cash", cashbox: demo.cashboxes.erbil.iqd, paid_amount: "1000", discount: "100" }),
+      ...purchaseBody(demo, itemId, {
+        supplier: supplierId,
+        payment_type: "cash",
+        cashbox: demo.cashboxes.erbil.iqd,
+        paid_amount: "1000",
+        discount: "100",
+      }),
       items: [
         { item: itemId, quantity: "4", purchase_price: "1200", sale_price: "1600", batch_number: "", expire_date: null },
         { item: other, quantity: "3", purchase_price: "100", sale_price: "150", batch_number: "", expire_date: null },
@@ -196,7 +264,14 @@ describe("editing and deleting a purchase", () => {
       updated_at: created.body.updated_at,
     });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ id: created.body.id, invoice_no: created.body.invoice_no, total_price: "5100.00", net_price: "5000.00", paid_amount: "1000.00", payment_status: "partial_paid" });
+    expect(edited.body).toMatchObject({
+      id: created.body.id,
+      invoice_no: created.body.invoice_no,
+      total_price: "5100.00",
+      net_price: "5000.00",
+      paid_amount: "1000.00",
+      payment_status: "partial_paid",
+    });
     expect(await stockQuantity(t, row.id)).toBe("4.000");
     const [otherRow] = await stockRows(t, inv, other);
     expect(otherRow.quantity).toBe("3.000");
@@ -209,7 +284,10 @@ describe("editing and deleting a purchase", () => {
     expect(ledger).toHaveLength(4);
 
     // A stale edit (the version loaded before) is refused.
-    const stale = await t.call(admin, "PUT", `/api/purchase/${created.body.id}/`, { ...purchaseBody(demo, itemId), updated_at: created.body.updated_at });
+    const stale = await t.call(admin, "PUT", `/api/purchase/${created.body.id}/`, {
+      ...purchaseBody(demo, itemId),
+      updated_at: created.body.updated_at,
+    });
     expect(stale.status).toBe(423);
 
     // PATCH merges into the loaded record: only the note changes.
@@ -225,9 +303,14 @@ describe("editing and deleting a purchase", () => {
     const [row] = await stockRows(t, demo.inventories.erbil[0], itemId);
     await takeOut(t, row.id, "8");
     const ledgerBefore = await ledgerOf(t, "purchase", created.body.id);
-    const res = await t.call<PurchaseAnswer>(admin, "PUT", `/api/purchase/${created.body.id}/`, purchaseBody(demo, itemId, {
-      items: [{ item: itemId, quantity: "1", purchase_price: "1000", sale_price: "1500" }],
-    }));
+    const res = await t.call<PurchaseAnswer>(
+      admin,
+      "PUT",
+      `/api/purchase/${created.body.id}/`,
+      purchaseBody(demo, itemId, {
+        items: [{ item: itemId, quantity: "1", purchase_price: "1000", sale_price: "1500" }],
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: "No enough quantity available" });
     expect(await stockQuantity(t, row.id)).toBe("2.000");
@@ -239,7 +322,12 @@ describe("editing and deleting a purchase", () => {
 
   it("never changes a paid purchase or one with returns", async () => {
     const itemId = await newItem(t, admin);
-    const paid = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, { payment_type: "cash", cashbox: demo.cashboxes.erbil.iqd, paid_amount: "10000" }));
+    const paid = await post<PurchaseAnswer>(
+      t,
+      admin,
+      "purchase/",
+      purchaseBody(demo, itemId, { payment_type: "cash", cashbox: demo.cashboxes.erbil.iqd, paid_amount: "10000" }),
+    );
     expect(paid.body.payment_status).toBe("paid");
     expect(paid.body.remaining).toBe("0.00");
     const paidMessage = { message: "A paid invoice cannot be updated, added to or deleted" };
@@ -254,7 +342,10 @@ describe("editing and deleting a purchase", () => {
 
     const unpaid = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId));
     const stockId = unpaid.body.items[0].stock;
-    const ret = await post(t, admin, "purchase-return/", { purchase: unpaid.body.id, items: [{ stock: stockId, quantity: "1", price: "1000" }] });
+    const ret = await post(t, admin, "purchase-return/", {
+      purchase: unpaid.body.id,
+      items: [{ stock: stockId, quantity: "1", price: "1000" }],
+    });
     expect(ret.status).toBe(201);
     const linked = { message: "Record is linked to returns, receipts or payments and cannot be changed" };
     expect((await t.call(admin, "PUT", `/api/purchase/${unpaid.body.id}/`, purchaseBody(demo, itemId))).body).toEqual(linked);
@@ -264,7 +355,12 @@ describe("editing and deleting a purchase", () => {
   it("deletes an unpaid purchase, reversing stock and ledger", async () => {
     const itemId = await newItem(t, admin);
     const first = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId));
-    const second = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, { payment_type: "cash", cashbox: demo.cashboxes.erbil.iqd, paid_amount: "500" }));
+    const second = await post<PurchaseAnswer>(
+      t,
+      admin,
+      "purchase/",
+      purchaseBody(demo, itemId, { payment_type: "cash", cashbox: demo.cashboxes.erbil.iqd, paid_amount: "500" }),
+    );
     const [row] = await stockRows(t, demo.inventories.erbil[0], itemId);
     expect(row.quantity).toBe("20.000");
     const del = await t.call(admin, "DELETE", `/api/purchase/${second.body.id}/`);
@@ -282,7 +378,12 @@ describe("editing and deleting a purchase", () => {
 describe("access, idempotency and lists", () => {
   it("keeps another branch's purchases out of sight: 404, never 403", async () => {
     const itemId = await newItem(t, admin);
-    const suliPurchase = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, { branch: demo.suli, inventory: demo.inventories.suli[0] }));
+    const suliPurchase = await post<PurchaseAnswer>(
+      t,
+      admin,
+      "purchase/",
+      purchaseBody(demo, itemId, { branch: demo.suli, inventory: demo.inventories.suli[0] }),
+    );
     expect(suliPurchase.status).toBe(201);
     const erbilUser = await makeUser(t, ["view_purchase", "add_purchase", "change_purchase", "delete_purchase"], [demo.erbil]);
     const id = suliPurchase.body.id;
@@ -319,7 +420,9 @@ describe("access, idempotency and lists", () => {
     expect(n).toBe(1);
     const changed = await t.call(admin, "POST", "/api/purchase/", { ...body, discount: "1" });
     expect(changed.status).toBe(422);
-    expect((await t.call(admin, "POST", "/api/purchase/", purchaseBody(demo, itemId))).body).toEqual({ form_token: ["This field is required"] });
+    expect((await t.call(admin, "POST", "/api/purchase/", purchaseBody(demo, itemId))).body).toEqual({
+      form_token: ["This field is required"],
+    });
   });
 
   it("lists with filters, ordering and sums", async () => {
@@ -334,8 +437,14 @@ describe("access, idempotency and lists", () => {
     expect(all.status).toBe(200);
     expect(pageRows<PurchaseListRow>(all).map((r) => r.payment_status)).toEqual(["unpaid", "paid", "partial_paid"]);
     expect(all.body.results[0]).toMatchObject({
-      supplier_name: expect.any(String), inventory_name: "Erbil Main warehouse", currency_code: "IQD",
-      total_price: "10000.00", discount: "0.00", net_price: "10000.00", paid_amount: "0.00", remaining: "10000.00",
+      supplier_name: expect.any(String),
+      inventory_name: "Erbil Main warehouse",
+      currency_code: "IQD",
+      total_price: "10000.00",
+      discount: "0.00",
+      net_price: "10000.00",
+      paid_amount: "0.00",
+      remaining: "10000.00",
     });
     expect(all.body.results[0]).not.toHaveProperty("items");
     const partial = await t.call(admin, "GET", `${base}&payment_status=partial_paid`);
@@ -346,7 +455,11 @@ describe("access, idempotency and lists", () => {
     expect((await t.call<Paged<PurchaseListRow>>(admin, "GET", `${base}&currency=${demo.iqd}&remaining__gt=0`)).body.count).toBe(2);
     const totals = await t.call(admin, "GET", `/api/purchase/totals/?supplier=${supplierId}`);
     expect(totals.body).toEqual({
-      sum_total_price: "30000.00", sum_discount: "1000.00", sum_net_price: "29000.00", sum_paid_amount: "12500.00", sum_remaining: "16500.00",
+      sum_total_price: "30000.00",
+      sum_discount: "1000.00",
+      sum_net_price: "29000.00",
+      sum_paid_amount: "12500.00",
+      sum_remaining: "16500.00",
     });
     expect((await t.call(admin, "GET", `${base}&colour=red`)).status).toBe(400);
     expect((await t.call(admin, "GET", `/api/purchase/all/?supplier=${supplierId}`)).body).toHaveLength(3);
@@ -358,12 +471,30 @@ describe("the ledger", () => {
     const itemId = await newItem(t, admin);
     const supplierId = await newSupplier(t, admin, [demo.erbil]);
     const a = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, { supplier: supplierId, discount: "250" }));
-    const b = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, { supplier: supplierId, payment_type: "cash", cashbox: demo.cashboxes.erbil.iqd, paid_amount: "3000" }));
-    const usd = await post(t, admin, "purchase/", purchaseBody(demo, itemId, {
-      supplier: supplierId, currency: demo.usd, exchange_rate: "1300", payment_type: "cash", cashbox: demo.cashboxes.erbil.usd, paid_amount: "5",
-      items: [{ item: itemId, quantity: "2", purchase_price: "7.25", sale_price: "9000", batch_number: "USD", expire_date: null }],
-    }));
-    const ret = await post(t, admin, "purchase-return/", { purchase: a.body.id, items: [{ stock: a.body.items[0].stock, quantity: "2", price: "900" }] });
+    const b = await post<PurchaseAnswer>(
+      t,
+      admin,
+      "purchase/",
+      purchaseBody(demo, itemId, { supplier: supplierId, payment_type: "cash", cashbox: demo.cashboxes.erbil.iqd, paid_amount: "3000" }),
+    );
+    const usd = await post(
+      t,
+      admin,
+      "purchase/",
+      purchaseBody(demo, itemId, {
+        supplier: supplierId,
+        currency: demo.usd,
+        exchange_rate: "1300",
+        payment_type: "cash",
+        cashbox: demo.cashboxes.erbil.usd,
+        paid_amount: "5",
+        items: [{ item: itemId, quantity: "2", purchase_price: "7.25", sale_price: "9000", batch_number: "USD", expire_date: null }],
+      }),
+    );
+    const ret = await post(t, admin, "purchase-return/", {
+      purchase: a.body.id,
+      items: [{ stock: a.body.items[0].stock, quantity: "2", price: "900" }],
+    });
     expect([a.status, b.status, usd.status, ret.status]).toEqual([201, 201, 201, 201]);
     // IQD: nets 9750 + 10000, paid 3000, returned 1800. USD: net 14.50, paid 5.
     expect(await supplierBalance(t, supplierId, demo.iqd)).toBe("14950.00");
@@ -381,7 +512,13 @@ describe("purchase numbers (DESIGN section 3)", () => {
       { branch: demo.erbil, documentType: "purchase", table: "purchase" },
       () => post(t, admin, "purchase/", purchaseBody(demo, itemId)),
       // Paid from another branch's cashbox.
-      () => post(t, admin, "purchase/", purchaseBody(demo, itemId, { payment_type: "cash", cashbox: demo.cashboxes.suli.iqd, paid_amount: "100" })),
+      () =>
+        post(
+          t,
+          admin,
+          "purchase/",
+          purchaseBody(demo, itemId, { payment_type: "cash", cashbox: demo.cashboxes.suli.iqd, paid_amount: "100" }),
+        ),
     );
     expect(results[2].body).toEqual({ cashbox: ["Invalid pk - object does not exist."] });
     expect((await stockRows(t, demo.inventories.erbil[0], itemId)).map((r) => r.quantity)).toEqual(["50.000"]);
@@ -401,4 +538,3 @@ describe("purchase numbers (DESIGN section 3)", () => {
     expect((await stockRows(t, demo.inventories.suli[0], itemId)).map((r) => r.quantity)).toEqual(["10.000"]);
   });
 });
-

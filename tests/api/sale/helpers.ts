@@ -50,7 +50,10 @@ export async function saleWorld(t: TestApp): Promise<SaleWorld> {
       suli: custs.find((c) => c.name === "Rebin Store")!.id,
     },
     // Items far from the start of the list, so demo stock (if any) is unlikely to share their rows.
-    goods: items.filter((i) => i.itemType === 1).slice(-40).map((i) => i.id),
+    goods: items
+      .filter((i) => i.itemType === 1)
+      .slice(-40)
+      .map((i) => i.id),
     service: items.find((i) => i.itemType === 2)!.id,
     material: items.filter((i) => i.itemType === 4).map((i) => i.id),
   };
@@ -58,7 +61,13 @@ export async function saleWorld(t: TestApp): Promise<SaleWorld> {
 
 let batch = 0;
 /** A fresh stock row of the item in the inventory, holding `quantity` at `purchasePrice` (base currency). */
-export async function makeStock(t: TestApp, inventoryId: number, itemId: number, quantity: string, purchasePrice = "1000"): Promise<number> {
+export async function makeStock(
+  t: TestApp,
+  inventoryId: number,
+  itemId: number,
+  quantity: string,
+  purchasePrice = "1000",
+): Promise<number> {
   batch += 1;
   return t.db.transaction(async (tx) => {
     const [inv] = await tx.select().from(inventory).where(eq(inventory.id, inventoryId));
@@ -67,7 +76,8 @@ export async function makeStock(t: TestApp, inventoryId: number, itemId: number,
       { branchId: inv.branchId, inventoryId, itemId, batchNumber: `T-${Date.now()}-${batch}`, expireDate: "2030-01-01" },
       { purchasePrice, salePrice: "0" },
     );
-    if (Number(quantity) > 0) await applyMovements(tx, [{ stockId: id, quantity }], { documentType: "test_opening", documentId: id, userId: 1 });
+    if (Number(quantity) > 0)
+      await applyMovements(tx, [{ stockId: id, quantity }], { documentType: "test_opening", documentId: id, userId: 1 });
     return id;
   });
 }
@@ -168,4 +178,3 @@ export interface PremiumListRow extends SaleListRow {
 export interface PremiumScheduleAnswer {
   receipts: { index: number; date: string; amount: string; paid: string; due: string }[];
 }
-

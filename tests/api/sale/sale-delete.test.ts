@@ -74,7 +74,10 @@ describe("a deleted sale", () => {
     expect(await stockQuantity(t, stock)).toBe("8.000");
 
     // The row stays, marked deleted; for the API it is gone.
-    const [row] = await queryRows<{ deleted: boolean }>(t.db, sql`select deleted_at is not null as deleted from sale where id = ${gone.body.id}`);
+    const [row] = await queryRows<{ deleted: boolean }>(
+      t.db,
+      sql`select deleted_at is not null as deleted from sale where id = ${gone.body.id}`,
+    );
     expect(row.deleted).toBe(true);
     expect((await t.call(admin, "GET", `/api/sale/${gone.body.id}/`)).status).toBe(404);
     const listed = await t.call<Paged<SaleListRow>>(admin, "GET", `/api/sale/?page_size=200&customer=${w.cust.aram}`);
@@ -113,7 +116,12 @@ describe("a converted quotation", () => {
   it("stays converted when its sale is deleted: never converted again, edited or deleted", async () => {
     const stock = await makeStock(t, w.inv.erbil, nextGoods(), "10");
     const q = await post<{ id: number }>(t, admin, "sale-quotation/", {
-      branch: w.erbil, inventory: w.inv.erbil, customer: w.cust.aram, currency: w.iqd, discount: "0", items: [{ stock, quantity: "3", price: "100" }],
+      branch: w.erbil,
+      inventory: w.inv.erbil,
+      customer: w.cust.aram,
+      currency: w.iqd,
+      discount: "0",
+      items: [{ stock, quantity: "3", price: "100" }],
     });
     expect(q.status).toBe(201);
     const convertBody = { payment_type: "debit", cashbox: null, paid_amount: "0" };
@@ -124,7 +132,11 @@ describe("a converted quotation", () => {
     expect(await stockQuantity(t, stock)).toBe("10.000");
 
     const read = await t.call<Record<string, unknown>>(admin, "GET", `/api/sale-quotation/${q.body.id}/`);
-    expect(read.body).toMatchObject({ converted_sale_id: converted.body.id, converted_sale_invoice_no: converted.body.invoice_no, converted_sale_deleted: true });
+    expect(read.body).toMatchObject({
+      converted_sale_id: converted.body.id,
+      converted_sale_invoice_no: converted.body.invoice_no,
+      converted_sale_deleted: true,
+    });
     const refused = { message: "The quotation was already converted to a sale" };
     expect((await post(t, admin, `sale-quotation/${q.body.id}/convert/`, convertBody)).body).toEqual(refused);
     expect((await t.call(admin, "PATCH", `/api/sale-quotation/${q.body.id}/`, { note: "again" })).body).toEqual(refused);

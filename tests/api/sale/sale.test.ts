@@ -7,8 +7,22 @@ import { json, pageRows, type Created, type FieldErrors } from "../support/json"
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
 import {
-  balance, counter, documentEntries, makeStock, movementCount, post, saleWorld, stockQuantity, tableCount, unbalancedCurrencies,
-  type PremiumListRow, type PremiumScheduleAnswer, type SaleAnswer, type SaleDocumentAnswer, type SaleListRow, type SaleWorld,
+  balance,
+  counter,
+  documentEntries,
+  makeStock,
+  movementCount,
+  post,
+  saleWorld,
+  stockQuantity,
+  tableCount,
+  unbalancedCurrencies,
+  type PremiumListRow,
+  type PremiumScheduleAnswer,
+  type SaleAnswer,
+  type SaleDocumentAnswer,
+  type SaleListRow,
+  type SaleWorld,
 } from "./helpers";
 
 let t: TestApp;
@@ -46,14 +60,19 @@ describe("sale/ create", () => {
   it("books a sale: number, lines, stock out, balanced posting, payment status", async () => {
     const stockA = await makeStock(t, w.inv.erbil, nextGoods(), "10", "600");
     const stockB = await makeStock(t, w.inv.erbil, nextGoods(), "5", "250.50");
-    const res = await post<SaleAnswer>(t, cashier, "sale/", baseSale(
-      [
-        { stock: stockA, quantity: "3", price: "1000", fee: "50", discount: "25" },
-        { stock: stockB, quantity: "2", price: "400" },
-        { item: w.service, price: "5000" },
-      ],
-      { paid_amount: "2000", discount: "75" },
-    ));
+    const res = await post<SaleAnswer>(
+      t,
+      cashier,
+      "sale/",
+      baseSale(
+        [
+          { stock: stockA, quantity: "3", price: "1000", fee: "50", discount: "25" },
+          { stock: stockB, quantity: "2", price: "400" },
+          { item: w.service, price: "5000" },
+        ],
+        { paid_amount: "2000", discount: "75" },
+      ),
+    );
     expect(res.status).toBe(201);
     const s = res.body;
     expect(s).toMatchObject({
@@ -72,7 +91,16 @@ describe("sale/ create", () => {
     });
     expect(typeof s.invoice_no).toBe("number");
     expect(s.items).toHaveLength(3);
-    expect(s.items[0]).toMatchObject({ stock: stockA, quantity: "3.000", price: "1000.00", fee: "50.00", discount: "25.00", net_price: "1025.00", total_price: "3075.00", is_extra: false });
+    expect(s.items[0]).toMatchObject({
+      stock: stockA,
+      quantity: "3.000",
+      price: "1000.00",
+      fee: "50.00",
+      discount: "25.00",
+      net_price: "1025.00",
+      total_price: "3075.00",
+      is_extra: false,
+    });
     expect(s.items[0].item_name).toEqual(expect.any(String));
     expect(s.items[0].barcode).toEqual(expect.any(String));
     expect(s.items[0].batch_number).toMatch(/^T-/);
@@ -96,7 +124,12 @@ describe("sale/ create", () => {
 
   it("answers payment statuses unpaid and paid", async () => {
     const stock = await makeStock(t, w.inv.erbil, nextGoods(), "10");
-    const unpaid = await post(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "100" }], { payment_type: "debit", cashbox: null }));
+    const unpaid = await post(
+      t,
+      admin,
+      "sale/",
+      baseSale([{ stock, quantity: "1", price: "100" }], { payment_type: "debit", cashbox: null }),
+    );
     expect(unpaid.body).toMatchObject({ payment_status: "unpaid", remaining: "100.00" });
     const paid = await post(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "100" }], { paid_amount: "100" }));
     expect(paid.body).toMatchObject({ payment_status: "paid", remaining: "0.00" });
@@ -104,10 +137,20 @@ describe("sale/ create", () => {
 
   it("sells in USD with the rate given or the latest one", async () => {
     const stock = await makeStock(t, w.inv.erbil, nextGoods(), "10");
-    const res = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "20" }], { currency: w.usd, cashbox: w.cash.erbilUsd, paid_amount: "20" }));
+    const res = await post<SaleAnswer>(
+      t,
+      admin,
+      "sale/",
+      baseSale([{ stock, quantity: "1", price: "20" }], { currency: w.usd, cashbox: w.cash.erbilUsd, paid_amount: "20" }),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ currency_code: "USD", exchange_rate: "1320.000000", payment_status: "paid" });
-    const sent = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "20" }], { currency: w.usd, exchange_rate: "1300", cashbox: null }));
+    const sent = await post<SaleAnswer>(
+      t,
+      admin,
+      "sale/",
+      baseSale([{ stock, quantity: "1", price: "20" }], { currency: w.usd, exchange_rate: "1300", cashbox: null }),
+    );
     expect(sent.body.exchange_rate).toBe("1300.000000");
     expect(await unbalancedCurrencies(t, "sale", res.body.id)).toBe(0);
     // Revenue in USD, cost of goods in the base currency.
@@ -157,7 +200,15 @@ describe("sale/ create", () => {
       sales: await tableCount(t, "sale"),
       counter: await counter(t, w.erbil, "sale"),
     };
-    const res = await post(t, admin, "sale/", baseSale([{ stock: stockA, quantity: "2", price: "10" }, { stock: stockB, quantity: "2", price: "10" }]));
+    const res = await post(
+      t,
+      admin,
+      "sale/",
+      baseSale([
+        { stock: stockA, quantity: "2", price: "10" },
+        { stock: stockB, quantity: "2", price: "10" },
+      ]),
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: "Quantity is greater than stock quantity" });
     expect({
@@ -202,7 +253,17 @@ describe("sale/ create", () => {
     const s = await makeStock(t, w.inv.suli, nextGoods(), "5");
     const a = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock: e, quantity: "1", price: "1" }]));
     const b = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock: e, quantity: "1", price: "1" }]));
-    const c = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock: s, quantity: "1", price: "1" }], { branch: w.suli, inventory: w.inv.suli, customer: w.cust.suli, cashbox: w.cash.suliIqd }));
+    const c = await post<SaleAnswer>(
+      t,
+      admin,
+      "sale/",
+      baseSale([{ stock: s, quantity: "1", price: "1" }], {
+        branch: w.suli,
+        inventory: w.inv.suli,
+        customer: w.cust.suli,
+        cashbox: w.cash.suliIqd,
+      }),
+    );
     expect(b.body.invoice_no).toBe(a.body.invoice_no + 1);
     expect(c.body.invoice_no).toBe(await counter(t, w.suli, "sale"));
   });
@@ -212,33 +273,67 @@ describe("sale/ create", () => {
     const b = await makeStock(t, w.inv.erbil, nextGoods(), "1");
     const source = { documentType: "test_sale", documentId: 991, userId: 1 };
     await expect(
-      t.db.transaction((tx) => applyMovements(tx, [{ stockId: a, quantity: "-2" }, { stockId: b, quantity: "-2" }], source)),
+      t.db.transaction((tx) =>
+        applyMovements(
+          tx,
+          [
+            { stockId: a, quantity: "-2" },
+            { stockId: b, quantity: "-2" },
+          ],
+          source,
+        ),
+      ),
     ).rejects.toThrow("No enough quantity available");
     expect(await stockQuantity(t, a)).toBe("5.000");
     expect(await stockQuantity(t, b)).toBe("1.000");
     await t.db.transaction((tx) =>
-      applyMovements(tx, [{ stockId: b, quantity: "-0.4" }, { stockId: a, quantity: "-2" }, { stockId: b, quantity: "-0.6" }], source),
+      applyMovements(
+        tx,
+        [
+          { stockId: b, quantity: "-0.4" },
+          { stockId: a, quantity: "-2" },
+          { stockId: b, quantity: "-0.6" },
+        ],
+        source,
+      ),
     );
     const moves = await queryRows<{ stock_id: number; quantity: string; balance_after: string }>(
       t.db,
       sql`select stock_id, quantity::text, balance_after::text from stock_movement where document_type = 'test_sale' and document_id = 991 order by stock_id`,
     );
-    expect(moves).toEqual([
-      { stock_id: a, quantity: "-2.000", balance_after: "3.000" },
-      { stock_id: b, quantity: "-1.000", balance_after: "0.000" },
-    ].sort((x, y) => x.stock_id - y.stock_id));
+    expect(moves).toEqual(
+      [
+        { stock_id: a, quantity: "-2.000", balance_after: "3.000" },
+        { stock_id: b, quantity: "-1.000", balance_after: "0.000" },
+      ].sort((x, y) => x.stock_id - y.stock_id),
+    );
   });
 
   it("concurrent sales of a branch get consecutive numbers; a refused one leaves no gap", async () => {
     const plenty = await makeStock(t, w.inv.erbil, nextGoods(), "50");
     const scarce = await makeStock(t, w.inv.erbil, nextGoods(), "1");
     const before = await counter(t, w.erbil, "sale");
-    const ok = () => post<SaleAnswer>(t, cashier, "sale/", baseSale([{ stock: plenty, quantity: "1", price: "10" }], { customer: w.cust.erbilGeneral }));
+    const ok = () =>
+      post<SaleAnswer>(t, cashier, "sale/", baseSale([{ stock: plenty, quantity: "1", price: "10" }], { customer: w.cust.erbilGeneral }));
     // Its first line is fine, its second cannot be served: nothing of it may stay, number included.
-    const refused = post<SaleAnswer>(t, cashier, "sale/", baseSale([{ stock: plenty, quantity: "1", price: "10" }, { stock: scarce, quantity: "2", price: "10" }], { customer: w.cust.erbilGeneral }));
+    const refused = post<SaleAnswer>(
+      t,
+      cashier,
+      "sale/",
+      baseSale(
+        [
+          { stock: plenty, quantity: "1", price: "10" },
+          { stock: scarce, quantity: "2", price: "10" },
+        ],
+        { customer: w.cust.erbilGeneral },
+      ),
+    );
     const results = await Promise.all([ok(), ok(), refused, ok(), ok(), ok()]);
     expect(results.map((r) => r.status)).toEqual([201, 201, 400, 201, 201, 201]);
-    const numbers = results.filter((r) => r.status === 201).map((r) => r.body.invoice_no).sort((a, b) => a - b);
+    const numbers = results
+      .filter((r) => r.status === 201)
+      .map((r) => r.body.invoice_no)
+      .sort((a, b) => a - b);
     expect(numbers).toEqual([1, 2, 3, 4, 5].map((k) => before + k));
     expect(await counter(t, w.erbil, "sale")).toBe(before + 5);
     expect(await stockQuantity(t, plenty)).toBe("45.000");
@@ -252,14 +347,30 @@ describe("sale/ edit and delete (SPEC section 4)", () => {
   it("edits an unpaid sale: stock and posting undone and redone", async () => {
     const stockA = await makeStock(t, w.inv.erbil, nextGoods(), "10", "100");
     const stockB = await makeStock(t, w.inv.erbil, nextGoods(), "10", "200");
-    const created = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock: stockA, quantity: "4", price: "500" }], { paid_amount: "100" }));
+    const created = await post<SaleAnswer>(
+      t,
+      admin,
+      "sale/",
+      baseSale([{ stock: stockA, quantity: "4", price: "500" }], { paid_amount: "100" }),
+    );
     expect(await stockQuantity(t, stockA)).toBe("6.000");
     const edited = await t.call(admin, "PUT", `/api/sale/${created.body.id}/`, {
-      ...baseSale([{ stock: stockA, quantity: "1", price: "500" }, { stock: stockB, quantity: "2", price: "700" }], { paid_amount: "300" }),
+      ...baseSale(
+        [
+          { stock: stockA, quantity: "1", price: "500" },
+          { stock: stockB, quantity: "2", price: "700" },
+        ],
+        { paid_amount: "300" },
+      ),
       updated_at: created.body.updated_at,
     });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ invoice_no: created.body.invoice_no, total_price: "1900.00", paid_amount: "300.00", payment_status: "partial_paid" });
+    expect(edited.body).toMatchObject({
+      invoice_no: created.body.invoice_no,
+      total_price: "1900.00",
+      paid_amount: "300.00",
+      payment_status: "partial_paid",
+    });
     expect(await stockQuantity(t, stockA)).toBe("9.000");
     expect(await stockQuantity(t, stockB)).toBe("8.000");
     const entries = await documentEntries(t, "sale", created.body.id);
@@ -267,7 +378,10 @@ describe("sale/ edit and delete (SPEC section 4)", () => {
     expect(entries.find((e) => e.account_type === "cost_of_goods")?.debit).toBe("500.00");
     expect(await unbalancedCurrencies(t, "sale", created.body.id)).toBe(0);
 
-    const stale = await t.call(admin, "PUT", `/api/sale/${created.body.id}/`, { ...baseSale([{ stock: stockA, quantity: "1", price: "1" }]), updated_at: created.body.updated_at });
+    const stale = await t.call(admin, "PUT", `/api/sale/${created.body.id}/`, {
+      ...baseSale([{ stock: stockA, quantity: "1", price: "1" }]),
+      updated_at: created.body.updated_at,
+    });
     expect(stale.status).toBe(423);
 
     const patched = await t.call(admin, "PATCH", `/api/sale/${created.body.id}/`, { note: "patched" });
@@ -292,19 +406,33 @@ describe("sale/ edit and delete (SPEC section 4)", () => {
     const mat = await makeStock(t, w.inv.erbil, w.material[0], "5");
     const paid = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "100" }], { paid_amount: "100" }));
     const msg = { message: "A paid invoice cannot be updated, added to or deleted" };
-    expect(await t.call(admin, "PUT", `/api/sale/${paid.body.id}/`, baseSale([{ stock, quantity: "2", price: "100" }]))).toEqual({ status: 400, body: msg });
+    expect(await t.call(admin, "PUT", `/api/sale/${paid.body.id}/`, baseSale([{ stock, quantity: "2", price: "100" }]))).toEqual({
+      status: 400,
+      body: msg,
+    });
     expect(await t.call(admin, "DELETE", `/api/sale/${paid.body.id}/`)).toEqual({ status: 400, body: msg });
-    expect(await post(t, admin, `sale/${paid.body.id}/extra/`, { items: [{ stock: mat, quantity: "1", price: "1" }] })).toEqual({ status: 400, body: msg });
+    expect(await post(t, admin, `sale/${paid.body.id}/extra/`, { items: [{ stock: mat, quantity: "1", price: "1" }] })).toEqual({
+      status: 400,
+      body: msg,
+    });
     expect(await stockQuantity(t, stock)).toBe("4.000");
   });
 
   it("a sale with returns cannot change", async () => {
     const stock = await makeStock(t, w.inv.erbil, nextGoods(), "5");
-    const sale = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock, quantity: "2", price: "100" }], { payment_type: "debit", cashbox: null }));
+    const sale = await post<SaleAnswer>(
+      t,
+      admin,
+      "sale/",
+      baseSale([{ stock, quantity: "2", price: "100" }], { payment_type: "debit", cashbox: null }),
+    );
     const ret = await post(t, admin, "sale-return/", { sale: sale.body.id, items: [{ stock, quantity: "1", price: "100" }] });
     expect(ret.status).toBe(201);
     const msg = { message: "Record is linked to returns, receipts or payments and cannot be changed" };
-    expect(await t.call(admin, "PUT", `/api/sale/${sale.body.id}/`, baseSale([{ stock, quantity: "1", price: "100" }]))).toEqual({ status: 400, body: msg });
+    expect(await t.call(admin, "PUT", `/api/sale/${sale.body.id}/`, baseSale([{ stock, quantity: "1", price: "100" }]))).toEqual({
+      status: 400,
+      body: msg,
+    });
     expect(await t.call(admin, "DELETE", `/api/sale/${sale.body.id}/`)).toEqual({ status: 400, body: msg });
   });
 });
@@ -327,7 +455,9 @@ describe("sale/<id>/extra/", () => {
     expect(entries.find((e) => e.account_type === "cost_of_goods")?.debit).toBe("180.00");
     expect(await unbalancedCurrencies(t, "sale", sale.body.id)).toBe(0);
     // An edit keeps the extra material; a delete gives all of it back.
-    const edited = await t.call<SaleAnswer>(admin, "PUT", `/api/sale/${sale.body.id}/`, { ...baseSale(res.body.items, { paid_amount: "100" }) });
+    const edited = await t.call<SaleAnswer>(admin, "PUT", `/api/sale/${sale.body.id}/`, {
+      ...baseSale(res.body.items, { paid_amount: "100" }),
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.total_price).toBe("400.00");
     expect(await stockQuantity(t, mat)).toBe("3.000");
@@ -344,20 +474,55 @@ describe("installment sales", () => {
     const missing = await post<FieldErrors>(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "1000" }], { is_premium: true }));
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.body).sort()).toEqual(["months_count", "next_receipt_date", "premium_receipt_amount", "receipt_frequency"]);
-    const bad = await post<FieldErrors>(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "1000" }], {
-      is_premium: true, months_count: 13, premium_receipt_amount: "0", receipt_frequency: "daily", next_receipt_date: "2025-02-30",
-    }));
+    const bad = await post<FieldErrors>(
+      t,
+      admin,
+      "sale/",
+      baseSale([{ stock, quantity: "1", price: "1000" }], {
+        is_premium: true,
+        months_count: 13,
+        premium_receipt_amount: "0",
+        receipt_frequency: "daily",
+        next_receipt_date: "2025-02-30",
+      }),
+    );
     expect(Object.keys(bad.body).sort()).toEqual(["months_count", "next_receipt_date", "premium_receipt_amount", "receipt_frequency"]);
 
-    const res = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "1000" }], {
-      payment_type: "debit", paid_amount: "350", is_premium: true, months_count: 3, premium_receipt_amount: "300",
-      receipt_frequency: "monthly", next_receipt_date: "2025-01-10", guarantor_name: "Karwan", guarantor_phone: "0750", guarantor_address: "Erbil",
-    }));
+    const res = await post<SaleAnswer>(
+      t,
+      admin,
+      "sale/",
+      baseSale([{ stock, quantity: "1", price: "1000" }], {
+        payment_type: "debit",
+        paid_amount: "350",
+        is_premium: true,
+        months_count: 3,
+        premium_receipt_amount: "300",
+        receipt_frequency: "monthly",
+        next_receipt_date: "2025-01-10",
+        guarantor_name: "Karwan",
+        guarantor_phone: "0750",
+        guarantor_address: "Erbil",
+      }),
+    );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ is_premium: true, months_count: 3, premium_receipt_amount: "300.00", receipt_frequency: "monthly", next_receipt_date: "2025-01-10", guarantor_name: "Karwan" });
+    expect(res.body).toMatchObject({
+      is_premium: true,
+      months_count: 3,
+      premium_receipt_amount: "300.00",
+      receipt_frequency: "monthly",
+      next_receipt_date: "2025-01-10",
+      guarantor_name: "Karwan",
+    });
     const schedule = await t.call<PremiumScheduleAnswer>(admin, "GET", `/api/sale/${res.body.id}/premium-schedule/?date=2025-02-10`);
     expect(schedule.status).toBe(200);
-    expect(schedule.body).toMatchObject({ owed: "1000.00", paid_amount: "350.00", remaining: "650.00", next_due_date: "2025-02-10", due_amount: "250.00" });
+    expect(schedule.body).toMatchObject({
+      owed: "1000.00",
+      paid_amount: "350.00",
+      remaining: "650.00",
+      next_due_date: "2025-02-10",
+      due_amount: "250.00",
+    });
     expect(schedule.body.receipts).toEqual([
       { index: 1, date: "2025-01-10", amount: "300.00", paid: "300.00", due: "0.00" },
       { index: 2, date: "2025-02-10", amount: "300.00", paid: "50.00", due: "250.00" },
@@ -375,8 +540,18 @@ describe("installment sales", () => {
 describe("lists, ledger and isolation", () => {
   it("lists with branch scope, dates, currency, totals and all", async () => {
     const stock = await makeStock(t, w.inv.erbil, nextGoods(), "5");
-    const a = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "70" }], { input_date: "2024-03-05", note: "list-test" }));
-    await post(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "30" }], { input_date: "2024-03-20", note: "list-test", paid_amount: "30" }));
+    const a = await post<SaleAnswer>(
+      t,
+      admin,
+      "sale/",
+      baseSale([{ stock, quantity: "1", price: "70" }], { input_date: "2024-03-05", note: "list-test" }),
+    );
+    await post(
+      t,
+      admin,
+      "sale/",
+      baseSale([{ stock, quantity: "1", price: "30" }], { input_date: "2024-03-20", note: "list-test", paid_amount: "30" }),
+    );
     const ranged = await t.call(admin, "GET", `/api/sale/?input_date_after=2024-03-01&input_date_before=2024-03-10&note=list-test`);
     expect(ranged.status).toBe(200);
     expect(pageRows<SaleListRow>(ranged).map((r) => r.id)).toEqual([a.body.id]);
@@ -393,11 +568,34 @@ describe("lists, ledger and isolation", () => {
     const cust = created.body.id;
     const s1 = await makeStock(t, w.inv.erbil, nextGoods(), "10", "100");
     const s2 = await makeStock(t, w.inv.erbil, nextGoods(), "10", "250");
-    const sale1 = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock: s1, quantity: "4", price: "300" }, { stock: s2, quantity: "2", price: "400" }], { customer: cust, discount: "100", paid_amount: "500" }));
-    const sale2 = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock: s1, quantity: "1", price: "300" }], { customer: cust, payment_type: "debit", cashbox: null }));
-    const ret = await post<SaleDocumentAnswer>(t, admin, "sale-return/", { sale: sale1.body.id, items: [{ stock: s1, quantity: "1", price: "300" }] });
+    const sale1 = await post<SaleAnswer>(
+      t,
+      admin,
+      "sale/",
+      baseSale(
+        [
+          { stock: s1, quantity: "4", price: "300" },
+          { stock: s2, quantity: "2", price: "400" },
+        ],
+        { customer: cust, discount: "100", paid_amount: "500" },
+      ),
+    );
+    const sale2 = await post<SaleAnswer>(
+      t,
+      admin,
+      "sale/",
+      baseSale([{ stock: s1, quantity: "1", price: "300" }], { customer: cust, payment_type: "debit", cashbox: null }),
+    );
+    const ret = await post<SaleDocumentAnswer>(t, admin, "sale-return/", {
+      sale: sale1.body.id,
+      items: [{ stock: s1, quantity: "1", price: "300" }],
+    });
     expect([sale1.status, sale2.status, ret.status]).toEqual([201, 201, 201]);
-    for (const [type, id] of [["sale", sale1.body.id], ["sale", sale2.body.id], ["sale_return", ret.body.id]] as const) {
+    for (const [type, id] of [
+      ["sale", sale1.body.id],
+      ["sale", sale2.body.id],
+      ["sale_return", ret.body.id],
+    ] as const) {
       expect(await unbalancedCurrencies(t, type, id)).toBe(0);
     }
     // 1900 + 300 net, 500 paid, 300 returned.
@@ -420,7 +618,17 @@ describe("lists, ledger and isolation", () => {
 
   it("keeps branches apart and checks permissions", async () => {
     const stock = await makeStock(t, w.inv.suli, nextGoods(), "5");
-    const suliSale = await post<SaleAnswer>(t, admin, "sale/", baseSale([{ stock, quantity: "1", price: "10" }], { branch: w.suli, inventory: w.inv.suli, customer: w.cust.suli, cashbox: w.cash.suliIqd }));
+    const suliSale = await post<SaleAnswer>(
+      t,
+      admin,
+      "sale/",
+      baseSale([{ stock, quantity: "1", price: "10" }], {
+        branch: w.suli,
+        inventory: w.inv.suli,
+        customer: w.cust.suli,
+        cashbox: w.cash.suliIqd,
+      }),
+    );
     expect(suliSale.status).toBe(201);
     const id = suliSale.body.id;
     expect((await t.call(cashier, "GET", `/api/sale/${id}/`)).status).toBe(404);
@@ -428,7 +636,17 @@ describe("lists, ledger and isolation", () => {
     expect((await post(t, cashier, `sale/${id}/extra/`, { items: [{ stock, quantity: "1", price: "1" }] })).status).toBe(404);
     const list = await t.call<Paged<SaleListRow>>(cashier, "GET", `/api/sale/?page_size=200&branch=${w.suli}`);
     expect(list.body.count).toBe(0);
-    const foreign = await post(t, cashier, "sale/", baseSale([{ stock, quantity: "1", price: "10" }], { branch: w.suli, inventory: w.inv.suli, customer: w.cust.suli, cashbox: w.cash.suliIqd }));
+    const foreign = await post(
+      t,
+      cashier,
+      "sale/",
+      baseSale([{ stock, quantity: "1", price: "10" }], {
+        branch: w.suli,
+        inventory: w.inv.suli,
+        customer: w.cust.suli,
+        cashbox: w.cash.suliIqd,
+      }),
+    );
     expect(foreign.body).toEqual({ branch: ["Invalid pk - object does not exist."] });
     const ret = await post(t, cashier, "sale-return/", { sale: id, items: [{ stock, quantity: "1", price: "10" }] });
     // The cashier has no add_salereturn.
@@ -436,7 +654,10 @@ describe("lists, ledger and isolation", () => {
     const manager = await makeUser(t, ["view_sale", "change_sale", "delete_sale", "add_salereturn"], [w.erbil]);
     expect((await t.call(manager, "PUT", `/api/sale/${id}/`, baseSale([]))).status).toBe(404);
     expect((await t.call(manager, "DELETE", `/api/sale/${id}/`)).status).toBe(404);
-    expect(await post(t, manager, "sale-return/", { sale: id, items: [{ stock, quantity: "1", price: "10" }] })).toEqual({ status: 400, body: { message: "Sale invoice not found" } });
+    expect(await post(t, manager, "sale-return/", { sale: id, items: [{ stock, quantity: "1", price: "10" }] })).toEqual({
+      status: 400,
+      body: { message: "Sale invoice not found" },
+    });
     expect((await t.call(cashier, "DELETE", `/api/sale/${id}/`)).status).toBe(403);
     expect((await post(t, manager, "sale/", baseSale([]))).status).toBe(403);
     expect(await stockQuantity(t, stock)).toBe("4.000");

@@ -7,7 +7,12 @@ import type { Created } from "../support/json";
 import { counter, expectConsecutiveNumbers } from "../support/document-numbers";
 import { formToken, type TestApp } from "../support/test-app";
 import {
-  expectMovementsAddUp, makeStock, stockQuantity, withStockDocumentWorld, type StockDocumentAnswer, type StockDocumentRow,
+  expectMovementsAddUp,
+  makeStock,
+  stockQuantity,
+  withStockDocumentWorld,
+  type StockDocumentAnswer,
+  type StockDocumentRow,
 } from "./helpers";
 
 let t: TestApp;
@@ -77,7 +82,9 @@ describe("damaged-stock-type/", () => {
   it("refuses to delete a type that damaged stock uses", async () => {
     const type = await create<Created>(t, admin, "damaged-stock-type/", { name: "Expired" });
     const stockId = await erbilStock("5");
-    expect((await postDamage(admin, damageBody([{ stock: stockId, quantity: "1" }], { damaged_stock_type: type.body.id }))).status).toBe(201);
+    expect((await postDamage(admin, damageBody([{ stock: stockId, quantity: "1" }], { damaged_stock_type: type.body.id }))).status).toBe(
+      201,
+    );
     const res = await t.call(admin, "DELETE", `/api/damaged-stock-type/${type.body.id}/`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: "Record is in use and cannot be deleted" });
@@ -98,7 +105,13 @@ describe("damaged-stock/ create", () => {
     const b = await erbilStock("4", "300.00", 1);
     const res = await postDamage(
       admin,
-      damageBody([{ stock: a, quantity: "2.5" }, { stock: b, quantity: "4" }], { input_date: "2024-03-05", note: "Water leak" }),
+      damageBody(
+        [
+          { stock: a, quantity: "2.5" },
+          { stock: b, quantity: "4" },
+        ],
+        { input_date: "2024-03-05", note: "Water leak" },
+      ),
     );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -115,7 +128,13 @@ describe("damaged-stock/ create", () => {
     });
     expect(typeof res.body.invoice_no).toBe("number");
     expect(res.body.items).toHaveLength(2);
-    expect(res.body.items[0]).toMatchObject({ stock: a, item: items[0], quantity: "2.500", purchase_price: "1250.50", total_price: "3126.25" });
+    expect(res.body.items[0]).toMatchObject({
+      stock: a,
+      item: items[0],
+      quantity: "2.500",
+      purchase_price: "1250.50",
+      total_price: "3126.25",
+    });
     expect(res.body.items[0].item_name.length).toBeGreaterThan(0);
     expect(res.body.items[1]).toMatchObject({ stock: b, quantity: "4.000", purchase_price: "300.00", total_price: "1200.00" });
 
@@ -129,8 +148,24 @@ describe("damaged-stock/ create", () => {
 
     const entries = await entriesOf(res.body.id);
     expect(entries).toEqual([
-      { account_type: "damaged_stock", account_id: null, currency_id: baseCurrency, debit: "4326.25", credit: "0.00", branch_id: erbil, entry_date: "2024-03-05" },
-      { account_type: "inventory", account_id: null, currency_id: baseCurrency, debit: "0.00", credit: "4326.25", branch_id: erbil, entry_date: "2024-03-05" },
+      {
+        account_type: "damaged_stock",
+        account_id: null,
+        currency_id: baseCurrency,
+        debit: "4326.25",
+        credit: "0.00",
+        branch_id: erbil,
+        entry_date: "2024-03-05",
+      },
+      {
+        account_type: "inventory",
+        account_id: null,
+        currency_id: baseCurrency,
+        debit: "0.00",
+        credit: "4326.25",
+        branch_id: erbil,
+        entry_date: "2024-03-05",
+      },
     ]);
 
     const read = await t.call<StockDocumentAnswer>(admin, "GET", `/api/damaged-stock/${res.body.id}/`);
@@ -142,7 +177,13 @@ describe("damaged-stock/ create", () => {
     const a = await erbilStock("3");
     const b = await erbilStock("3", "1000.00", 1);
     const before = await countRows(t, "damaged_stock");
-    const res = await postDamage(admin, damageBody([{ stock: a, quantity: "1" }, { stock: b, quantity: "3.001" }]));
+    const res = await postDamage(
+      admin,
+      damageBody([
+        { stock: a, quantity: "1" },
+        { stock: b, quantity: "3.001" },
+      ]),
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: "No enough quantity available" });
     expect(await countRows(t, "damaged_stock")).toBe(before);
@@ -166,7 +207,13 @@ describe("damaged-stock/ create", () => {
     const missing = await postDamage(admin, { items: [{ stock: a, quantity: "1" }] });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ inventory: ["This field is required"], damaged_stock_type: ["This field is required"] });
-    const duplicate = await postDamage(admin, damageBody([{ stock: a, quantity: "1" }, { stock: a, quantity: "1" }]));
+    const duplicate = await postDamage(
+      admin,
+      damageBody([
+        { stock: a, quantity: "1" },
+        { stock: a, quantity: "1" },
+      ]),
+    );
     expect(duplicate.body).toEqual({ items: ["Item already in the list"] });
     // Another branch's inventory is refused like an absent one.
     const foreign = await postDamage(sulUser, damageBody([{ stock: a, quantity: "1" }]));
@@ -209,7 +256,13 @@ describe("damaged-stock/ edit and delete", () => {
     const url = `/api/damaged-stock/${created.body.id}/`;
     // 3 are left, but the 2 already taken come back first: 5 is possible.
     const put = await t.call<StockDocumentAnswer>(admin, "PUT", url, {
-      ...damageBody([{ stock: a, quantity: "5" }, { stock: b, quantity: "1" }], { note: "recount", input_date: "2024-04-01" }),
+      ...damageBody(
+        [
+          { stock: a, quantity: "5" },
+          { stock: b, quantity: "1" },
+        ],
+        { note: "recount", input_date: "2024-04-01" },
+      ),
       updated_at: created.body.updated_at,
     });
     expect(put.status).toBe(200);
@@ -270,10 +323,18 @@ describe("damaged-stock/ list and access", () => {
     const a = await erbilStock("10", "10.00");
     const one = await postDamage(admin, damageBody([{ stock: a, quantity: "1" }], { input_date: "2022-07-01", note: "list-dmg" }));
     const two = await postDamage(admin, damageBody([{ stock: a, quantity: "2" }], { input_date: "2022-07-15", note: "list-dmg" }));
-    const list = await t.call<Paged<StockDocumentRow>>(admin, "GET", "/api/damaged-stock/?input_date_after=2022-07-01&input_date_before=2022-07-31&ordering=-input_date");
+    const list = await t.call<Paged<StockDocumentRow>>(
+      admin,
+      "GET",
+      "/api/damaged-stock/?input_date_after=2022-07-01&input_date_before=2022-07-31&ordering=-input_date",
+    );
     expect(list.status).toBe(200);
     expect(list.body.results.map((r) => r.id)).toEqual([two.body.id, one.body.id]);
-    expect(list.body.results[0]).toMatchObject({ inventory_name: "Erbil Main warehouse", damaged_stock_type_name: "Broken", total_cost: "20.00" });
+    expect(list.body.results[0]).toMatchObject({
+      inventory_name: "Erbil Main warehouse",
+      damaged_stock_type_name: "Broken",
+      total_cost: "20.00",
+    });
     expect(list.body.results[0]).not.toHaveProperty("items");
     const byType = await t.call<Paged<StockDocumentRow>>(admin, "GET", `/api/damaged-stock/?note=list-dmg&damaged_stock_type=${typeId}`);
     expect(byType.body.count).toBe(2);
@@ -312,7 +373,14 @@ describe("damaged stock numbers (DESIGN section 3)", () => {
       { branch: erbil, documentType: "damaged_stock", table: "damaged_stock" },
       () => postDamage(admin, damageBody([{ stock: plenty, quantity: "1" }])),
       // Its first line is fine, its second cannot be served: nothing of it may stay, number included.
-      () => postDamage(admin, damageBody([{ stock: plenty, quantity: "1" }, { stock: scarce, quantity: "2" }])),
+      () =>
+        postDamage(
+          admin,
+          damageBody([
+            { stock: plenty, quantity: "1" },
+            { stock: scarce, quantity: "2" },
+          ]),
+        ),
     );
     expect(results[2].body).toEqual({ message: "No enough quantity available" });
     expect(await stockQuantity(t, plenty)).toBe("5.000");
@@ -324,7 +392,12 @@ describe("damaged stock numbers (DESIGN section 3)", () => {
     const created = await postDamage(admin, damageBody([{ stock: await erbilStock("5"), quantity: "1" }]));
     const sulRow = await makeStock(t, { branchId: sul, inventoryId: sulWarehouse, itemId: items[0] }, "5");
     const before = await counter(t, sul, "damaged_stock");
-    const moved = await t.call<StockDocumentAnswer>(admin, "PUT", `/api/damaged-stock/${created.body.id}/`, damageBody([{ stock: sulRow, quantity: "2" }], { inventory: sulWarehouse }));
+    const moved = await t.call<StockDocumentAnswer>(
+      admin,
+      "PUT",
+      `/api/damaged-stock/${created.body.id}/`,
+      damageBody([{ stock: sulRow, quantity: "2" }], { inventory: sulWarehouse }),
+    );
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ branch: sul, invoice_no: before + 1 });
     expect(await counter(t, sul, "damaged_stock")).toBe(before + 1);

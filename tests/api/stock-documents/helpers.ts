@@ -57,7 +57,10 @@ export interface StockDocumentContext {
 }
 
 /** Sets the file's context up before its tests (handing it to `ready`) and closes the app after them. */
-export function withStockDocumentWorld(options: { permissions: string[]; itemCount: number }, ready: (context: StockDocumentContext) => void): void {
+export function withStockDocumentWorld(
+  options: { permissions: string[]; itemCount: number },
+  ready: (context: StockDocumentContext) => void,
+): void {
   withTestApp(async (t) => {
     const { erbil, sulaymaniyah: sul } = await demoBranches(t);
     const [erbilWarehouse, erbilShop] = await inventoriesOf(t, erbil);
@@ -109,7 +112,11 @@ export async function stockQuantity(t: TestApp, stockId: number): Promise<string
 }
 
 /** The stock row of an identity in an inventory, if any. */
-export async function stockIn(t: TestApp, inventoryId: number, like: number): Promise<{ id: number; quantity: string; purchase_price: string; sale_price: string } | undefined> {
+export async function stockIn(
+  t: TestApp,
+  inventoryId: number,
+  like: number,
+): Promise<{ id: number; quantity: string; purchase_price: string; sale_price: string } | undefined> {
   const [row] = await queryRows<{ id: number; quantity: string; purchase_price: string; sale_price: string }>(
     t.db,
     sql`select d.id, d.quantity::text as quantity, d.purchase_price::text as purchase_price, d.sale_price::text as sale_price
@@ -126,7 +133,10 @@ export async function expectMovementsAddUp(t: TestApp, stockIds: number[]) {
     t.db,
     sql`select s.id, s.quantity::text as quantity, coalesce(sum(m.quantity), 0)::text as moved
         from stock s left join stock_movement m on m.stock_id = s.id
-        where s.id in (${sql.join(stockIds.map((id) => sql`${id}`), sql`, `)})
+        where s.id in (${sql.join(
+          stockIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
         group by s.id, s.quantity`,
   );
   expect(rows.length).toBe(stockIds.length);

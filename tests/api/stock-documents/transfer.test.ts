@@ -8,7 +8,14 @@ import { json } from "../support/json";
 import { expectConsecutiveNumbers } from "../support/document-numbers";
 import { formToken, type TestApp } from "../support/test-app";
 import {
-  expectMovementsAddUp, inventoriesOf, makeStock, stockIn, stockQuantity, withStockDocumentWorld, type StockDocumentAnswer, type StockDocumentRow,
+  expectMovementsAddUp,
+  inventoriesOf,
+  makeStock,
+  stockIn,
+  stockQuantity,
+  withStockDocumentWorld,
+  type StockDocumentAnswer,
+  type StockDocumentRow,
 } from "./helpers";
 
 /** A transfer answer: a stock document that is approved once. */
@@ -37,7 +44,12 @@ let erbilShop: number;
 let sulWarehouse: number;
 let items: number[];
 
-const TRANSFER_CODES = ["view_inventorystocktransfer", "add_inventorystocktransfer", "change_inventorystocktransfer", "delete_inventorystocktransfer"];
+const TRANSFER_CODES = [
+  "view_inventorystocktransfer",
+  "add_inventorystocktransfer",
+  "change_inventorystocktransfer",
+  "delete_inventorystocktransfer",
+];
 
 withStockDocumentWorld({ permissions: TRANSFER_CODES, itemCount: 4 }, (context) => {
   ({ t, admin, cashier, sulUser, erbil, sul, erbilWarehouse, erbilShop, sulWarehouse, items } = context);
@@ -74,7 +86,10 @@ const movementsOf = (id: number) =>
 describe("inventory-stock-transfer/ create", () => {
   it("creates a pending transfer with its number, names and lines, and moves nothing", async () => {
     const stockId = await erbilStock("10");
-    const res = await postTransfer(admin, transferBody([{ stock: stockId, quantity: "4" }], { note: "To the shop", input_date: "2024-05-02" }));
+    const res = await postTransfer(
+      admin,
+      transferBody([{ stock: stockId, quantity: "4" }], { note: "To the shop", input_date: "2024-05-02" }),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       branch: erbil,
@@ -134,7 +149,10 @@ describe("inventory-stock-transfer/ create", () => {
     const wrongTo = await postTransfer(admin, transferBody([{ stock: stockId, quantity: "1" }], { to_inventory: sulWarehouse }));
     expect(wrongTo.status).toBe(400);
     expect(wrongTo.body).toEqual({ to_inventory: ["Invalid pk - object does not exist."] });
-    const wrongFrom = await postTransfer(admin, transferBody([{ stock: stockId, quantity: "1" }], { branch: sul, to_inventory: sulWarehouse }));
+    const wrongFrom = await postTransfer(
+      admin,
+      transferBody([{ stock: stockId, quantity: "1" }], { branch: sul, to_inventory: sulWarehouse }),
+    );
     expect(wrongFrom.status).toBe(400);
     expect(wrongFrom.body).toEqual({ from_inventory: ["Invalid pk - object does not exist."] });
     const otherBranch = await postTransfer(sulUser, transferBody([{ stock: stockId, quantity: "1" }]));
@@ -149,7 +167,13 @@ describe("inventory-stock-transfer/ create", () => {
     expect(res.body).toEqual({ "items[0].stock": ["Invalid pk - object does not exist."] });
 
     const stockId = await erbilStock("5");
-    const duplicate = await postTransfer(admin, transferBody([{ stock: stockId, quantity: "1" }, { stock: stockId, quantity: "2" }]));
+    const duplicate = await postTransfer(
+      admin,
+      transferBody([
+        { stock: stockId, quantity: "1" },
+        { stock: stockId, quantity: "2" },
+      ]),
+    );
     expect(duplicate.status).toBe(400);
     expect(duplicate.body).toEqual({ items: ["Item already in the list"] });
 
@@ -234,10 +258,18 @@ describe("inventory-stock-transfer/<id>/approve/", () => {
   it("refuses when the stock is gone by approval time and changes nothing: No enough quantity available", async () => {
     const first = await erbilStock("10", 0);
     const second = await erbilStock("5", 1);
-    const created = await postTransfer(admin, transferBody([{ stock: first, quantity: "2" }, { stock: second, quantity: "5" }]));
+    const created = await postTransfer(
+      admin,
+      transferBody([
+        { stock: first, quantity: "2" },
+        { stock: second, quantity: "5" },
+      ]),
+    );
     expect(created.status).toBe(201);
     // Someone else takes 3 of the second row meanwhile.
-    await t.db.transaction((tx) => applyMovements(tx, [{ stockId: second, quantity: "-3" }], { documentType: "test_sale", documentId: 1, userId: 1 }));
+    await t.db.transaction((tx) =>
+      applyMovements(tx, [{ stockId: second, quantity: "-3" }], { documentType: "test_sale", documentId: 1, userId: 1 }),
+    );
     const res = await approve(admin, created.body.id);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: "No enough quantity available" });
@@ -259,7 +291,12 @@ describe("inventory-stock-transfer/<id>/approve/", () => {
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ message: "Already approved" });
 
-    const put = await t.call<TransferAnswer>(admin, "PUT", `/api/inventory-stock-transfer/${created.body.id}/`, transferBody([{ stock: stockId, quantity: "2" }]));
+    const put = await t.call<TransferAnswer>(
+      admin,
+      "PUT",
+      `/api/inventory-stock-transfer/${created.body.id}/`,
+      transferBody([{ stock: stockId, quantity: "2" }]),
+    );
     expect(put.status).toBe(400);
     expect(put.body).toEqual({ message: "Approved records cannot be updated or deleted" });
     const patch = await t.call<TransferAnswer>(admin, "PATCH", `/api/inventory-stock-transfer/${created.body.id}/`, { note: "late" });
@@ -297,7 +334,10 @@ describe("inventory-stock-transfer/<id>/approve/", () => {
     const approvedIds = ok.map((r) => r.body.id).sort((a, b) => a - b);
     const [{ n }] = await queryRows<{ n: number }>(
       t.db,
-      sql`select count(*)::int as n from inventory_stock_transfer where approved and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+      sql`select count(*)::int as n from inventory_stock_transfer where approved and id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
     );
     expect(n).toBe(3);
     for (const id of ids) {
@@ -310,13 +350,18 @@ describe("inventory-stock-transfer/<id>/approve/", () => {
     const b = await erbilStock("6", 1);
     const ids: number[] = [];
     for (let i = 0; i < 8; i += 1) {
-      const lines = [{ stock: a, quantity: "2" }, { stock: b, quantity: "2" }];
+      const lines = [
+        { stock: a, quantity: "2" },
+        { stock: b, quantity: "2" },
+      ];
       const created = await postTransfer(admin, transferBody(i % 2 === 0 ? lines : lines.reverse()));
       ids.push(created.body.id);
     }
     const results = await Promise.all(ids.map((id) => approve(admin, id)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
-    expect(results.filter((r) => r.status === 400).every((r) => json<{ message: string }>(r).message === "No enough quantity available")).toBe(true);
+    expect(
+      results.filter((r) => r.status === 400).every((r) => json<{ message: string }>(r).message === "No enough quantity available"),
+    ).toBe(true);
     expect(await stockQuantity(t, a)).toBe("0.000");
     expect(await stockQuantity(t, b)).toBe("0.000");
     const targets = [(await stockIn(t, erbilShop, a))!, (await stockIn(t, erbilShop, b))!];
@@ -345,11 +390,22 @@ describe("inventory-stock-transfer/ edit, delete, list", () => {
     const created = await postTransfer(admin, transferBody([{ stock: a, quantity: "1" }]));
     const url = `/api/inventory-stock-transfer/${created.body.id}/`;
     const put = await t.call<TransferAnswer>(admin, "PUT", url, {
-      ...transferBody([{ stock: b, quantity: "2" }, { stock: a, quantity: "3" }], { note: "edited", input_date: "2024-06-01" }),
+      ...transferBody(
+        [
+          { stock: b, quantity: "2" },
+          { stock: a, quantity: "3" },
+        ],
+        { note: "edited", input_date: "2024-06-01" },
+      ),
       updated_at: created.body.updated_at,
     });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ note: "edited", input_date: "2024-06-01", invoice_no: created.body.invoice_no, total_quantity: "5.000" });
+    expect(put.body).toMatchObject({
+      note: "edited",
+      input_date: "2024-06-01",
+      invoice_no: created.body.invoice_no,
+      total_quantity: "5.000",
+    });
     expect(put.body.items.map((l: { stock: number; quantity: string }) => [l.stock, l.quantity])).toEqual([
       [b, "2.000"],
       [a, "3.000"],
@@ -392,7 +448,11 @@ describe("inventory-stock-transfer/ edit, delete, list", () => {
     const done = await postTransfer(admin, transferBody([{ stock: a, quantity: "2" }], { input_date: "2023-02-20", note: "list-test" }));
     await approve(admin, done.body.id);
 
-    const list = await t.call<Paged<StockDocumentRow>>(admin, "GET", "/api/inventory-stock-transfer/?input_date_after=2023-02-01&input_date_before=2023-02-28&ordering=input_date");
+    const list = await t.call<Paged<StockDocumentRow>>(
+      admin,
+      "GET",
+      "/api/inventory-stock-transfer/?input_date_after=2023-02-01&input_date_before=2023-02-28&ordering=input_date",
+    );
     expect(list.status).toBe(200);
     expect(list.body.count).toBe(2);
     expect(list.body.results.map((r) => r.id)).toEqual([pending.body.id, done.body.id]);
@@ -407,14 +467,26 @@ describe("inventory-stock-transfer/ edit, delete, list", () => {
     expect(list.body.results[1]).not.toHaveProperty("items");
     expect(list.body.results[0]).toMatchObject({ status: "pending", approved_by_name: null, approved_at: null });
 
-    const onlyPending = await t.call<Paged<StockDocumentRow>>(admin, "GET", "/api/inventory-stock-transfer/?input_date_after=2023-02-01&input_date_before=2023-02-28&status=pending");
+    const onlyPending = await t.call<Paged<StockDocumentRow>>(
+      admin,
+      "GET",
+      "/api/inventory-stock-transfer/?input_date_after=2023-02-01&input_date_before=2023-02-28&status=pending",
+    );
     expect(onlyPending.body.results.map((r) => r.id)).toEqual([pending.body.id]);
     const approvedOnly = await t.call<Paged<StockDocumentRow>>(admin, "GET", "/api/inventory-stock-transfer/?note=list-test&approved=true");
     expect(approvedOnly.body.results.map((r) => r.id)).toEqual([done.body.id]);
-    const byName = await t.call<Paged<StockDocumentRow>>(admin, "GET", "/api/inventory-stock-transfer/?note=list-test&to_inventory_name__icontains=shop");
+    const byName = await t.call<Paged<StockDocumentRow>>(
+      admin,
+      "GET",
+      "/api/inventory-stock-transfer/?note=list-test&to_inventory_name__icontains=shop",
+    );
     expect(byName.body.count).toBe(2);
 
-    const totals = await t.call<{ sum_total_quantity: string }>(admin, "GET", "/api/inventory-stock-transfer/totals/?input_date_after=2023-02-01&input_date_before=2023-02-28");
+    const totals = await t.call<{ sum_total_quantity: string }>(
+      admin,
+      "GET",
+      "/api/inventory-stock-transfer/totals/?input_date_after=2023-02-01&input_date_before=2023-02-28",
+    );
     expect(totals.status).toBe(200);
     expect(Number(totals.body.sum_total_quantity)).toBe(3);
 
@@ -435,7 +507,11 @@ describe("inventory-stock-transfer/ access", () => {
     expect((await approve(sulUser, created.body.id)).status).toBe(404);
     const list = await t.call<Paged<StockDocumentRow>>(sulUser, "GET", "/api/inventory-stock-transfer/?note=hidden-from-sul");
     expect(list.body.count).toBe(0);
-    const filtered = await t.call<Paged<StockDocumentRow>>(sulUser, "GET", `/api/inventory-stock-transfer/?branch=${erbil}&note=hidden-from-sul`);
+    const filtered = await t.call<Paged<StockDocumentRow>>(
+      sulUser,
+      "GET",
+      `/api/inventory-stock-transfer/?branch=${erbil}&note=hidden-from-sul`,
+    );
     expect(filtered.body.count).toBe(0);
     expect((await t.call<TransferAnswer>(admin, "GET", url)).body.approved).toBe(false);
   });

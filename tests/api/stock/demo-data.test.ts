@@ -22,7 +22,10 @@ afterAll(async () => {
 
 describe("demo data", () => {
   it("every active goods item has stock in both warehouses", async () => {
-    const warehouses = await queryRows<{ id: number }>(t.db, sql`select id from inventory where name like '% warehouse' and deleted_at is null order by id`);
+    const warehouses = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from inventory where name like '% warehouse' and deleted_at is null order by id`,
+    );
     expect(warehouses).toHaveLength(2);
     const missing = await queryRows<{ item: number; inventory: number }>(
       t.db,
@@ -43,7 +46,11 @@ describe("demo data", () => {
     const damaged = await t.call<Paged<{ id: number }>>(admin, "GET", "/api/damaged-stock/?page_size=200");
     expect(damaged.status).toBe(200);
     expect(damaged.body.count).toBeGreaterThanOrEqual(2);
-    const one = await t.call<{ items: unknown[]; damaged_stock_type_name?: string }>(admin, "GET", `/api/damaged-stock/${damaged.body.results[0].id}/`);
+    const one = await t.call<{ items: unknown[]; damaged_stock_type_name?: string }>(
+      admin,
+      "GET",
+      `/api/damaged-stock/${damaged.body.results[0].id}/`,
+    );
     expect(one.body.items.length).toBeGreaterThan(0);
   });
 

@@ -46,7 +46,12 @@ export async function startTestApp(): Promise<TestApp> {
   const app = await buildApp({ db: database.db });
   await app.ready();
 
-  const call = async <T = unknown>(token: string | null, method: InjectOptions["method"], url: string, payload?: unknown): Promise<TestResponse<T>> => {
+  const call = async <T = unknown>(
+    token: string | null,
+    method: InjectOptions["method"],
+    url: string,
+    payload?: unknown,
+  ): Promise<TestResponse<T>> => {
     const response = await app.inject({
       method,
       url,

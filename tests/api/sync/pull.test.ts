@@ -16,7 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Answer = { cursor: string; has_more: boolean; reset: boolean; snapshot: boolean; tables: Record<string, { upserts: { id: number; [k: string]: unknown }[]; deletes: number[] }> };
+type Answer = {
+  cursor: string;
+  has_more: boolean;
+  reset: boolean;
+  snapshot: boolean;
+  tables: Record<string, { upserts: { id: number; [k: string]: unknown }[]; deletes: number[] }>;
+};
 
 async function pullAll(token: string, since?: string, limit = 1000) {
   const pages: Answer[] = [];
@@ -40,7 +46,24 @@ describe("sync pull", () => {
     const { pages } = await pullAll(admin, undefined, 100);
     expect(pages.length).toBeGreaterThan(3);
     expect(Object.keys(pages[0].tables).sort()).toEqual(
-      ["cashbox", "city", "currency", "customer", "damaged_stock_type", "exchange_rate", "item", "item_group", "item_subgroup", "measurement", "partner", "print_info", "sale", "setting", "stock", "supplier"].sort(),
+      [
+        "cashbox",
+        "city",
+        "currency",
+        "customer",
+        "damaged_stock_type",
+        "exchange_rate",
+        "item",
+        "item_group",
+        "item_subgroup",
+        "measurement",
+        "partner",
+        "print_info",
+        "sale",
+        "setting",
+        "stock",
+        "supplier",
+      ].sort(),
     );
     const items = upsertIds(pages, "item");
     const all = json<unknown[]>(await t.call(admin, "GET", "/api/item/all/"));
@@ -55,7 +78,18 @@ describe("sync pull", () => {
     expect(upsertIds(pages, "cashbox")).toHaveLength(4);
     // Stock rows (as many as items) come without the stamps no device reads, as items do.
     const stock = pages.flatMap((p) => p.tables.stock.upserts)[0];
-    expect(Object.keys(stock).sort()).toEqual(["batch_number", "branch_id", "deleted_at", "expire_date", "id", "inventory_id", "item_id", "purchase_price", "quantity", "sale_price"]);
+    expect(Object.keys(stock).sort()).toEqual([
+      "batch_number",
+      "branch_id",
+      "deleted_at",
+      "expire_date",
+      "id",
+      "inventory_id",
+      "item_id",
+      "purchase_price",
+      "quantity",
+      "sale_price",
+    ]);
     // Pages of 100 over the whole demo: about a minute on a loaded 2-core machine.
   }, 180_000);
 

@@ -84,8 +84,7 @@ export class ListPage {
 
   readonly addButton = (): Locator => this.page.getByRole("button", { name: "Add", exact: true });
   readonly filter = (column: string): Locator => this.page.getByLabel(`Filter ${column}`, { exact: true });
-  readonly header = (column: string): Locator =>
-    this.page.getByRole("columnheader", { name: column, exact: true }).first();
+  readonly header = (column: string): Locator => this.page.getByRole("columnheader", { name: column, exact: true }).first();
   /** What to click to sort by a column: its sort button, or the header itself. */
   readonly sortControl = (column: string): Locator =>
     this.header(column).getByRole("button", { name: column, exact: true }).or(this.header(column)).first();

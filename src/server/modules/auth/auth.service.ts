@@ -83,7 +83,10 @@ export async function changePassword(db: Db, auth: AuthContext, oldPassword: str
     throw fieldErrors({ old_password: [MESSAGES.wrongOldPassword] });
   }
   await db.transaction(async (tx) => {
-    await tx.update(appUser).set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() }).where(eq(appUser.id, user.id));
+    await tx
+      .update(appUser)
+      .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
+      .where(eq(appUser.id, user.id));
     await repo.deleteOtherTokens(tx, user.id, auth.tokenId);
   });
   return { message: "Updated successfully" };

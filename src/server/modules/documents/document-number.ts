@@ -34,7 +34,13 @@ export const UNNUMBERED = 0;
  * row stays locked until commit and every create of the branch queues on it: taking the number
  * last keeps that queue to this statement and the commit, instead of the whole document.
  */
-export async function assignDocumentNumber(tx: Tx, table: NumberedTable, id: number, branchId: number, documentType: string): Promise<number> {
+export async function assignDocumentNumber(
+  tx: Tx,
+  table: NumberedTable,
+  id: number,
+  branchId: number,
+  documentType: string,
+): Promise<number> {
   const [row] = await queryRowsPrepared<{ invoice_no: number }>(
     tx,
     sql`with counter as (${takeNumber(branchId, documentType)})

@@ -13,17 +13,15 @@ export const GENERAL_CUSTOMER_UNDELETABLE = MESSAGES.generalCustomerUndeletable;
  * A customer belongs to one branch. Quick-create sends `branches: [id]` (SPEC section 7): the
  * first one is taken when `branch` itself is missing.
  */
-export const customerBodySchema = customerSchema
-  .shape({ is_general: boolean().default(false) })
-  .transform((value: unknown) => {
-    if (!value || typeof value !== "object") return value;
-    const row = value as { branch?: unknown; branches?: unknown };
-    if ((row.branch === undefined || row.branch === null || row.branch === "") && Array.isArray(row.branches) && row.branches.length > 0) {
-      const first: unknown = row.branches[0];
-      return { ...value, branch: first && typeof first === "object" && "id" in first ? first.id : first };
-    }
-    return value;
-  });
+export const customerBodySchema = customerSchema.shape({ is_general: boolean().default(false) }).transform((value: unknown) => {
+  if (!value || typeof value !== "object") return value;
+  const row = value as { branch?: unknown; branches?: unknown };
+  if ((row.branch === undefined || row.branch === null || row.branch === "") && Array.isArray(row.branches) && row.branches.length > 0) {
+    const first: unknown = row.branches[0];
+    return { ...value, branch: first && typeof first === "object" && "id" in first ? first.id : first };
+  }
+  return value;
+});
 export type CustomerBody = InferType<typeof customerBodySchema>;
 
 export const customerResource: ResourceDef<CustomerBody> = {
@@ -58,7 +56,10 @@ export const customerResource: ResourceDef<CustomerBody> = {
     // Another branch's id is refused like an absent one, never revealed.
     if (!auth.branchIds.includes(body.branch)) throw invalidChoice("branch");
     if (body.city != null) {
-      const [row] = await tx.select({ id: city.id }).from(city).where(and(eq(city.id, body.city), isNull(city.deletedAt)));
+      const [row] = await tx
+        .select({ id: city.id })
+        .from(city)
+        .where(and(eq(city.id, body.city), isNull(city.deletedAt)));
       if (!row) throw invalidChoice("city");
     }
   },
@@ -71,7 +72,10 @@ export const customerResource: ResourceDef<CustomerBody> = {
     return row.id;
   },
   async update(tx, id, body) {
-    await tx.update(customer).set({ ...columns(body), ...touched() }).where(eq(customer.id, id));
+    await tx
+      .update(customer)
+      .set({ ...columns(body), ...touched() })
+      .where(eq(customer.id, id));
     if (body.is_general) await demoteOtherGenerals(tx, id, body.branch);
   },
   async blockDelete(tx, id) {

@@ -49,11 +49,17 @@ export const partnerResource: ResourceDef<PartnerBody> = {
   },
   schema: partnerBodySchema,
   async insert(tx, body, auth) {
-    const [row] = await tx.insert(partner).values({ ...columns(body), createdBy: auth.userId }).returning({ id: partner.id });
+    const [row] = await tx
+      .insert(partner)
+      .values({ ...columns(body), createdBy: auth.userId })
+      .returning({ id: partner.id });
     return row.id;
   },
   async update(tx, id, body) {
-    await tx.update(partner).set({ ...columns(body), ...touched() }).where(eq(partner.id, id));
+    await tx
+      .update(partner)
+      .set({ ...columns(body), ...touched() })
+      .where(eq(partner.id, id));
   },
   async blockDelete(tx, id) {
     const [row] = await tx.select({ isGeneral: partner.isGeneral }).from(partner).where(eq(partner.id, id));

@@ -14,9 +14,7 @@ import { invalidChoice, registerResource, touched, type ResourceDef, type Resour
  */
 export const supplierBodySchema = supplierSchema.transform((value: unknown) => {
   if (!value || typeof value !== "object" || !Array.isArray((value as { branches?: unknown }).branches)) return value;
-  const raw = (value as { branches: unknown[] }).branches.map((b) =>
-    b && typeof b === "object" && "id" in b ? b.id : b,
-  );
+  const raw = (value as { branches: unknown[] }).branches.map((b) => (b && typeof b === "object" && "id" in b ? b.id : b));
   return { ...value, branches: [...new Set(raw)] };
 });
 export type SupplierBody = InferType<typeof supplierBodySchema>;
@@ -33,9 +31,7 @@ async function linkedBranches(tx: Tx, supplierId: number): Promise<number[]> {
 async function saveBranches(tx: Tx, supplierId: number, branchIds: number[], auth: AuthContext) {
   const visible = branchIds.filter((id) => auth.branchIds.includes(id));
   if (auth.branchIds.length > 0) {
-    await tx
-      .delete(supplierBranch)
-      .where(and(eq(supplierBranch.supplierId, supplierId), inArray(supplierBranch.branchId, auth.branchIds)));
+    await tx.delete(supplierBranch).where(and(eq(supplierBranch.supplierId, supplierId), inArray(supplierBranch.branchId, auth.branchIds)));
   }
   if (visible.length > 0) {
     await tx

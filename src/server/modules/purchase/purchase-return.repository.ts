@@ -36,7 +36,10 @@ export async function stockItems(ex: Executor, stockIds: number[]): Promise<Map<
   if (stockIds.length === 0) return new Map();
   const rows = await queryRows<{ id: number; item_id: number }>(
     ex,
-    sql`select id, item_id from stock where id in (${sql.join(stockIds.map((id) => sql`${id}`), sql`, `)})`,
+    sql`select id, item_id from stock where id in (${sql.join(
+      stockIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
   );
   return new Map(rows.map((r) => [r.id, r.item_id]));
 }
@@ -48,7 +51,10 @@ export async function insertPurchaseReturn(tx: Tx, header: PurchaseReturnHeader)
 
 export async function updatePurchaseReturnHeader(tx: Tx, id: number, header: PurchaseReturnHeader): Promise<void> {
   const { createdBy: _keep, ...changes } = header;
-  await tx.update(purchaseReturn).set({ ...changes, updatedAt: new Date() }).where(eq(purchaseReturn.id, id));
+  await tx
+    .update(purchaseReturn)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(purchaseReturn.id, id));
 }
 
 export async function insertPurchaseReturnLines(tx: Tx, lines: PurchaseReturnLineRow[]): Promise<void> {

@@ -12,8 +12,16 @@ import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/
 import { applyMovements, reverseMovements } from "../stock/stock-ledger";
 import { lockPurchase, purchasedByStock, type PurchaseRow } from "./purchase.repository";
 import {
-  deletePurchaseReturnLines, deletePurchaseReturnRow, insertPurchaseReturn, insertPurchaseReturnLines, lockPurchaseReturn,
-  returnedAmount, returnedByStock, stockItems, updatePurchaseReturnHeader, type PurchaseReturnHeader,
+  deletePurchaseReturnLines,
+  deletePurchaseReturnRow,
+  insertPurchaseReturn,
+  insertPurchaseReturnLines,
+  lockPurchaseReturn,
+  returnedAmount,
+  returnedByStock,
+  stockItems,
+  updatePurchaseReturnHeader,
+  type PurchaseReturnHeader,
 } from "./purchase-return.repository";
 
 export const PURCHASE_RETURN_DOCUMENT = "purchase_return";
@@ -67,18 +75,36 @@ function headerOf(purchase: PurchaseRow, input: PurchaseReturnInput, total: stri
 }
 
 /** Lines saved, stock out (never below zero), and the posting back to the supplier. */
-async function bookReturn(tx: Tx, id: number, header: PurchaseReturnHeader, lines: Awaited<ReturnType<typeof checkReturn>>["lines"], userId: number) {
+async function bookReturn(
+  tx: Tx,
+  id: number,
+  header: PurchaseReturnHeader,
+  lines: Awaited<ReturnType<typeof checkReturn>>["lines"],
+  userId: number,
+) {
   const items = await stockItems(tx, [...new Set(lines.map((l) => l.stock))]);
   await insertPurchaseReturnLines(
     tx,
-    lines.map((l) => ({ purchaseReturnId: id, stockId: l.stock, itemId: items.get(l.stock)!, quantity: l.quantity, price: l.price, totalPrice: l.total_price })),
+    lines.map((l) => ({
+      purchaseReturnId: id,
+      stockId: l.stock,
+      itemId: items.get(l.stock)!,
+      quantity: l.quantity,
+      price: l.price,
+      totalPrice: l.total_price,
+    })),
   );
   const out = lines.map((l) => ({ stockId: l.stock, quantity: toDecimalString(round(l.quantity, 3).negated(), 3) }));
   await applyMovements(tx, out, { documentType: PURCHASE_RETURN_DOCUMENT, documentId: id, userId });
   await writePosting(
     tx,
     { branchId: header.branchId, documentType: PURCHASE_RETURN_DOCUMENT, documentId: id, entryDate: header.inputDate, userId },
-    postPurchaseReturn({ supplier_id: header.supplierId, currency_id: header.currencyId, exchange_rate: header.exchangeRate, total_price: header.totalPrice }),
+    postPurchaseReturn({
+      supplier_id: header.supplierId,
+      currency_id: header.currencyId,
+      exchange_rate: header.exchangeRate,
+      total_price: header.totalPrice,
+    }),
   );
 }
 

@@ -41,7 +41,10 @@ export async function insertPurchase(tx: Tx, header: PurchaseHeader): Promise<nu
 
 export async function updatePurchaseHeader(tx: Tx, id: number, header: PurchaseHeader): Promise<void> {
   const { createdBy: _keep, ...changes } = header;
-  await tx.update(purchase).set({ ...changes, updatedAt: new Date() }).where(eq(purchase.id, id));
+  await tx
+    .update(purchase)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(purchase.id, id));
 }
 
 export async function insertPurchaseLines(tx: Tx, lines: PurchaseLineRow[]): Promise<void> {
@@ -58,7 +61,10 @@ export async function deletePurchaseRow(tx: Tx, id: number): Promise<void> {
 
 /** The last purchase sets a stock row's cost (base currency) and sale price; the sync version moves with it. */
 export async function setStockPrices(tx: Tx, stockId: number, purchasePrice: string, salePrice: string): Promise<void> {
-  await tx.update(stock).set({ purchasePrice, salePrice, ...touched() }).where(eq(stock.id, stockId));
+  await tx
+    .update(stock)
+    .set({ purchasePrice, salePrice, ...touched() })
+    .where(eq(stock.id, stockId));
 }
 
 /** Quantity each stock row received from a purchase's lines. */

@@ -14,8 +14,18 @@ import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/
 import { checkReferencedCashbox, readDocumentReferences, referencedRate } from "../documents/currency-context";
 import { applyMovements, findOrCreateStock, reverseMovements } from "../stock/stock-ledger";
 import {
-  batchTrackingOn, deletePurchaseLines, deletePurchaseRow, hasReturns, insertPurchase, insertPurchaseLines, liveItems, lockPurchase,
-  setStockPrices, updatePurchaseHeader, type PurchaseHeader, type PurchaseRow,
+  batchTrackingOn,
+  deletePurchaseLines,
+  deletePurchaseRow,
+  hasReturns,
+  insertPurchase,
+  insertPurchaseLines,
+  liveItems,
+  lockPurchase,
+  setStockPrices,
+  updatePurchaseHeader,
+  type PurchaseHeader,
+  type PurchaseRow,
 } from "./purchase.repository";
 import { invoiceHasAllocations } from "../accounting/money-document.repository";
 
@@ -99,7 +109,13 @@ async function bookPurchase(tx: Tx, purchaseId: number, checked: CheckedPurchase
     const baseCost = toDecimalString(round(mul(line.purchase_price, header.exchangeRate)));
     const stockId = await findOrCreateStock(
       tx,
-      { branchId: header.branchId, inventoryId: header.inventoryId, itemId: line.item, batchNumber: line.batch_number, expireDate: line.expire_date },
+      {
+        branchId: header.branchId,
+        inventoryId: header.inventoryId,
+        itemId: line.item,
+        batchNumber: line.batch_number,
+        expireDate: line.expire_date,
+      },
       { purchasePrice: baseCost, salePrice: line.sale_price },
     );
     await setStockPrices(tx, stockId, baseCost, line.sale_price);
@@ -117,7 +133,11 @@ async function bookPurchase(tx: Tx, purchaseId: number, checked: CheckedPurchase
   }
   await insertPurchaseLines(tx, rows);
   const source = { documentType: PURCHASE_DOCUMENT, documentId: purchaseId, userId };
-  await applyMovements(tx, rows.map((r) => ({ stockId: r.stockId, quantity: r.quantity })), source);
+  await applyMovements(
+    tx,
+    rows.map((r) => ({ stockId: r.stockId, quantity: r.quantity })),
+    source,
+  );
   await writePosting(
     tx,
     { branchId: header.branchId, documentType: PURCHASE_DOCUMENT, documentId: purchaseId, entryDate: header.inputDate, userId },

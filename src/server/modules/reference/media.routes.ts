@@ -28,7 +28,10 @@ export function registerMediaRoutes(app: FastifyInstance, { db }: { db: Db }) {
     if (!data || file.file.truncated) throw fieldErrors({ file: [`must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`] });
     const contentType = sniffImageType(data);
     if (!contentType) throw fieldErrors({ file: ["Only images are allowed"] });
-    const [row] = await db.insert(media).values({ contentType, size: data.length, data, createdBy: auth.userId }).returning({ id: media.id });
+    const [row] = await db
+      .insert(media)
+      .values({ contentType, size: data.length, data, createdBy: auth.userId })
+      .returning({ id: media.id });
     return reply.status(201).send({ id: row.id, url: `/media/${row.id}/` });
   });
 

@@ -11,7 +11,13 @@ import { parseId, validateBody } from "../../http/resource";
 /** The reference calls of SPEC section 7 that the web app makes at start-up. */
 const signedIn = { access: { permissions: [] } } as const;
 
-export const currencyJson = (c: typeof currency.$inferSelect) => ({ id: c.id, code: c.code, name: c.name, symbol: c.symbol, is_base: c.isBase });
+export const currencyJson = (c: typeof currency.$inferSelect) => ({
+  id: c.id,
+  code: c.code,
+  name: c.name,
+  symbol: c.symbol,
+  is_base: c.isBase,
+});
 
 export const printInfoJson = (p: typeof printInfo.$inferSelect) => ({
   id: p.id,
@@ -46,7 +52,11 @@ export function registerReferenceRoutes(app: FastifyInstance, { db }: { db: Db }
   });
 
   app.get("/api/setting/", { config: signedIn }, async () =>
-    (await db.select().from(setting).where(isNull(setting.deletedAt)).orderBy(setting.key)).map((s) => ({ id: s.id, key: s.key, value: s.value })),
+    (await db.select().from(setting).where(isNull(setting.deletedAt)).orderBy(setting.key)).map((s) => ({
+      id: s.id,
+      key: s.key,
+      value: s.value,
+    })),
   );
 
   app.get("/api/print/all/", { config: signedIn }, async (request) => {
@@ -80,7 +90,11 @@ export function registerReferenceRoutes(app: FastifyInstance, { db }: { db: Db }
   // accounting/cashbox/all/ is the cashbox resource's (modules/accounting/cashbox.resource.ts), with balances.
 
   app.get("/api/partner/general-partner/", { config: signedIn }, async () => {
-    const [row] = await db.select().from(partner).where(and(eq(partner.isGeneral, true), isNull(partner.deletedAt))).limit(1);
+    const [row] = await db
+      .select()
+      .from(partner)
+      .where(and(eq(partner.isGeneral, true), isNull(partner.deletedAt)))
+      .limit(1);
     if (!row) throw notFound();
     return { id: row.id, name: row.name, phone: row.phone, is_customer: row.isCustomer, is_supplier: row.isSupplier, is_general: true };
   });

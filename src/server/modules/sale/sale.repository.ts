@@ -41,7 +41,10 @@ export async function findStockRows(ex: Executor, ids: number[], options: { lock
     ex,
     sql`select s.id, s.branch_id, s.inventory_id, s.item_id, s.quantity::text as quantity, s.purchase_price::text as purchase_price, i.item_type
         from stock s join item i on i.id = s.item_id
-        where s.deleted_at is null and s.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+        where s.deleted_at is null and s.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
         order by s.id ${options.lock ? sql`for update of s` : sql``}`,
   );
   return new Map(rows.map((r) => [r.id, r]));
@@ -60,7 +63,11 @@ export type SaleRow = typeof sale.$inferSelect;
 
 /** The live sale row, locked for the rest of the transaction (edits, extras, returns against it, its delete). */
 export async function lockSale(tx: Tx, id: number): Promise<SaleRow | null> {
-  const [row] = await tx.select().from(sale).where(and(eq(sale.id, id), isNull(sale.deletedAt))).for("update");
+  const [row] = await tx
+    .select()
+    .from(sale)
+    .where(and(eq(sale.id, id), isNull(sale.deletedAt)))
+    .for("update");
   return row ?? null;
 }
 
@@ -85,7 +92,10 @@ export async function insertSaleWithLines(
 }
 
 export async function updateSale(tx: Tx, id: number, values: Partial<typeof sale.$inferInsert>): Promise<void> {
-  await tx.update(sale).set({ ...values, updatedAt: new Date() }).where(eq(sale.id, id));
+  await tx
+    .update(sale)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(sale.id, id));
 }
 
 /**
@@ -93,7 +103,10 @@ export async function updateSale(tx: Tx, id: number, values: Partial<typeof sale
  * (DESIGN section 4). A quotation converted into it keeps pointing at it: it stays converted.
  */
 export async function deleteSale(tx: Tx, id: number): Promise<void> {
-  await tx.update(sale).set({ deletedAt: new Date(), updatedAt: new Date(), syncVersion: nextSyncVersion, xactId: currentXact }).where(eq(sale.id, id));
+  await tx
+    .update(sale)
+    .set({ deletedAt: new Date(), updatedAt: new Date(), syncVersion: nextSyncVersion, xactId: currentXact })
+    .where(eq(sale.id, id));
 }
 
 export type SaleItemRow = typeof saleItem.$inferSelect;
@@ -154,7 +167,10 @@ export async function insertSaleReturn(tx: Tx, values: typeof saleReturn.$inferI
 }
 
 export async function updateSaleReturn(tx: Tx, id: number, values: Partial<typeof saleReturn.$inferInsert>): Promise<void> {
-  await tx.update(saleReturn).set({ ...values, updatedAt: new Date() }).where(eq(saleReturn.id, id));
+  await tx
+    .update(saleReturn)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(saleReturn.id, id));
 }
 
 export async function replaceSaleReturnItems(tx: Tx, returnId: number, rows: (typeof saleReturnItem.$inferInsert)[]): Promise<void> {
@@ -179,7 +195,10 @@ export async function insertQuotation(tx: Tx, values: typeof saleQuotation.$infe
 }
 
 export async function updateQuotation(tx: Tx, id: number, values: Partial<typeof saleQuotation.$inferInsert>): Promise<void> {
-  await tx.update(saleQuotation).set({ ...values, updatedAt: new Date() }).where(eq(saleQuotation.id, id));
+  await tx
+    .update(saleQuotation)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(saleQuotation.id, id));
 }
 
 export async function quotationItems(ex: Executor, id: number) {

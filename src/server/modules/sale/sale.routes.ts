@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AnyObject, ObjectSchema } from "yup";
-import { saleExtraSchema, quotationConvertSchema, saleQuotationSchema, saleReturnSchema, saleSchema } from "../../../core/validation/sale-schemas";
+import {
+  saleExtraSchema,
+  quotationConvertSchema,
+  saleQuotationSchema,
+  saleReturnSchema,
+  saleSchema,
+} from "../../../core/validation/sale-schemas";
 import { toIsoDate } from "../../../core/dates";
 import type { Db } from "../../db/client";
 import { authOf } from "../../http/access";
@@ -29,7 +35,9 @@ export function registerSaleRoutes(app: FastifyInstance, deps: { db: Db }): void
   // ---- sale/
   const sale = "/api/sale/";
   registerListRoutes(app, db, sale, saleList, { view: ["view_sale"] });
-  app.get(`${sale}:id/`, { config: { access: { permissions: ["view_sale"] } } }, async (request) => service.readSale(db, idOf(request), authOf(request)));
+  app.get(`${sale}:id/`, { config: { access: { permissions: ["view_sale"] } } }, async (request) =>
+    service.readSale(db, idOf(request), authOf(request)),
+  );
   app.post(sale, { config: { access: { permissions: ["add_sale"] }, body: saleSchema } }, async (request, reply) => {
     const auth = authOf(request);
     const payload = bodyOf(request);
@@ -52,17 +60,21 @@ export function registerSaleRoutes(app: FastifyInstance, deps: { db: Db }): void
     await service.deleteSale(db, authOf(request), idOf(request));
     return { message: "Deleted successfully" };
   });
-  app.post(`${sale}:id/extra/`, { config: { access: { permissions: ["change_sale", "add_sale"] }, body: saleExtraSchema } }, async (request, reply) => {
-    const auth = authOf(request);
-    const id = idOf(request);
-    const payload = bodyOf(request);
-    const result = await idempotentCreate(db, auth, { ...payload, extra_of_sale: id }, async (tx) => {
-      const body = await validateBody(saleExtraSchema, payload);
-      await service.addSaleExtraTx(tx, auth, id, body);
-      return { status: 201, body: await service.readSale(tx, id, auth) };
-    });
-    return reply.status(result.status).send(result.body);
-  });
+  app.post(
+    `${sale}:id/extra/`,
+    { config: { access: { permissions: ["change_sale", "add_sale"] }, body: saleExtraSchema } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const id = idOf(request);
+      const payload = bodyOf(request);
+      const result = await idempotentCreate(db, auth, { ...payload, extra_of_sale: id }, async (tx) => {
+        const body = await validateBody(saleExtraSchema, payload);
+        await service.addSaleExtraTx(tx, auth, id, body);
+        return { status: 201, body: await service.readSale(tx, id, auth) };
+      });
+      return reply.status(result.status).send(result.body);
+    },
+  );
   app.get(`${sale}:id/premium-schedule/`, { config: { access: { permissions: ["view_sale", "view_salepremium"] } } }, async (request) => {
     const asOf = (request.query as { date?: string }).date;
     if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw badRequest("must be a valid date");
@@ -103,7 +115,11 @@ export function registerSaleRoutes(app: FastifyInstance, deps: { db: Db }): void
     return service.updateSaleReturn(db, auth, id, payload, validator(saleReturnSchema));
   };
   app.put(`${ret}:id/`, { config: { access: { permissions: ["change_salereturn"] }, body: saleReturnSchema } }, updateReturn(false));
-  app.patch(`${ret}:id/`, { config: { access: { permissions: ["change_salereturn"] }, body: saleReturnSchema.partial() } }, updateReturn(true));
+  app.patch(
+    `${ret}:id/`,
+    { config: { access: { permissions: ["change_salereturn"] }, body: saleReturnSchema.partial() } },
+    updateReturn(true),
+  );
   app.delete(`${ret}:id/`, { config: { access: { permissions: ["delete_salereturn"] } } }, async (request) => {
     await service.deleteSaleReturn(db, authOf(request), idOf(request));
     return { message: "Deleted successfully" };
@@ -132,20 +148,32 @@ export function registerSaleRoutes(app: FastifyInstance, deps: { db: Db }): void
     if (partial) payload = { ...(await service.readQuotation(db, id, auth)), ...payload };
     return service.updateQuotation(db, auth, id, payload, validator(saleQuotationSchema));
   };
-  app.put(`${quo}:id/`, { config: { access: { permissions: ["change_salequotation"] }, body: saleQuotationSchema } }, updateQuotation(false));
-  app.patch(`${quo}:id/`, { config: { access: { permissions: ["change_salequotation"] }, body: saleQuotationSchema.partial() } }, updateQuotation(true));
+  app.put(
+    `${quo}:id/`,
+    { config: { access: { permissions: ["change_salequotation"] }, body: saleQuotationSchema } },
+    updateQuotation(false),
+  );
+  app.patch(
+    `${quo}:id/`,
+    { config: { access: { permissions: ["change_salequotation"] }, body: saleQuotationSchema.partial() } },
+    updateQuotation(true),
+  );
   app.delete(`${quo}:id/`, { config: { access: { permissions: ["delete_salequotation"] } } }, async (request) => {
     await service.deleteQuotation(db, authOf(request), idOf(request));
     return { message: "Deleted successfully" };
   });
-  app.post(`${quo}:id/convert/`, { config: { access: { permissions: ["add_sale"] }, body: quotationConvertSchema } }, async (request, reply) => {
-    const auth = authOf(request);
-    const id = idOf(request);
-    const payload = bodyOf(request);
-    const result = await idempotentCreate(db, auth, { ...payload, convert_quotation: id }, async (tx) => {
-      const body = await validateBody(quotationConvertSchema, payload);
-      return { status: 201, body: await service.convertQuotationTx(tx, auth, id, body, readFormToken(payload)) };
-    });
-    return reply.status(result.status).send(result.body);
-  });
+  app.post(
+    `${quo}:id/convert/`,
+    { config: { access: { permissions: ["add_sale"] }, body: quotationConvertSchema } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const id = idOf(request);
+      const payload = bodyOf(request);
+      const result = await idempotentCreate(db, auth, { ...payload, convert_quotation: id }, async (tx) => {
+        const body = await validateBody(quotationConvertSchema, payload);
+        return { status: 201, body: await service.convertQuotationTx(tx, auth, id, body, readFormToken(payload)) };
+      });
+      return reply.status(result.status).send(result.body);
+    },
+  );
 }

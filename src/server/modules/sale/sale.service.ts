@@ -5,14 +5,26 @@ import { carriesQuantity, ITEM_TYPES } from "../../../core/item-types";
 import { add, greaterThan, isZero, lessThan, mul, round, sub, sum, toDecimalString, type MoneyInput } from "../../../core/money";
 import { paymentStatus } from "../../../core/payment-status";
 import { lineTotal, netTotal, paymentProblem, postSale, postSaleReturn, saleLineTotals, type PostingLine } from "../../../core/posting";
-import type { QuotationConvertInput, SaleExtraInput, SaleInput, SaleQuotationInput, SaleReturnInput } from "../../../core/validation/sale-schemas";
+import type {
+  QuotationConvertInput,
+  SaleExtraInput,
+  SaleInput,
+  SaleQuotationInput,
+  SaleReturnInput,
+} from "../../../core/validation/sale-schemas";
 import { toIsoDate } from "../../../core/dates";
 import type { Db, Executor, Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors, notFound, staleRecord } from "../../http/errors";
 import { invalidChoice, readOne } from "../../http/resource";
 import { deletePosting, postingInsert, writePosting } from "../ledger/ledger.repository";
-import { baseCurrencyId, checkReferencedCashbox, readDocumentReferences, referencedRate, type DocumentReferences } from "../documents/currency-context";
+import {
+  baseCurrencyId,
+  checkReferencedCashbox,
+  readDocumentReferences,
+  referencedRate,
+  type DocumentReferences,
+} from "../documents/currency-context";
 import { assignDocumentNumber, UNNUMBERED } from "../documents/document-number";
 import { applyMovements, reverseMovements, type Movement } from "../stock/stock-ledger";
 import * as repo from "./sale.repository";
@@ -76,10 +88,18 @@ interface LineInput {
  * sees the quantities its own reversal gave back) and prices them. applyMovements' own check stays
  * the authoritative one; this one gives the form's messages.
  */
-async function buildLines(tx: Tx, inventoryId: number, items: readonly LineInput[], options: { onlyMaterial?: boolean } = {}): Promise<BuiltLine[]> {
+async function buildLines(
+  tx: Tx,
+  inventoryId: number,
+  items: readonly LineInput[],
+  options: { onlyMaterial?: boolean } = {},
+): Promise<BuiltLine[]> {
   const stockIds = items.map((l) => l.stock).filter((id): id is number => id != null);
   const stocks = await repo.findStockRows(tx, stockIds, { lock: true });
-  const itemTypes = await repo.findItemTypes(tx, items.filter((l) => l.stock == null && l.item != null).map((l) => l.item as number));
+  const itemTypes = await repo.findItemTypes(
+    tx,
+    items.filter((l) => l.stock == null && l.item != null).map((l) => l.item as number),
+  );
   const seen = new Set<number>();
   return items.map((line, i) => {
     let itemId: number;
@@ -111,7 +131,10 @@ async function buildLines(tx: Tx, inventoryId: number, items: readonly LineInput
     const fee = line.fee ?? "0";
     const discount = line.discount ?? "0";
     const totals = saleLineTotals({ quantity, price: line.price, fee, discount });
-    if (lessThan(totals.net_price, 0)) throw fieldErrors({ [`items[${i}].discount`]: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(add(line.price, fee)) })] });
+    if (lessThan(totals.net_price, 0))
+      throw fieldErrors({
+        [`items[${i}].discount`]: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(add(line.price, fee)) })],
+      });
     return {
       stockId: line.stock ?? null,
       itemId,
@@ -128,7 +151,9 @@ async function buildLines(tx: Tx, inventoryId: number, items: readonly LineInput
 }
 
 const outMovements = (lines: readonly { stockId: number | null; quantity: string; moves?: boolean }[]): Movement[] =>
-  lines.filter((l) => l.stockId != null && l.moves !== false).map((l) => ({ stockId: l.stockId as number, quantity: toDecimalString(mul(l.quantity, -1), 3) }));
+  lines
+    .filter((l) => l.stockId != null && l.moves !== false)
+    .map((l) => ({ stockId: l.stockId as number, quantity: toDecimalString(mul(l.quantity, -1), 3) }));
 
 // ------------------------------------------------------------------------------------------- posting
 
@@ -144,7 +169,11 @@ interface SaleMoney {
 }
 
 /** A sale's posting from its lines: revenue, the customer's debt, cash received, cost of goods. */
-function salePosting(money: SaleMoney, items: readonly { totalPrice: string; costPrice: string; quantity: string }[], baseCurrency: number): PostingLine[] {
+function salePosting(
+  money: SaleMoney,
+  items: readonly { totalPrice: string; costPrice: string; quantity: string }[],
+  baseCurrency: number,
+): PostingLine[] {
   return postSale({
     currency_id: money.currencyId,
     exchange_rate: money.exchangeRate,
@@ -158,7 +187,12 @@ function salePosting(money: SaleMoney, items: readonly { totalPrice: string; cos
   });
 }
 
-const postingSource = (money: SaleMoney, userId: number) => ({ branchId: money.branchId, documentType: SALE_DOC, entryDate: money.inputDate, userId });
+const postingSource = (money: SaleMoney, userId: number) => ({
+  branchId: money.branchId,
+  documentType: SALE_DOC,
+  entryDate: money.inputDate,
+  userId,
+});
 
 /** Re-posts a stored sale from its stored lines (after an edit or extra material); answers the new total. */
 async function repostSale(tx: Tx, saleId: number, money: SaleMoney, userId: number): Promise<string> {
@@ -194,7 +228,14 @@ async function checkHeader(
   if (references.inventoryBranchId !== body.branch) throw invalidChoice("inventory");
   if (references.partnerBranchId !== body.branch) throw invalidChoice("customer");
   const exchangeRate = referencedRate(references, body.exchange_rate);
-  return { branchId: body.branch, inventoryId: body.inventory, customerId: body.customer, currencyId: body.currency, exchangeRate, references };
+  return {
+    branchId: body.branch,
+    inventoryId: body.inventory,
+    customerId: body.customer,
+    currencyId: body.currency,
+    exchangeRate,
+    references,
+  };
 }
 
 /** Discount within the total; paid within the net, from a cashbox of the branch in the sale's currency. */
@@ -205,7 +246,8 @@ function checkPayment(header: CheckedHeader, total: MoneyInput, discount: string
   const net = netTotal(total, discount);
   const problem = paymentProblem(net, paid, cashboxId);
   if (problem === "Cashbox is required") throw fieldErrors({ cashbox: [MESSAGES.cashboxRequired] });
-  if (problem === "paid_exceeds_total") throw fieldErrors({ paid_amount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(net) })] });
+  if (problem === "paid_exceeds_total")
+    throw fieldErrors({ paid_amount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(net) })] });
   if (cashboxId) checkReferencedCashbox(header.references, header.branchId, header.currencyId);
 }
 
@@ -268,7 +310,12 @@ async function bookSale(tx: Tx, auth: AuthContext, body: SaleInput, formToken: s
     guarantorAddress: body.guarantor_address ?? "",
     createdBy: auth.userId,
   };
-  const id = await repo.insertSaleWithLines(tx, values, lineRows(lines, false), posting.length ? (saleId) => postingInsert(postingSource(money, auth.userId), saleId, posting) : null);
+  const id = await repo.insertSaleWithLines(
+    tx,
+    values,
+    lineRows(lines, false),
+    posting.length ? (saleId) => postingInsert(postingSource(money, auth.userId), saleId, posting) : null,
+  );
   await applyMovements(tx, outMovements(lines), { documentType: SALE_DOC, documentId: id, userId: auth.userId }, { rowsLocked: true });
   return { id, branchId: header.branchId };
 }
@@ -277,7 +324,11 @@ async function bookSale(tx: Tx, auth: AuthContext, body: SaleInput, formToken: s
  * Reads a booked sale back and numbers it, last: the branch's counter stays locked until commit
  * (assignDocumentNumber), so only the caller's record of the answer and the commit wait behind it.
  */
-async function numberedSale(tx: Tx, auth: AuthContext, booked: { id: number; branchId: number }): Promise<Record<string, unknown> & { id: number; invoice_no: number }> {
+async function numberedSale(
+  tx: Tx,
+  auth: AuthContext,
+  booked: { id: number; branchId: number },
+): Promise<Record<string, unknown> & { id: number; invoice_no: number }> {
   const sale = await readSale(tx, booked.id, auth);
   return { ...sale, id: booked.id, invoice_no: await assignDocumentNumber(tx, "sale", booked.id, booked.branchId, SALE_DOC) };
 }
@@ -316,7 +367,9 @@ export async function updateSale(db: Db, auth: AuthContext, id: number, payload:
     assertFresh(row, payload.updated_at);
     await assertSaleChangeable(tx, row);
     // The branch (and with it the invoice number) stays the sale's; extra material stays as it is.
-    const items = Array.isArray(payload.items) ? payload.items.filter((l: unknown) => !(l && typeof l === "object" && (l as { is_extra?: unknown }).is_extra === true)) : payload.items;
+    const items = Array.isArray(payload.items)
+      ? payload.items.filter((l: unknown) => !(l && typeof l === "object" && (l as { is_extra?: unknown }).is_extra === true))
+      : payload.items;
     const body = await validate({ ...payload, items, branch: row.branchId });
     const source = { documentType: SALE_DOC, documentId: id, userId: auth.userId };
     await reverseMovements(tx, source);
@@ -481,9 +534,17 @@ async function writeReturn(tx: Tx, auth: AuthContext, body: SaleReturnInput, exi
       createdBy: auth.userId,
     });
   }
-  await repo.replaceSaleReturnItems(tx, id, lines.map((l) => ({ saleReturnId: id, ...l })));
+  await repo.replaceSaleReturnItems(
+    tx,
+    id,
+    lines.map((l) => ({ saleReturnId: id, ...l })),
+  );
   const source = { documentType: SALE_RETURN_DOC, documentId: id, userId: auth.userId };
-  await applyMovements(tx, lines.map((l) => ({ stockId: l.stockId, quantity: l.quantity })), source);
+  await applyMovements(
+    tx,
+    lines.map((l) => ({ stockId: l.stockId, quantity: l.quantity })),
+    source,
+  );
   await deletePosting(tx, SALE_RETURN_DOC, id);
   const posting = postSaleReturn({
     currency_id: saleRow.currencyId,
@@ -493,7 +554,11 @@ async function writeReturn(tx: Tx, auth: AuthContext, body: SaleReturnInput, exi
     cost_total: sum(lines.map((l) => mul(l.costPrice, l.quantity))),
     base_currency_id: await baseCurrencyId(tx),
   });
-  await writePosting(tx, { branchId: saleRow.branchId, documentType: SALE_RETURN_DOC, documentId: id, entryDate: inputDate, userId: auth.userId }, posting);
+  await writePosting(
+    tx,
+    { branchId: saleRow.branchId, documentType: SALE_RETURN_DOC, documentId: id, entryDate: inputDate, userId: auth.userId },
+    posting,
+  );
   return { id, branchId: saleRow.branchId };
 }
 
@@ -506,7 +571,13 @@ export async function createSaleReturnTx(tx: Tx, auth: AuthContext, body: SaleRe
 
 const lockVisibleReturn = async (tx: Tx, auth: AuthContext, id: number) => visibleOr404(await repo.lockSaleReturn(tx, id), auth);
 
-export async function updateSaleReturn(db: Db, auth: AuthContext, id: number, payload: Record<string, unknown>, validate: Validate<SaleReturnInput>) {
+export async function updateSaleReturn(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  payload: Record<string, unknown>,
+  validate: Validate<SaleReturnInput>,
+) {
   return db.transaction(async (tx) => {
     const row = await lockVisibleReturn(tx, auth, id);
     assertFresh(row, payload.updated_at);
@@ -529,8 +600,15 @@ export async function deleteSaleReturn(db: Db, auth: AuthContext, id: number): P
 // ----------------------------------------------------------------------------------------- quotations
 
 async function quotationLines(tx: Tx, inventoryId: number, items: SaleQuotationInput["items"]) {
-  const stocks = await repo.findStockRows(tx, items.map((l) => l.stock).filter((id): id is number => id != null), { lock: false });
-  const itemTypes = await repo.findItemTypes(tx, items.filter((l) => l.stock == null && l.item != null).map((l) => l.item as number));
+  const stocks = await repo.findStockRows(
+    tx,
+    items.map((l) => l.stock).filter((id): id is number => id != null),
+    { lock: false },
+  );
+  const itemTypes = await repo.findItemTypes(
+    tx,
+    items.filter((l) => l.stock == null && l.item != null).map((l) => l.item as number),
+  );
   const seen = new Set<number>();
   return items.map((line, i) => {
     let itemId: number;
@@ -549,11 +627,17 @@ async function quotationLines(tx: Tx, inventoryId: number, items: SaleQuotationI
   });
 }
 
-async function writeQuotation(tx: Tx, auth: AuthContext, body: SaleQuotationInput, existing: repo.SaleQuotationRow | null): Promise<Written> {
+async function writeQuotation(
+  tx: Tx,
+  auth: AuthContext,
+  body: SaleQuotationInput,
+  existing: repo.SaleQuotationRow | null,
+): Promise<Written> {
   const header = await checkHeader(tx, auth, body);
   const lines = await quotationLines(tx, header.inventoryId, body.items);
   const total = sum(lines.map((l) => l.totalPrice));
-  if (greaterThan(body.discount, total)) throw fieldErrors({ discount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(total) })] });
+  if (greaterThan(body.discount, total))
+    throw fieldErrors({ discount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(total) })] });
   const values = {
     customerId: header.customerId,
     inventoryId: header.inventoryId,
@@ -576,7 +660,11 @@ async function writeQuotation(tx: Tx, auth: AuthContext, body: SaleQuotationInpu
       createdBy: auth.userId,
     });
   }
-  await repo.replaceQuotationItems(tx, id, lines.map((l) => ({ saleQuotationId: id, ...l })));
+  await repo.replaceQuotationItems(
+    tx,
+    id,
+    lines.map((l) => ({ saleQuotationId: id, ...l })),
+  );
   return { id, branchId: header.branchId };
 }
 
@@ -589,7 +677,13 @@ export async function createQuotationTx(tx: Tx, auth: AuthContext, body: SaleQuo
 
 const lockVisibleQuotation = async (tx: Tx, auth: AuthContext, id: number) => visibleOr404(await repo.lockQuotation(tx, id), auth);
 
-export async function updateQuotation(db: Db, auth: AuthContext, id: number, payload: Record<string, unknown>, validate: Validate<SaleQuotationInput>) {
+export async function updateQuotation(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  payload: Record<string, unknown>,
+  validate: Validate<SaleQuotationInput>,
+) {
   return db.transaction(async (tx) => {
     const row = await lockVisibleQuotation(tx, auth, id);
     assertFresh(row, payload.updated_at);

@@ -29,7 +29,10 @@ export const cityResource: ResourceDef<CityInput> = {
     return row.id;
   },
   async update(tx, id, body) {
-    await tx.update(city).set({ name: body.name, ...touched() }).where(eq(city.id, id));
+    await tx
+      .update(city)
+      .set({ name: body.name, ...touched() })
+      .where(eq(city.id, id));
   },
   async blockDelete(tx, id) {
     const [used] = await tx

@@ -27,11 +27,17 @@ export const damagedStockTypeResource: ResourceDef<DamagedStockTypeInput> = {
   // The damaged stock form picks a type, so whoever may record damage may list the types.
   allCodes: ["view_damagedstocktype", "add_damagedstock", "change_damagedstock"],
   async insert(tx, body, auth) {
-    const [row] = await tx.insert(damagedStockType).values({ name: body.name, createdBy: auth.userId }).returning({ id: damagedStockType.id });
+    const [row] = await tx
+      .insert(damagedStockType)
+      .values({ name: body.name, createdBy: auth.userId })
+      .returning({ id: damagedStockType.id });
     return row.id;
   },
   async update(tx, id, body) {
-    await tx.update(damagedStockType).set({ name: body.name, ...touched() }).where(eq(damagedStockType.id, id));
+    await tx
+      .update(damagedStockType)
+      .set({ name: body.name, ...touched() })
+      .where(eq(damagedStockType.id, id));
   },
   async blockDelete(tx, id) {
     // Damaged stock documents are deleted for real (no tombstone), so any row left still uses the type.

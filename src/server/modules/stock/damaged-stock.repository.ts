@@ -72,12 +72,18 @@ export interface DamagedStockLine {
 }
 
 export async function insertDamagedStock(tx: Tx, header: DamagedStockHeader, userId: number): Promise<number> {
-  const [row] = await tx.insert(damagedStock).values({ ...header, createdBy: userId }).returning({ id: damagedStock.id });
+  const [row] = await tx
+    .insert(damagedStock)
+    .values({ ...header, createdBy: userId })
+    .returning({ id: damagedStock.id });
   return row.id;
 }
 
 export async function updateDamagedStockHeader(tx: Tx, id: number, header: DamagedStockHeader): Promise<void> {
-  await tx.update(damagedStock).set({ ...header, updatedAt: new Date() }).where(eq(damagedStock.id, id));
+  await tx
+    .update(damagedStock)
+    .set({ ...header, updatedAt: new Date() })
+    .where(eq(damagedStock.id, id));
 }
 
 export async function replaceDamagedStockLines(tx: Tx, documentId: number, lines: readonly DamagedStockLine[]): Promise<void> {

@@ -22,8 +22,12 @@ export function registerDamagedStockRoutes(app: FastifyInstance, { db }: { db: D
     const result = await createDamagedStock(db, authOf(request), bodyOf(request));
     return reply.status(result.status).send(result.body);
   });
-  app.put(`${BASE}:id/`, { config: { ...access("change"), body: damagedStockSchema } }, (request) => updateDamagedStock(db, idOf(request), bodyOf(request), authOf(request), false));
-  app.patch(`${BASE}:id/`, { config: { ...access("change"), body: damagedStockSchema.partial() } }, (request) => updateDamagedStock(db, idOf(request), bodyOf(request), authOf(request), true));
+  app.put(`${BASE}:id/`, { config: { ...access("change"), body: damagedStockSchema } }, (request) =>
+    updateDamagedStock(db, idOf(request), bodyOf(request), authOf(request), false),
+  );
+  app.patch(`${BASE}:id/`, { config: { ...access("change"), body: damagedStockSchema.partial() } }, (request) =>
+    updateDamagedStock(db, idOf(request), bodyOf(request), authOf(request), true),
+  );
   app.delete(`${BASE}:id/`, { config: access("delete") }, async (request) => {
     await deleteDamagedStock(db, idOf(request), authOf(request));
     return { message: MESSAGES.deleted };

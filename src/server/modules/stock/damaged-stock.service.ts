@@ -50,7 +50,11 @@ function damagedStockAsBody(view: DamagedStockView): Record<string, unknown> {
   };
 }
 
-const source = (documentId: number, auth: AuthContext): MovementSource => ({ documentType: DAMAGED_STOCK_DOCUMENT, documentId, userId: auth.userId });
+const source = (documentId: number, auth: AuthContext): MovementSource => ({
+  documentType: DAMAGED_STOCK_DOCUMENT,
+  documentId,
+  userId: auth.userId,
+});
 
 /** Checks the body; answers the inventory's branch and the lines with their unit cost now. */
 async function checkedDamage(tx: Tx, body: DamagedStockInput, auth: AuthContext) {
@@ -75,7 +79,11 @@ async function applyDamage(tx: Tx, id: number, branchId: number, inputDate: stri
   );
   const cost = sum(lines.map((l) => round(mul(l.quantity, l.purchasePrice))));
   const posting = postDamagedStock({ base_currency_id: await baseCurrencyId(tx), cost_total: cost });
-  await writePosting(tx, { branchId, documentType: DAMAGED_STOCK_DOCUMENT, documentId: id, entryDate: inputDate, userId: auth.userId }, posting);
+  await writePosting(
+    tx,
+    { branchId, documentType: DAMAGED_STOCK_DOCUMENT, documentId: id, entryDate: inputDate, userId: auth.userId },
+    posting,
+  );
 }
 
 /** Puts back what the document took and removes its posting. */
@@ -90,7 +98,14 @@ export async function createDamagedStockTx(tx: Tx, auth: AuthContext, body: Dama
   const inputDate = body.input_date ?? toIsoDate(new Date());
   const id = await insertDamagedStock(
     tx,
-    { branchId, invoiceNo: UNNUMBERED, inventoryId: body.inventory, damagedStockTypeId: body.damaged_stock_type, inputDate, note: body.note ?? "" },
+    {
+      branchId,
+      invoiceNo: UNNUMBERED,
+      inventoryId: body.inventory,
+      damagedStockTypeId: body.damaged_stock_type,
+      inputDate,
+      note: body.note ?? "",
+    },
     auth.userId,
   );
   await replaceDamagedStockLines(tx, id, lines);
@@ -114,7 +129,13 @@ async function lockVisible(tx: Tx, id: number, auth: AuthContext): Promise<Locke
   return row;
 }
 
-export function updateDamagedStock(db: Db, id: number, payload: Record<string, unknown>, auth: AuthContext, partial: boolean): Promise<DamagedStockView> {
+export function updateDamagedStock(
+  db: Db,
+  id: number,
+  payload: Record<string, unknown>,
+  auth: AuthContext,
+  partial: boolean,
+): Promise<DamagedStockView> {
   return db.transaction(async (tx) => {
     const current = await lockVisible(tx, id, auth);
     assertFresh(current.updatedAt, payload.updated_at);

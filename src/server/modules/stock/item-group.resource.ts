@@ -28,7 +28,10 @@ export const itemGroupResource: ResourceDef<ItemGroupInput> = {
     return row.id;
   },
   async update(tx, id, body) {
-    await tx.update(itemGroup).set({ name: body.name, ...touched() }).where(eq(itemGroup.id, id));
+    await tx
+      .update(itemGroup)
+      .set({ name: body.name, ...touched() })
+      .where(eq(itemGroup.id, id));
   },
   async blockDelete(tx, id) {
     const [used] = await tx

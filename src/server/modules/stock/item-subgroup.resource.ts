@@ -49,7 +49,10 @@ export const itemSubgroupResource: ResourceDef<ItemSubgroupInput> = {
     return row.id;
   },
   async update(tx, id, body) {
-    await tx.update(itemSubgroup).set({ name: body.name, itemGroupId: body.item_group, ...touched() }).where(eq(itemSubgroup.id, id));
+    await tx
+      .update(itemSubgroup)
+      .set({ name: body.name, itemGroupId: body.item_group, ...touched() })
+      .where(eq(itemSubgroup.id, id));
     // Items follow their subgroup to its new group, so an item's subgroup always belongs to its group.
     await tx
       .update(item)

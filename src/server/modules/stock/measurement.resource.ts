@@ -28,7 +28,10 @@ export const measurementResource: ResourceDef<MeasurementInput> = {
     return row.id;
   },
   async update(tx, id, body) {
-    await tx.update(measurement).set({ name: body.name, ...touched() }).where(eq(measurement.id, id));
+    await tx
+      .update(measurement)
+      .set({ name: body.name, ...touched() })
+      .where(eq(measurement.id, id));
   },
   // An item counts whether it uses the measurement for single pieces or for packets.
   async blockDelete(tx, id) {

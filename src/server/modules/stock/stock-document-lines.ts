@@ -45,7 +45,10 @@ export async function loadStockRows(ex: Executor, ids: readonly number[]): Promi
 
 /** Every line's stock row is live and in the inventory; answers the rows in line order. */
 export async function stockRowsOfLines(ex: Executor, lines: readonly StockLineInput[], inventoryId: number): Promise<StockRow[]> {
-  const rows = await loadStockRows(ex, lines.map((l) => l.stock));
+  const rows = await loadStockRows(
+    ex,
+    lines.map((l) => l.stock),
+  );
   return lines.map((line, index) => {
     const row = rows.get(line.stock);
     // Another inventory's (or branch's) row is refused like an absent one, never revealed.
@@ -97,10 +100,17 @@ export interface StockDocumentLineView {
 }
 
 /** Where a document type keeps its lines (identifiers, never user input). */
-type LineTable = { table: "inventory_stock_transfer_item"; documentColumn: "transfer_id" } | { table: "damaged_stock_item"; documentColumn: "damaged_stock_id" };
+type LineTable =
+  | { table: "inventory_stock_transfer_item"; documentColumn: "transfer_id" }
+  | { table: "damaged_stock_item"; documentColumn: "damaged_stock_id" };
 
 /** A document's lines as the API answers them, in entry order; `own` selects the document type's own columns (from l and s). */
-export function stockDocumentLines<T extends StockDocumentLineView>(ex: Executor, lines: LineTable, documentId: number, own: SQL): Promise<T[]> {
+export function stockDocumentLines<T extends StockDocumentLineView>(
+  ex: Executor,
+  lines: LineTable,
+  documentId: number,
+  own: SQL,
+): Promise<T[]> {
   return queryRows<T>(
     ex,
     sql`select l.id, l.stock_id as stock, l.item_id as item, i.name as item_name, i.barcode as item_barcode,

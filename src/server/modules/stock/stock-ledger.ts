@@ -33,7 +33,11 @@ export interface StockIdentity {
 }
 
 /** The stock row of (inventory, item, batch, expiry), created empty when absent. */
-export async function findOrCreateStock(tx: Tx, identity: StockIdentity, prices?: { purchasePrice?: string; salePrice?: string }): Promise<number> {
+export async function findOrCreateStock(
+  tx: Tx,
+  identity: StockIdentity,
+  prices?: { purchasePrice?: string; salePrice?: string },
+): Promise<number> {
   const inserted = await queryRowsPrepared<{ id: number }>(
     tx,
     sql`insert into stock (branch_id, inventory_id, item_id, batch_number, expire_date, purchase_price, sale_price)
@@ -74,7 +78,13 @@ export async function applyMovements(
   const ids = [...merged.keys()].sort((a, b) => a - b);
   // One row needs no ordering: its update takes the lock itself.
   if (ids.length > 1 && !options.rowsLocked) {
-    await queryRowsPrepared(tx, sql`select id from stock where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id for update`);
+    await queryRowsPrepared(
+      tx,
+      sql`select id from stock where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) order by id for update`,
+    );
   }
   const deltas = sql.join(
     ids.map((id) => sql`(${id}::integer, ${merged.get(id)}::numeric)`),
@@ -111,4 +121,3 @@ export async function reverseMovements(tx: Tx, source: MovementSource): Promise<
     .map(([stockId, q]) => ({ stockId, quantity: toDecimalString(negate(q), QUANTITY_SCALE) }));
   await applyMovements(tx, reversal, source);
 }
-

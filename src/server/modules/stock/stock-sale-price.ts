@@ -27,11 +27,17 @@ export async function changeSalePrices(db: Db, auth: AuthContext, input: ChangeS
     });
     if (Object.keys(errors).length) throw fieldErrors(errors);
     for (const line of input.items) {
-      await tx.update(stock).set({ salePrice: line.sale_price, ...touched() }).where(eq(stock.id, line.stock));
+      await tx
+        .update(stock)
+        .set({ salePrice: line.sale_price, ...touched() })
+        .where(eq(stock.id, line.stock));
     }
     return queryRows<StockRow>(
       tx,
-      sql`select ${stockSelect} from ${stockSource} where s.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by s.id`,
+      sql`select ${stockSelect} from ${stockSource} where s.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) order by s.id`,
     );
   });
 }

@@ -12,8 +12,16 @@ export const STOCK_SEARCH_LIMIT = 50;
  * transfers, damaged stock).
  */
 export const STOCK_SEARCH_CODES = [
-  "view_stock", "add_sale", "change_sale", "add_salereturn", "add_salequotation", "add_purchasereturn",
-  "change_purchasereturn", "add_inventorystocktransfer", "change_inventorystocktransfer", "add_damagedstock",
+  "view_stock",
+  "add_sale",
+  "change_sale",
+  "add_salereturn",
+  "add_salequotation",
+  "add_purchasereturn",
+  "change_purchasereturn",
+  "add_inventorystocktransfer",
+  "change_inventorystocktransfer",
+  "add_damagedstock",
   "change_damagedstock",
 ] as const;
 
@@ -49,7 +57,14 @@ async function scopeConditions(ex: Executor, auth: AuthContext, query: StockScop
     where.push(sql`s.inventory_id = ${inventoryId}`);
   }
   const branches = branchId !== null ? [branchId] : auth.branchIds;
-  where.push(branches.length ? sql`s.branch_id in (${sql.join(branches.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+  where.push(
+    branches.length
+      ? sql`s.branch_id in (${sql.join(
+          branches.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql`false`,
+  );
   if (truthy(query.exist_qty)) where.push(sql`s.quantity > 0`);
   return where;
 }

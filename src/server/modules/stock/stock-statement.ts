@@ -95,7 +95,14 @@ export async function stockStatement(ex: Executor, auth: AuthContext, query: Sta
     assertBranchVisible(auth, branchId);
     branches = [branchId];
   }
-  where.push(branches.length ? sql`m.branch_id in (${sql.join(branches.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+  where.push(
+    branches.length
+      ? sql`m.branch_id in (${sql.join(
+          branches.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql`false`,
+  );
   if (query.inventory) {
     const inventoryId = requiredId("inventory", query.inventory);
     const [inv] = await ex.select({ branchId: inventory.branchId }).from(inventory).where(eq(inventory.id, inventoryId));

@@ -27,11 +27,15 @@ export function registerStockRoutes(app: FastifyInstance, { db }: { db: Db }): v
   app.get("/api/stock/statement/", { config: view }, async (request) =>
     stockStatement(db, authOf(request), (request.query ?? {}) as StatementQuery),
   );
-  app.post("/api/stock/change-sale-price/", { config: { access: { permissions: ["change_stock"] }, body: changeSalePriceSchema } }, async (request) => {
-    const body = await validateBody(changeSalePriceSchema, request.body);
-    const results = await changeSalePrices(db, authOf(request), body);
-    return { message: "Updated successfully", results };
-  });
+  app.post(
+    "/api/stock/change-sale-price/",
+    { config: { access: { permissions: ["change_stock"] }, body: changeSalePriceSchema } },
+    async (request) => {
+      const body = await validateBody(changeSalePriceSchema, request.body);
+      const results = await changeSalePrices(db, authOf(request), body);
+      return { message: "Updated successfully", results };
+    },
+  );
   app.get("/api/stock/:id/", { config: view }, async (request) =>
     readOne(db, stockListSpec, sql`s.id`, parseId((request.params as { id: string }).id), authOf(request)),
   );

@@ -93,7 +93,10 @@ export async function insertTransfer(tx: Tx, header: TransferHeader, userId: num
 }
 
 export async function updateTransferHeader(tx: Tx, id: number, header: TransferHeader): Promise<void> {
-  await tx.update(inventoryStockTransfer).set({ ...header, updatedAt: new Date() }).where(eq(inventoryStockTransfer.id, id));
+  await tx
+    .update(inventoryStockTransfer)
+    .set({ ...header, updatedAt: new Date() })
+    .where(eq(inventoryStockTransfer.id, id));
 }
 
 export async function replaceTransferLines(tx: Tx, transferId: number, lines: readonly TransferLine[]): Promise<void> {
@@ -115,7 +118,11 @@ export async function lockTransfer(tx: Tx, id: number): Promise<LockedTransfer |
 
 export function storedTransferLines(tx: Tx, transferId: number): Promise<TransferLine[]> {
   return tx
-    .select({ stockId: inventoryStockTransferItem.stockId, itemId: inventoryStockTransferItem.itemId, quantity: inventoryStockTransferItem.quantity })
+    .select({
+      stockId: inventoryStockTransferItem.stockId,
+      itemId: inventoryStockTransferItem.itemId,
+      quantity: inventoryStockTransferItem.quantity,
+    })
     .from(inventoryStockTransferItem)
     .where(eq(inventoryStockTransferItem.transferId, transferId))
     .orderBy(inventoryStockTransferItem.id);

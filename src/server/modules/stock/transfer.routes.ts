@@ -22,8 +22,12 @@ export function registerTransferRoutes(app: FastifyInstance, { db }: { db: Db })
     const result = await createTransfer(db, authOf(request), bodyOf(request));
     return reply.status(result.status).send(result.body);
   });
-  app.put(`${BASE}:id/`, { config: { ...access("change"), body: inventoryStockTransferSchema } }, (request) => updateTransfer(db, idOf(request), bodyOf(request), authOf(request), false));
-  app.patch(`${BASE}:id/`, { config: { ...access("change"), body: inventoryStockTransferSchema.partial() } }, (request) => updateTransfer(db, idOf(request), bodyOf(request), authOf(request), true));
+  app.put(`${BASE}:id/`, { config: { ...access("change"), body: inventoryStockTransferSchema } }, (request) =>
+    updateTransfer(db, idOf(request), bodyOf(request), authOf(request), false),
+  );
+  app.patch(`${BASE}:id/`, { config: { ...access("change"), body: inventoryStockTransferSchema.partial() } }, (request) =>
+    updateTransfer(db, idOf(request), bodyOf(request), authOf(request), true),
+  );
   app.delete(`${BASE}:id/`, { config: access("delete") }, async (request) => {
     await deleteTransfer(db, idOf(request), authOf(request));
     return { message: MESSAGES.deleted };

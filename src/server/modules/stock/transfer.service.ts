@@ -100,7 +100,13 @@ async function lockPending(tx: Tx, id: number, auth: AuthContext): Promise<Locke
   return row;
 }
 
-export function updateTransfer(db: Db, id: number, payload: Record<string, unknown>, auth: AuthContext, partial: boolean): Promise<TransferView> {
+export function updateTransfer(
+  db: Db,
+  id: number,
+  payload: Record<string, unknown>,
+  auth: AuthContext,
+  partial: boolean,
+): Promise<TransferView> {
   return db.transaction(async (tx) => {
     const current = await lockPending(tx, id, auth);
     assertFresh(current.updatedAt, payload.updated_at);
@@ -135,13 +141,23 @@ export async function approveTransferTx(tx: Tx, id: number, auth: AuthContext): 
   const transfer = await lockVisible(tx, id, auth);
   if (transfer.approved) throw badRequest(MESSAGES.alreadyApproved);
   const lines = await storedTransferLines(tx, id);
-  const sources = await stockRowsOfLines(tx, lines.map((l) => ({ stock: l.stockId, quantity: l.quantity })), transfer.fromInventoryId);
+  const sources = await stockRowsOfLines(
+    tx,
+    lines.map((l) => ({ stock: l.stockId, quantity: l.quantity })),
+    transfer.fromInventoryId,
+  );
   const pairs = lines.map((line, i) => ({ line, source: sources[i] })).sort((a, b) => identityOrder(a.source, b.source));
   const movements: Movement[] = [];
   for (const { line, source } of pairs) {
     const target = await findOrCreateStock(
       tx,
-      { branchId: transfer.branchId, inventoryId: transfer.toInventoryId, itemId: source.itemId, batchNumber: source.batchNumber, expireDate: source.expireDate },
+      {
+        branchId: transfer.branchId,
+        inventoryId: transfer.toInventoryId,
+        itemId: source.itemId,
+        batchNumber: source.batchNumber,
+        expireDate: source.expireDate,
+      },
       { purchasePrice: source.purchasePrice, salePrice: source.salePrice },
     );
     movements.push({ stockId: source.id, quantity: toDecimalString(negate(line.quantity), 3) });

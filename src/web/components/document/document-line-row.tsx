@@ -45,12 +45,34 @@ const money = (v: string) => formatAmount(tryMoney(v) ?? 0);
  */
 export const DocumentLineRow = memo(function DocumentLineRow({ line, index, columns, problem, onUpdate, onRemove }: DocumentLineRowProps) {
   const { t } = useLingui();
-  const { editable, showBatch, showExpiry, showFee, showDiscount, showNet, priceEditable, batchEditable, checkStock, hidePrice, extraColumn } = columns;
+  const {
+    editable,
+    showBatch,
+    showExpiry,
+    showFee,
+    showDiscount,
+    showNet,
+    priceEditable,
+    batchEditable,
+    checkStock,
+    hidePrice,
+    extraColumn,
+  } = columns;
   const amounts = lineAmounts(line);
   const hasQuantity = carriesQuantity(line.item_type);
 
-  const cellInput = (field: "quantity" | "price" | "fee" | "discount", label: string, extra: { min?: number; max?: number; currency?: boolean } = {}) => (
-    <LineAmountField label={`${label} ${index + 1}`} name={`items.${index}.${field}`} value={line[field]} onValueChange={(value) => onUpdate(index, { [field]: value })} {...extra} />
+  const cellInput = (
+    field: "quantity" | "price" | "fee" | "discount",
+    label: string,
+    extra: { min?: number; max?: number; currency?: boolean } = {},
+  ) => (
+    <LineAmountField
+      label={`${label} ${index + 1}`}
+      name={`items.${index}.${field}`}
+      value={line[field]}
+      onValueChange={(value) => onUpdate(index, { [field]: value })}
+      {...extra}
+    />
   );
 
   return (
@@ -116,11 +138,17 @@ export const DocumentLineRow = memo(function DocumentLineRow({ line, index, colu
       </Table.Cell>
       {extraColumn ? <Table.Cell textAlign="end">{extraColumn.render(line, index)}</Table.Cell> : null}
       {hidePrice ? null : (
-        <Table.Cell textAlign="end">{priceEditable ? cellInput("price", columns.priceTitle ?? t`Price`, { min: 0, currency: true }) : money(line.price)}</Table.Cell>
+        <Table.Cell textAlign="end">
+          {priceEditable ? cellInput("price", columns.priceTitle ?? t`Price`, { min: 0, currency: true }) : money(line.price)}
+        </Table.Cell>
       )}
-      {showFee ? <Table.Cell textAlign="end">{editable ? cellInput("fee", t`Fee`, { min: 0, currency: true }) : money(line.fee)}</Table.Cell> : null}
+      {showFee ? (
+        <Table.Cell textAlign="end">{editable ? cellInput("fee", t`Fee`, { min: 0, currency: true }) : money(line.fee)}</Table.Cell>
+      ) : null}
       {showDiscount ? (
-        <Table.Cell textAlign="end">{editable ? cellInput("discount", t`Discount`, { min: 0, currency: true }) : money(line.discount)}</Table.Cell>
+        <Table.Cell textAlign="end">
+          {editable ? cellInput("discount", t`Discount`, { min: 0, currency: true }) : money(line.discount)}
+        </Table.Cell>
       ) : null}
       {showNet ? <Table.Cell textAlign="end">{money(amounts.net_price)}</Table.Cell> : null}
       {hidePrice ? null : (

@@ -40,7 +40,18 @@ export interface DocumentLinesTableProps {
  * Memoised: a form render that leaves the lines, the errors and the callbacks as they were skips it.
  */
 export const DocumentLinesTable = memo(function DocumentLinesTable(props: DocumentLinesTableProps) {
-  const { lines, onChange, showBatch = true, showExpiry = true, showFee = false, showDiscount = false, checkStock = false, errors, extraColumn, hidePrice = false } = props;
+  const {
+    lines,
+    onChange,
+    showBatch = true,
+    showExpiry = true,
+    showFee = false,
+    showDiscount = false,
+    checkStock = false,
+    errors,
+    extraColumn,
+    hidePrice = false,
+  } = props;
   const batchEditable = Boolean(props.batchEditable && onChange);
   const { t } = useLingui();
   const editable = Boolean(onChange);
@@ -62,8 +73,34 @@ export const DocumentLinesTable = memo(function DocumentLinesTable(props: Docume
     change?.(current.filter((_, i) => i !== index));
   }, []);
   const columns = useMemo<LineColumns>(
-    () => ({ editable, showBatch, showExpiry, showFee, showDiscount, showNet, priceEditable, batchEditable, checkStock, hidePrice, priceTitle: props.priceTitle, extraColumn }),
-    [editable, showBatch, showExpiry, showFee, showDiscount, showNet, priceEditable, batchEditable, checkStock, hidePrice, props.priceTitle, extraColumn],
+    () => ({
+      editable,
+      showBatch,
+      showExpiry,
+      showFee,
+      showDiscount,
+      showNet,
+      priceEditable,
+      batchEditable,
+      checkStock,
+      hidePrice,
+      priceTitle: props.priceTitle,
+      extraColumn,
+    }),
+    [
+      editable,
+      showBatch,
+      showExpiry,
+      showFee,
+      showDiscount,
+      showNet,
+      priceEditable,
+      batchEditable,
+      checkStock,
+      hidePrice,
+      props.priceTitle,
+      extraColumn,
+    ],
   );
 
   // The header does not change on a scan: one element, not a dozen cells rendered again per line added.

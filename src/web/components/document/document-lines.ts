@@ -139,21 +139,26 @@ export function addOrMergeLine(lines: readonly DocumentLine[], candidate: Docume
   const limited = checkStock && carriesQuantity(candidate.item_type) && candidate.available !== null;
   if (index < 0) {
     if (limited && !isPositive(candidate.available!)) return { kind: "refused", message: MESSAGES.cannotSellZeroQuantity, index: null };
-    if (limited && greaterThan(candidate.quantity, candidate.available!)) return { kind: "refused", message: MESSAGES.quantityAboveStock, index: null };
+    if (limited && greaterThan(candidate.quantity, candidate.available!))
+      return { kind: "refused", message: MESSAGES.quantityAboveStock, index: null };
     return { kind: "added", lines: [...lines, candidate], index: lines.length };
   }
   const existing = lines[index];
   if (!merge || !carriesQuantity(existing.item_type)) return { kind: "refused", message: MESSAGES.itemAlreadyInList, index };
   const quantity = add(tryMoney(existing.quantity) ?? 0, tryMoney(candidate.quantity) ?? 1);
   const available = candidate.available ?? existing.available;
-  if (checkStock && available !== null && greaterThan(quantity, available)) return { kind: "refused", message: MESSAGES.quantityAboveStock, index };
+  if (checkStock && available !== null && greaterThan(quantity, available))
+    return { kind: "refused", message: MESSAGES.quantityAboveStock, index };
   const next = [...lines];
   next[index] = { ...existing, quantity: quantity.toString(), available };
   return { kind: "merged", lines: next, index };
 }
 
 /** Per-line amounts: net = price + fee - discount; total = net x quantity (posting.ts). */
-export function lineAmounts(line: Pick<DocumentLine, "quantity" | "price" | "fee" | "discount">): { net_price: string; total_price: string } {
+export function lineAmounts(line: Pick<DocumentLine, "quantity" | "price" | "fee" | "discount">): {
+  net_price: string;
+  total_price: string;
+} {
   const safe = (v: string) => tryMoney(v) ?? 0;
   return saleLineTotals({ quantity: safe(line.quantity), price: safe(line.price), fee: safe(line.fee), discount: safe(line.discount) });
 }
@@ -179,7 +184,11 @@ export interface DocumentTotalsValue {
 }
 
 /** Totals of the lines with the invoice discount and what was paid. */
-export function documentTotals(lines: readonly Pick<DocumentLine, "quantity" | "price" | "fee" | "discount">[], discount: MoneyInput = 0, paid: MoneyInput = 0): DocumentTotalsValue {
+export function documentTotals(
+  lines: readonly Pick<DocumentLine, "quantity" | "price" | "fee" | "discount">[],
+  discount: MoneyInput = 0,
+  paid: MoneyInput = 0,
+): DocumentTotalsValue {
   const total = sum(lines.map((l) => lineAmounts(l).total_price));
   const safeDiscount = tryMoney(discount) ?? 0;
   const safePaid = tryMoney(paid) ?? 0;

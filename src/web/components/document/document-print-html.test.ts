@@ -4,14 +4,40 @@ import { documentTotals, lineFromStock } from "./document-lines";
 import { documentBodyHtml, documentPrintOptions, type PrintableDocument, type PrintLabels } from "./document-print-html";
 
 const labels: PrintLabels = {
-  number: "No.", date: "Date", item: "Item", batch: "Batch", expiry: "Expiry", quantity: "Qty", price: "Price", fee: "Fee", discount: "Discount",
-  net: "Net price", total: "Total", invoiceDiscount: "Discount", netTotal: "Net", paid: "Paid", remaining: "Remaining", status: "Status", statusText: "Paid", amountInWords: "In words", note: "Note",
+  number: "No.",
+  date: "Date",
+  item: "Item",
+  batch: "Batch",
+  expiry: "Expiry",
+  quantity: "Qty",
+  price: "Price",
+  fee: "Fee",
+  discount: "Discount",
+  net: "Net price",
+  total: "Total",
+  invoiceDiscount: "Discount",
+  netTotal: "Net",
+  paid: "Paid",
+  remaining: "Remaining",
+  status: "Status",
+  statusText: "Paid",
+  amountInWords: "In words",
+  note: "Note",
 };
 
-const line = { ...lineFromStock({ id: 1, quantity: "9", sale_price: "1250", item: { id: 3, name: "Rice <5kg>", barcode: "123", item_type: 1 } }), quantity: "2" };
+const line = {
+  ...lineFromStock({ id: 1, quantity: "9", sale_price: "1250", item: { id: 3, name: "Rice <5kg>", barcode: "123", item_type: 1 } }),
+  quantity: "2",
+};
 const doc: PrintableDocument = {
-  title: "Sale Invoice", number: "42", date: "21/11/2026", branchId: 1,
-  fields: [{ label: "Customer", value: "General" }], lines: [line], totals: documentTotals([line], "0", "2500"), currencyCode: "IQD",
+  title: "Sale Invoice",
+  number: "42",
+  date: "21/11/2026",
+  branchId: 1,
+  fields: [{ label: "Customer", value: "General" }],
+  lines: [line],
+  totals: documentTotals([line], "0", "2500"),
+  currencyCode: "IQD",
 };
 
 describe("document print", () => {

@@ -82,11 +82,7 @@ export function documentBodyHtml(doc: PrintableDocument, labels: PrintLabels): s
   const showExpiry = doc.lines.some((l) => l.expire_date);
   const showFee = doc.lines.some((l) => (tryMoney(l.fee) ?? 0).toString() !== "0");
   const showDiscount = doc.lines.some((l) => (tryMoney(l.discount) ?? 0).toString() !== "0");
-  const meta = [
-    { label: labels.number, value: doc.number },
-    { label: labels.date, value: doc.date },
-    ...doc.fields,
-  ]
+  const meta = [{ label: labels.number, value: doc.number }, { label: labels.date, value: doc.date }, ...doc.fields]
     .map((f) => `<span><b>${escapeHtml(f.label)}:</b> ${escapeHtml(f.value)}</span>`)
     .join("");
   const thead =
@@ -111,7 +107,9 @@ export function documentBodyHtml(doc: PrintableDocument, labels: PrintLabels): s
     totalRow(labels.netTotal, money(doc.totals.net)) +
     (doc.hidePayment
       ? ""
-      : totalRow(labels.paid, money(doc.totals.paid)) + totalRow(labels.remaining, money(doc.totals.remaining)) + `<tr><th>${escapeHtml(labels.status)}</th>${cell(labels.statusText, true)}</tr>`);
+      : totalRow(labels.paid, money(doc.totals.paid)) +
+        totalRow(labels.remaining, money(doc.totals.remaining)) +
+        `<tr><th>${escapeHtml(labels.status)}</th>${cell(labels.statusText, true)}</tr>`);
   const note = doc.note ? `<div><b>${escapeHtml(labels.note)}:</b> ${escapeHtml(doc.note)}</div>` : "";
   const sections = (doc.sections ?? [])
     .map(
@@ -144,15 +142,28 @@ export interface PrintInfoLike {
  * branch falls back to the first print info: another branch's header would be wrong on the invoice.
  * `logoUrl` is the stored path; the caller resolves it (mediaUrl).
  */
-export function documentHeader(doc: Pick<PrintableDocument, "branchId" | "header">, printInfos: readonly PrintInfoLike[]): BranchPrintHeader | null {
+export function documentHeader(
+  doc: Pick<PrintableDocument, "branchId" | "header">,
+  printInfos: readonly PrintInfoLike[],
+): BranchPrintHeader | null {
   if (doc.header) return doc.header;
   const info = doc.branchId === null ? printInfos[0] : printInfos.find((p) => p.branch.id === doc.branchId);
   if (!info) return null;
-  return { name: info.name, description: info.description || undefined, logoUrl: info.logo ?? undefined, phone: info.phone || undefined, address: info.address || undefined };
+  return {
+    name: info.name,
+    description: info.description || undefined,
+    logoUrl: info.logo ?? undefined,
+    phone: info.phone || undefined,
+    address: info.address || undefined,
+  };
 }
 
 /** print-html.ts options for the document (A4, or A5 with two copies). */
-export function documentPrintOptions(doc: PrintableDocument, labels: PrintLabels, a5: boolean): Omit<PrintOptions, "branch" | "printedAt" | "dir" | "lang"> {
+export function documentPrintOptions(
+  doc: PrintableDocument,
+  labels: PrintLabels,
+  a5: boolean,
+): Omit<PrintOptions, "branch" | "printedAt" | "dir" | "lang"> {
   return {
     title: doc.title,
     a5,

@@ -101,7 +101,11 @@ export function DocumentPrint({ doc }: { doc: PrintableDocument }) {
           <Field key={f.label} label={f.label} value={f.value} />
         ))}
       </SimpleGrid>
-      <DocumentLinesTable lines={doc.lines} showBatch={doc.lines.some((l) => l.batch_number)} showExpiry={doc.lines.some((l) => l.expire_date)} />
+      <DocumentLinesTable
+        lines={doc.lines}
+        showBatch={doc.lines.some((l) => l.batch_number)}
+        showExpiry={doc.lines.some((l) => l.expire_date)}
+      />
       <Flex justify="space-between" align="start" gap="4" mt="4" wrap="wrap">
         <Box flex="1" minW="60">
           <Text fontSize="sm" color="fg.muted">

@@ -29,7 +29,9 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
 
 /** Accepts the server's status values too ("Partial Paid", "partial_paid", "paid"...). */
 export function normalisePaymentStatus(value: unknown): PaymentStatus | null {
-  const key = textOf(value).toLowerCase().replace(/[\s-]+/g, "_");
+  const key = textOf(value)
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
   return key === "paid" || key === "unpaid" || key === "partial_paid" ? key : null;
 }
 

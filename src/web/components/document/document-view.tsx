@@ -18,7 +18,11 @@ import { DocumentPrint, DocumentPrintButtons, type PrintableDocument } from "./d
  */
 export function useViewRecord<T>(path: string | null, known: T | null = null): { record: T | null; error: string | null } {
   const { t } = useLingui();
-  const [state, setState] = useState<{ path: string | null; record: T | null; error: string | null }>({ path: null, record: null, error: null });
+  const [state, setState] = useState<{ path: string | null; record: T | null; error: string | null }>({
+    path: null,
+    record: null,
+    error: null,
+  });
   const knownRef = useRef(known);
   // Read only when a load fails, after the effects of that render have run.
   useEffect(() => {

@@ -3,7 +3,11 @@ import { addOrMergeLine, lineFromStock, lineProblem } from "./document-lines";
 import { creditHeld, heldStock, linesWithHeld, remainingWithHeld } from "./held-stock";
 
 const item = { id: 3, name: "Rice", barcode: "111", item_type: 1 };
-const line = (stock: number, quantity: string) => ({ ...lineFromStock({ id: stock, sale_price: "1000", item }), quantity, available: null });
+const line = (stock: number, quantity: string) => ({
+  ...lineFromStock({ id: stock, sale_price: "1000", item }),
+  quantity,
+  available: null,
+});
 
 describe("stock held by a sale being edited", () => {
   it("remaining = cached quantity + the sale's own original quantity of that row", () => {
@@ -14,7 +18,13 @@ describe("stock held by a sale being edited", () => {
     expect(remainingWithHeld(2, 0, held)).toBe("1.5");
     expect(remainingWithHeld(7, "4", held)).toBe("4");
     expect(remainingWithHeld(1, undefined, held)).toBeNull(); // not cached: the server checks
-    const shown = linesWithHeld(original, new Map<number, unknown>([[1, "2"], [2, "0"]]));
+    const shown = linesWithHeld(
+      original,
+      new Map<number, unknown>([
+        [1, "2"],
+        [2, "0"],
+      ]),
+    );
     expect(shown.map((l) => l.available)).toEqual(["5", "1.5", null]);
   });
 

@@ -26,8 +26,14 @@ export function remainingWithHeld(stockId: number | null, cached: unknown, held:
 }
 
 /** The original lines with their remaining quantity, from the cached quantity of each row. */
-export function linesWithHeld(lines: readonly DocumentLine[], cached: ReadonlyMap<number, unknown>, held: HeldStock = heldStock(lines)): DocumentLine[] {
-  return lines.map((line) => (line.stock === null ? line : { ...line, available: remainingWithHeld(line.stock, cached.get(line.stock), held) }));
+export function linesWithHeld(
+  lines: readonly DocumentLine[],
+  cached: ReadonlyMap<number, unknown>,
+  held: HeldStock = heldStock(lines),
+): DocumentLine[] {
+  return lines.map((line) =>
+    line.stock === null ? line : { ...line, available: remainingWithHeld(line.stock, cached.get(line.stock), held) },
+  );
 }
 
 /** A line scanned during the edit: its row's cached quantity (its `available`) plus what the document holds. */

@@ -25,7 +25,15 @@ export interface LineAmountFieldProps {
  * every key a scanner types into the scan field. Looked at, the value is an input-shaped button with
  * the same recipe; focused, it is the real input, with the text selected for overtyping.
  */
-export const LineAmountField = memo(function LineAmountField({ label, name, value, onValueChange, min, max, currency }: LineAmountFieldProps) {
+export const LineAmountField = memo(function LineAmountField({
+  label,
+  name,
+  value,
+  onValueChange,
+  min,
+  max,
+  currency,
+}: LineAmountFieldProps) {
   const [editing, setEditing] = useState(false);
   if (editing) {
     return (

@@ -36,7 +36,10 @@ export function PaymentFields(props: PaymentFieldsProps) {
   const user = useCurrentUser();
   const { branchId, currencyId, net, paymentType, cashbox, onCashboxChange, onPaidAmountChange, paidAmount, errors, disabled } = props;
   const cashboxes = useMemo(
-    () => (user?.cashboxes ?? []).filter((c) => (branchId === null || c.branch_id === branchId) && (currencyId === null || c.currency.id === currencyId)),
+    () =>
+      (user?.cashboxes ?? []).filter(
+        (c) => (branchId === null || c.branch_id === branchId) && (currencyId === null || c.currency.id === currencyId),
+      ),
     [user, branchId, currencyId],
   );
   const only = cashboxes.length === 1 ? cashboxes[0].id : null;
@@ -102,7 +105,15 @@ export function PaymentFields(props: PaymentFieldsProps) {
       ) : null}
       <Field.Root invalid={Boolean(errors?.paid_amount)} ids={{ control: "paid_amount" }}>
         <Field.Label>{t`Paid Amount`}</Field.Label>
-        <NumberField name="paid_amount" value={paidAmount} onValueChange={onPaidAmountChange} min={0} currency hideStepper disabled={disabled} />
+        <NumberField
+          name="paid_amount"
+          value={paidAmount}
+          onValueChange={onPaidAmountChange}
+          min={0}
+          currency
+          hideStepper
+          disabled={disabled}
+        />
         <Field.ErrorText>{errors?.paid_amount ? translateMessage(errors.paid_amount) : null}</Field.ErrorText>
       </Field.Root>
     </SimpleGrid>

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { lineFromStock } from "./document-lines";
 import { decideScan, toCandidate } from "./scan-decision";
 
-const candidate = (id: number, barcode: string) => toCandidate(lineFromStock({ id, quantity: "3", sale_price: "1", item: { id, name: `I${id}`, barcode, item_type: 1 } }));
+const candidate = (id: number, barcode: string) =>
+  toCandidate(lineFromStock({ id, quantity: "3", sale_price: "1", item: { id, name: `I${id}`, barcode, item_type: 1 } }));
 
 describe("decideScan", () => {
   it("misses on nothing", () => expect(decideScan([], "1")).toEqual({ kind: "none" }));

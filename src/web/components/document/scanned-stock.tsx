@@ -21,7 +21,13 @@ export function useScannedStock() {
 export type ScannedStock = ReturnType<typeof useScannedStock>;
 
 /** Branch and inventory selectors with the barcode field that adds stock rows of that inventory. */
-export function ScannedStockPicker({ scanned, merge }: { scanned: ScannedStock; /** Scanning a row again adds to its line (default). */ merge?: boolean }) {
+export function ScannedStockPicker({
+  scanned,
+  merge,
+}: {
+  scanned: ScannedStock;
+  /** Scanning a row again adds to its line (default). */ merge?: boolean;
+}) {
   const { branch, setBranch, inventory, setInventory, lines, setLines } = scanned;
   return (
     <Flex gap="4" wrap="wrap" mb="4" align="end">
@@ -32,7 +38,13 @@ export function ScannedStockPicker({ scanned, merge }: { scanned: ScannedStock; 
         <InventorySelect value={inventory} onChange={setInventory} branchId={typeof branch === "number" ? branch : null} autoPick />
       </Box>
       <Box flex="1" minW="64">
-        <StockScanField inventoryId={typeof inventory === "number" ? inventory : null} lines={lines} merge={merge} autoFocus onLinesChange={(next) => setLines(next)} />
+        <StockScanField
+          inventoryId={typeof inventory === "number" ? inventory : null}
+          lines={lines}
+          merge={merge}
+          autoFocus
+          onLinesChange={(next) => setLines(next)}
+        />
       </Box>
     </Flex>
   );
@@ -97,7 +109,12 @@ export function ScannedStockTable({ scanned: { lines, setLines }, column }: Scan
                 {column.render(line, index)}
               </Table.Cell>
               <Table.Cell>
-                <IconButton aria-label={t`Remove line ${index + 1}`} variant="ghost" colorPalette="red" onClick={() => setLines(lines.filter((l) => l.key !== line.key))}>
+                <IconButton
+                  aria-label={t`Remove line ${index + 1}`}
+                  variant="ghost"
+                  colorPalette="red"
+                  onClick={() => setLines(lines.filter((l) => l.key !== line.key))}
+                >
                   <LuTrash2 />
                 </IconButton>
               </Table.Cell>

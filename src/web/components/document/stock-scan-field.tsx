@@ -44,7 +44,20 @@ const SPINNER_DELAY_MS = 150;
  * several rows, and on a miss plays the alert sound and resets.
  */
 export const StockScanField = forwardRef<StockScanFieldHandle, StockScanFieldProps>(function StockScanField(props, ref) {
-  const { inventoryId, branchId, lines, onLinesChange, existQty, priceField = "sale_price", label, autoFocus, disabled, lookUp, held, ...mergeOptions } = props;
+  const {
+    inventoryId,
+    branchId,
+    lines,
+    onLinesChange,
+    existQty,
+    priceField = "sale_price",
+    label,
+    autoFocus,
+    disabled,
+    lookUp,
+    held,
+    ...mergeOptions
+  } = props;
   const { t } = useLingui();
   const [choices, setChoices] = useState<ScanCandidate[]>([]);
   const [loading, setLoading] = useState(false);

@@ -30,14 +30,22 @@ export async function findCachedStock(keyword: string, scope: ScanScope): Promis
     const out: ScanCandidate[] = [];
     for (const { item, rows } of await stockByBarcode(db(), scope.inventoryId, keyword)) {
       const itemType = Number(item.item_type);
-      const itemRef = { id: item.id as number, barcode: (item.barcode as string | null) ?? null, name: textOf(item.name), item_type: itemType, sale_price: item.sale_price as string | null };
+      const itemRef = {
+        id: item.id as number,
+        barcode: (item.barcode as string | null) ?? null,
+        name: textOf(item.name),
+        item_type: itemType,
+        sale_price: item.sale_price as string | null,
+      };
       if (!carriesQuantity(itemType)) {
         out.push(toCandidate(lineFromItem({ ...itemRef, purchase_price: item.purchase_price as string | null }, scope.priceField)));
         continue;
       }
       for (const row of rows) {
         if (scope.existQty && !isPositive(tryMoney(row.quantity) ?? 0)) continue;
-        out.push(toCandidate(lineFromStock({ ...(row as unknown as StockRowLike), id: row.id as number, item: itemRef }, scope.priceField)));
+        out.push(
+          toCandidate(lineFromStock({ ...(row as unknown as StockRowLike), id: row.id as number, item: itemRef }, scope.priceField)),
+        );
       }
     }
     return out;
@@ -51,7 +59,9 @@ export async function searchServerStock(keyword: string, scope: ScanScope): Prom
   const searchParams: Record<string, string> = { keyword: keyword.trim(), inventory_id: String(scope.inventoryId) };
   if (scope.existQty) searchParams.exist_qty = "true";
   if (scope.branchId) searchParams.branch_id = String(scope.branchId);
-  const answer = await api.get("stock/search/", { searchParams, context: { silent: true } }).json<StockRowLike[] | { results: StockRowLike[] }>();
+  const answer = await api
+    .get("stock/search/", { searchParams, context: { silent: true } })
+    .json<StockRowLike[] | { results: StockRowLike[] }>();
   const rows = Array.isArray(answer) ? answer : (answer.results ?? []);
   return rows.map((row) => toCandidate(lineFromStock(row, scope.priceField)));
 }

@@ -31,7 +31,9 @@ export function useDocumentCurrency() {
   const baseCurrency = useMemo<CurrencyRef | null>(() => {
     if (base) return base;
     const cachedBase = (cachedCurrencies ?? []).find((r) => r.is_base === true);
-    return (cachedBase ? currencies.find((c) => c.id === cachedBase.id) : undefined) ?? currencies.find((c) => c.code === BASE_CODE) ?? null;
+    return (
+      (cachedBase ? currencies.find((c) => c.id === cachedBase.id) : undefined) ?? currencies.find((c) => c.code === BASE_CODE) ?? null
+    );
   }, [base, cachedCurrencies, currencies]);
 
   /** Base units per unit of the currency ("1" for the base currency, "" when unknown). */

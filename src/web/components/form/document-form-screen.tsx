@@ -25,7 +25,14 @@ export function DocumentFormScreen<Values extends FormikValues>(props: DocumentF
   ) : null;
 
   return (
-    <RecordFormFrame title={props.title} listPath={props.listPath} formik={formik} loading={loading} loadFailed={loadFailed} instead={refused}>
+    <RecordFormFrame
+      title={props.title}
+      listPath={props.listPath}
+      formik={formik}
+      loading={loading}
+      loadFailed={loadFailed}
+      instead={refused}
+    >
       {props.children}
       {status?.message || (itemsError && formik.submitCount > 0) ? (
         <Alert.Root status="error" mt="4">

@@ -26,7 +26,17 @@ export interface FormCardProps<Values extends FormikValues> {
 }
 
 /** A form in its own card, saved in place: "Updated" on success, the server's field errors on a refusal. */
-export function FormCard<Values extends FormikValues>({ title, initialValues, schema, send, submitLabel, onlyWhenChanged, resetAfterSave, maxW, children }: FormCardProps<Values>) {
+export function FormCard<Values extends FormikValues>({
+  title,
+  initialValues,
+  schema,
+  send,
+  submitLabel,
+  onlyWhenChanged,
+  resetAfterSave,
+  maxW,
+  children,
+}: FormCardProps<Values>) {
   const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
     try {
       await send(values);
@@ -49,7 +59,13 @@ export function FormCard<Values extends FormikValues>({ title, initialValues, sc
             <Form noValidate aria-label={title}>
               <Stack gap="4" maxW={maxW}>
                 {children}
-                <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={isSubmitting} disabled={onlyWhenChanged && !dirty}>
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  alignSelf="flex-start"
+                  loading={isSubmitting}
+                  disabled={onlyWhenChanged && !dirty}
+                >
                   {submitLabel ?? <Trans>Save</Trans>}
                 </Button>
               </Stack>

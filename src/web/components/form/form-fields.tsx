@@ -36,7 +36,19 @@ interface BaseFieldProps {
 }
 
 /** Label, required mark and error text around one form control. */
-function LabelledField({ name, label, required, errorText, children }: { name: string; label: string; required?: boolean; errorText?: string; children: ReactNode }) {
+function LabelledField({
+  name,
+  label,
+  required,
+  errorText,
+  children,
+}: {
+  name: string;
+  label: string;
+  required?: boolean;
+  errorText?: string;
+  children: ReactNode;
+}) {
   return (
     <Field.Root invalid={Boolean(errorText)} required={required} ids={{ control: name }}>
       <Field.Label>
@@ -50,7 +62,14 @@ function LabelledField({ name, label, required, errorText, children }: { name: s
 }
 
 /** `type="date"` gives the DateField, so no form falls back to the browser's own date input. */
-export function TextField({ name, label, required, disabled, type = "text", multiline }: BaseFieldProps & { type?: string; multiline?: boolean }) {
+export function TextField({
+  name,
+  label,
+  required,
+  disabled,
+  type = "text",
+  multiline,
+}: BaseFieldProps & { type?: string; multiline?: boolean }) {
   if (type === "date") return <DateField name={name} label={label} required={required} disabled={disabled} />;
   return <PlainTextField name={name} label={label} required={required} disabled={disabled} type={type} multiline={multiline} />;
 }
@@ -125,7 +144,11 @@ export function CheckboxField({ name, label, disabled }: BaseFieldProps) {
   const errorText = useFieldError(name);
   return (
     <Field.Root invalid={Boolean(errorText)}>
-      <Checkbox.Root checked={Boolean(field.value)} disabled={disabled} onCheckedChange={(details) => void helpers.setValue(details.checked === true)}>
+      <Checkbox.Root
+        checked={Boolean(field.value)}
+        disabled={disabled}
+        onCheckedChange={(details) => void helpers.setValue(details.checked === true)}
+      >
         <Checkbox.HiddenInput name={name} />
         <Checkbox.Control />
         <Checkbox.Label>{label}</Checkbox.Label>

@@ -32,7 +32,16 @@ export interface RecordFormFrameProps<Values extends FormikValues> extends Omit<
  * loads (an error when it could not be), then the Formik form: Enter moves to the next field, and the
  * first field takes the focus once the record has loaded.
  */
-export function RecordFormFrame<Values extends FormikValues>({ title, listPath, formik, loading, loadFailed, instead, cardProps, children }: RecordFormFrameProps<Values>) {
+export function RecordFormFrame<Values extends FormikValues>({
+  title,
+  listPath,
+  formik,
+  loading,
+  loadFailed,
+  instead,
+  cardProps,
+  children,
+}: RecordFormFrameProps<Values>) {
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (!loading) focusFirstField(formRef.current);

@@ -8,9 +8,26 @@ export interface FormScreenProps<Values extends FormikValues> extends RecordForm
 }
 
 /** A master-data form screen: card title with back and close, the fields, Enter-to-next, and Save. */
-export function FormScreen<Values extends FormikValues>({ title, listPath, formik, isEdit, loading, loadFailed, model, children, columns = 2 }: FormScreenProps<Values>) {
+export function FormScreen<Values extends FormikValues>({
+  title,
+  listPath,
+  formik,
+  isEdit,
+  loading,
+  loadFailed,
+  model,
+  children,
+  columns = 2,
+}: FormScreenProps<Values>) {
   return (
-    <RecordFormFrame title={title} listPath={listPath} formik={formik} loading={loading} loadFailed={loadFailed} cardProps={{ maxW: "4xl", mx: "auto" }}>
+    <RecordFormFrame
+      title={title}
+      listPath={listPath}
+      formik={formik}
+      loading={loading}
+      loadFailed={loadFailed}
+      cardProps={{ maxW: "4xl", mx: "auto" }}
+    >
       <SimpleGrid columns={{ base: 1, md: columns }} gap="4">
         {children}
       </SimpleGrid>

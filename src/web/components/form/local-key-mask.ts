@@ -40,6 +40,7 @@ export function maskLocalKeys<T>(values: T): LocalKeyMask<T> {
   }) as T;
   return {
     masked,
-    unmask: <U>(value: U): U => (keys.size === 0 ? value : (walk(value, (leaf) => (typeof leaf === "number" ? (keys.get(leaf) ?? leaf) : leaf)) as U)),
+    unmask: <U>(value: U): U =>
+      keys.size === 0 ? value : (walk(value, (leaf) => (typeof leaf === "number" ? (keys.get(leaf) ?? leaf) : leaf)) as U),
   };
 }

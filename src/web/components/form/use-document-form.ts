@@ -88,6 +88,9 @@ export function lineErrorsOf(errors: unknown, shown = true): Record<number, stri
   const items = shown && errors && typeof errors === "object" ? (errors as Record<string, unknown>).items : undefined;
   if (!Array.isArray(items)) return {};
   return Object.fromEntries(
-    items.map((e: unknown, i) => [i, e && typeof e === "object" ? Object.values(e as Record<string, unknown>).find((v): v is string => typeof v === "string") : undefined]),
+    items.map((e: unknown, i) => [
+      i,
+      e && typeof e === "object" ? Object.values(e as Record<string, unknown>).find((v): v is string => typeof v === "string") : undefined,
+    ]),
   );
 }

@@ -34,7 +34,10 @@ export function useRecordForm<Values extends FormikValues, Record = Values>(opti
   const navigate = useNavigate();
   const { id, isEdit, base, record, loading, loadFailed } = useLoadedRecord<Record>(options.endpoint);
   const { fromRecord } = options;
-  const loaded = useMemo(() => (record === null ? null : fromRecord ? fromRecord(record) : (record as unknown as Values)), [record, fromRecord]);
+  const loaded = useMemo(
+    () => (record === null ? null : fromRecord ? fromRecord(record) : (record as unknown as Values)),
+    [record, fromRecord],
+  );
 
   const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
     const { masked, unmask } = maskLocalKeys(values);

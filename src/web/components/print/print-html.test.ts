@@ -6,7 +6,17 @@ const branch = { name: "Main", description: "Wholesale", logoUrl: "data:image/jp
 describe("print html", () => {
   it("holds the branch header, the title and the table", () => {
     const html = buildPrintHtml({ branch, printedAt: "01/02/2025 10:00 AM", title: "Items", table: { head: ["Name"], rows: [["Rice"]] } });
-    for (const part of ["Main", "Wholesale", "0750", "Erbil", "01/02/2025 10:00 AM", "Items", "<th>Name</th>", "<td>Rice</td>", "data:image/jpeg"]) {
+    for (const part of [
+      "Main",
+      "Wholesale",
+      "0750",
+      "Erbil",
+      "01/02/2025 10:00 AM",
+      "Items",
+      "<th>Name</th>",
+      "<td>Rice</td>",
+      "data:image/jpeg",
+    ]) {
       expect(html).toContain(part);
     }
     expect(html).toContain("margin: 5mm 7mm");

@@ -38,12 +38,7 @@ export interface PrintOptions {
 export const PRINT_SKIPPED_COLUMNS: readonly string[] = ["image", "updated_at"];
 
 export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 const BASE_CSS = `
@@ -89,9 +84,7 @@ function buildCopy(options: PrintOptions): string {
 
 export function buildPrintHtml(options: PrintOptions): string {
   const copy = buildCopy(options);
-  const body = options.a5
-    ? `<div class="a5-copy">${copy}</div><div class="copy-separator"></div><div class="a5-copy">${copy}</div>`
-    : copy;
+  const body = options.a5 ? `<div class="a5-copy">${copy}</div><div class="copy-separator"></div><div class="a5-copy">${copy}</div>` : copy;
   const pageSize = options.a5 ? "@page { size: A5; }" : "";
   return `<!doctype html><html lang="${options.lang ?? "en"}" dir="${options.dir ?? "ltr"}"><head><meta charset="utf-8" /><title>${escapeHtml(options.title ?? "")}</title><style>${BASE_CSS}${pageSize}${options.css ?? ""}</style></head><body>${body}</body></html>`;
 }

@@ -18,9 +18,18 @@ export function usePrint(): (request: PrintRequest) => void {
   return ({ branchId, branch: given, ...request }) => {
     const wanted = branchId ?? user?.default_branch_id ?? user?.branches[0]?.id ?? null;
     const info = printInfos.find((p) => p.branch.id === wanted) ?? printInfos[0];
-    const branch: BranchPrintHeader | null = given !== undefined ? given : info
-      ? { name: info.name, description: info.description, logoUrl: mediaUrl(info.logo) ?? undefined, phone: info.phone, address: info.address }
-      : null;
+    const branch: BranchPrintHeader | null =
+      given !== undefined
+        ? given
+        : info
+          ? {
+              name: info.name,
+              description: info.description,
+              logoUrl: mediaUrl(info.logo) ?? undefined,
+              phone: info.phone,
+              address: info.address,
+            }
+          : null;
     openPrintWindow({
       ...request,
       branch,

@@ -35,7 +35,15 @@ export interface ItemSelectProps {
 const RESET_DELAY_MS = 200;
 
 /** The scan box: keyboard-wedge scanners type the barcode then Enter; a miss beeps and resets. */
-export function ItemSelect({ onPick, branchId, inventoryId, exactBarcode = true, clearAfterPick = true, label, autoFocus }: ItemSelectProps) {
+export function ItemSelect({
+  onPick,
+  branchId,
+  inventoryId,
+  exactBarcode = true,
+  clearAfterPick = true,
+  label,
+  autoFocus,
+}: ItemSelectProps) {
   const { t } = useLingui();
   const batch = useAtomValue(batchTrackingAtom);
   const [keyword, setKeyword] = useState("");

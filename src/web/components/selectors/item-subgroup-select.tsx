@@ -9,7 +9,8 @@ interface Subgroup {
   item_group: RowKey | { id: RowKey } | null;
 }
 
-const groupOf = (subgroup: Subgroup) => (typeof subgroup.item_group === "object" && subgroup.item_group ? subgroup.item_group.id : subgroup.item_group);
+const groupOf = (subgroup: Subgroup) =>
+  typeof subgroup.item_group === "object" && subgroup.item_group ? subgroup.item_group.id : subgroup.item_group;
 
 export interface ItemSubgroupSelectProps extends SelectorProps {
   /** The chosen item group: subgroups are filtered by it, and quick-create needs it. */

@@ -32,7 +32,14 @@ interface ReferenceSelectProps<T extends EntityOption> extends SelectorProps {
 const NO_CONTEXT: QuickCreateContext = {};
 
 /** A selector over the cached table (or GET <endpoint>all/) with the SPEC section 5 quick-create. */
-export function ReferenceSelect<T extends EntityOption>({ endpoint, quickCreate, createContext, filter, allowCreate, ...props }: ReferenceSelectProps<T>) {
+export function ReferenceSelect<T extends EntityOption>({
+  endpoint,
+  quickCreate,
+  createContext,
+  filter,
+  allowCreate,
+  ...props
+}: ReferenceSelectProps<T>) {
   const list = useReferenceOptions<T>(endpoint);
   const creator = useQuickCreate<T>(quickCreate ?? "city", Boolean(quickCreate && allowCreate), createContext ?? NO_CONTEXT, list.add);
   const items = useMemo(() => (filter ? list.items.filter(filter) : list.items), [list.items, filter]);

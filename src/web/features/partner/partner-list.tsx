@@ -42,5 +42,7 @@ export default function PartnerList() {
       },
     ];
   }, [t]);
-  return <CrudList<Partner> title={t`Partners`} endpoint="partner/" path="/partner" model="partner" columns={columns} branchFilter={false} />;
+  return (
+    <CrudList<Partner> title={t`Partners`} endpoint="partner/" path="/partner" model="partner" columns={columns} branchFilter={false} />
+  );
 }

@@ -21,10 +21,24 @@ const send = async (values: PasswordValues) => {
 export function ChangePasswordForm() {
   const { t } = useLingui();
   return (
-    <FormCard<PasswordValues> title={t`Change Password`} initialValues={EMPTY} schema={changePasswordSchema} send={send} submitLabel={<Trans>Change Password</Trans>} resetAfterSave maxW="md">
+    <FormCard<PasswordValues>
+      title={t`Change Password`}
+      initialValues={EMPTY}
+      schema={changePasswordSchema}
+      send={send}
+      submitLabel={<Trans>Change Password</Trans>}
+      resetAfterSave
+      maxW="md"
+    >
       <ProfileField name="old_password" label={<Trans>Current password</Trans>} type="password" autoComplete="current-password" required />
       <ProfileField name="new_password" label={<Trans>New password</Trans>} type="password" autoComplete="new-password" required />
-      <ProfileField name="confirm_password" label={<Trans>Confirm new password</Trans>} type="password" autoComplete="new-password" required />
+      <ProfileField
+        name="confirm_password"
+        label={<Trans>Confirm new password</Trans>}
+        type="password"
+        autoComplete="new-password"
+        required
+      />
     </FormCard>
   );
 }

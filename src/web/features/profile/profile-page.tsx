@@ -13,9 +13,7 @@ export default function ProfilePage() {
         <Heading size="2xl">
           <Trans>Profile</Trans>
         </Heading>
-        <Text color="fg.muted">
-          {user?.username}
-        </Text>
+        <Text color="fg.muted">{user?.username}</Text>
         <Wrap gap="2">
           {user?.is_superuser && (
             <Badge colorPalette="brand">

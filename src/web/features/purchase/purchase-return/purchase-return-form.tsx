@@ -57,7 +57,13 @@ export default function PurchaseReturnForm() {
     toBody,
   });
   return (
-    <DocumentFormScreen title={form.isEdit ? t`Edit Purchase Return` : t`Add Purchase Return`} listPath={LIST_PATH} model="purchasereturn" {...form} footer={<ReturnTotals />}>
+    <DocumentFormScreen
+      title={form.isEdit ? t`Edit Purchase Return` : t`Add Purchase Return`}
+      listPath={LIST_PATH}
+      model="purchasereturn"
+      {...form}
+      footer={<ReturnTotals />}
+    >
       <ReturnFields isEdit={form.isEdit} />
     </DocumentFormScreen>
   );
@@ -106,7 +112,9 @@ function ReturnFields({ isEdit }: { isEdit: boolean }) {
     }
     setSearching(true);
     try {
-      const page = await api.get("purchase/", { searchParams: { invoice_no: number, page_size: "25" } }).json<{ results: { id: number }[] }>();
+      const page = await api
+        .get("purchase/", { searchParams: { invoice_no: number, page_size: "25" } })
+        .json<{ results: { id: number }[] }>();
       if (page.results.length === 0) showError(translateMessage(MESSAGES.notFound));
       else await load(page.results[0].id, true);
     } catch {
@@ -157,7 +165,10 @@ function ReturnFields({ isEdit }: { isEdit: boolean }) {
             <Trans>Inventory</Trans>: <b>{purchase.inventory_name}</b>
           </Text>
           <Text>
-            <Trans>Remaining</Trans>: <b>{formatAmount(tryMoney(purchase.remaining) ?? 0)} {purchase.currency_code}</b>
+            <Trans>Remaining</Trans>:{" "}
+            <b>
+              {formatAmount(tryMoney(purchase.remaining) ?? 0)} {purchase.currency_code}
+            </b>
           </Text>
         </Flex>
       ) : null}

@@ -30,5 +30,17 @@ export default function PurchaseReturnList() {
     ],
     [t],
   );
-  return <CrudList<ReturnRow> title={t`Purchase Returns`} endpoint="purchase-return/" path="/purchase/purchase-return" model="purchasereturn" columns={columns} dateFilter currencyFilter showTotals opens="view" />;
+  return (
+    <CrudList<ReturnRow>
+      title={t`Purchase Returns`}
+      endpoint="purchase-return/"
+      path="/purchase/purchase-return"
+      model="purchasereturn"
+      columns={columns}
+      dateFilter
+      currencyFilter
+      showTotals
+      opens="view"
+    />
+  );
 }

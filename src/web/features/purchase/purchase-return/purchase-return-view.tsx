@@ -37,7 +37,16 @@ export default function PurchaseReturnView() {
       }
     : null;
   const actions: DocumentViewAction[] = record
-    ? [{ key: "edit", label: <Trans>Edit</Trans>, icon: <LuPencil />, hidden: !canChange, needsConnection: true, onClick: () => navigate(`${PATH}/${record.id}/edit`) }]
+    ? [
+        {
+          key: "edit",
+          label: <Trans>Edit</Trans>,
+          icon: <LuPencil />,
+          hidden: !canChange,
+          needsConnection: true,
+          onClick: () => navigate(`${PATH}/${record.id}/edit`),
+        },
+      ]
     : [];
   return (
     <DocumentView

@@ -152,7 +152,8 @@ function PurchaseFields() {
 
   // Batch tracking is the setting's (SPEC section 3); kept in the values for the body.
   useEffect(() => {
-    if (values.batch !== batchTracking && values.lines.every((l) => !l.batch_number && !l.expire_date)) void setFieldValue("batch", batchTracking);
+    if (values.batch !== batchTracking && values.lines.every((l) => !l.batch_number && !l.expire_date))
+      void setFieldValue("batch", batchTracking);
   }, [batchTracking, values.batch, values.lines, setFieldValue]);
 
   // The base currency by default.
@@ -170,7 +171,9 @@ function PurchaseFields() {
 
   const addItem = async (found: Parameters<typeof purchaseLineFor>[0]) => {
     const line = await purchaseLineFor(found);
-    const index = values.lines.findIndex((l) => l.key === line.key && (!values.batch || (l.batch_number === line.batch_number && l.expire_date === line.expire_date)));
+    const index = values.lines.findIndex(
+      (l) => l.key === line.key && (!values.batch || (l.batch_number === line.batch_number && l.expire_date === line.expire_date)),
+    );
     if (index >= 0) {
       const next = [...values.lines];
       next[index] = { ...next[index], quantity: toDecimalString(add(tryMoney(next[index].quantity) ?? 0, 1), 3).replace(/\.?0+$/, "") };
@@ -186,7 +189,14 @@ function PurchaseFields() {
   return (
     <>
       <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="4" mb="4">
-        <BranchSelect name="branch" value={branch.value} onChange={branch.setValue} invalid={branch.invalid} errorText={branch.errorText} required />
+        <BranchSelect
+          name="branch"
+          value={branch.value}
+          onChange={branch.setValue}
+          invalid={branch.invalid}
+          errorText={branch.errorText}
+          required
+        />
         <InventorySelect
           name="inventory"
           branchId={branchId}
@@ -197,15 +207,36 @@ function PurchaseFields() {
           errorText={inventory.errorText}
           required
         />
-        <SupplierSelect name="supplier" value={supplier.value} onChange={supplier.setValue} invalid={supplier.invalid} errorText={supplier.errorText} required allowCreate />
+        <SupplierSelect
+          name="supplier"
+          value={supplier.value}
+          onChange={supplier.setValue}
+          invalid={supplier.invalid}
+          errorText={supplier.errorText}
+          required
+          allowCreate
+        />
         <TextField name="supplier_invoice_no" label={t`Supplier Invoice No.`} />
-        <CurrencySelect name="currency" currencies={currencies} value={currency.value} onChange={pickCurrency} invalid={currency.invalid} errorText={currency.errorText} required />
+        <CurrencySelect
+          name="currency"
+          currencies={currencies}
+          value={currency.value}
+          onChange={pickCurrency}
+          invalid={currency.invalid}
+          errorText={currency.errorText}
+          required
+        />
         <NumberFormField name="exchange_rate" label={t`Exchange Rate`} min={0} hideStepper disabled={Boolean(isBase)} />
         <TextField name="input_date" label={t`Date`} type="date" />
         <TextField name="note" label={t`Note`} />
       </SimpleGrid>
       <Box mb="3">
-        <ItemSelect label={t`Scan barcode`} branchId={branchId} inventoryId={typeof values.inventory === "number" ? values.inventory : null} onPick={(found) => void addItem(found)} />
+        <ItemSelect
+          label={t`Scan barcode`}
+          branchId={branchId}
+          inventoryId={typeof values.inventory === "number" ? values.inventory : null}
+          onPick={(found) => void addItem(found)}
+        />
       </Box>
       <DocumentLinesTable
         lines={values.lines}
@@ -247,7 +278,11 @@ function PurchaseFields() {
             onCashboxChange={(id) => void setFieldValue("cashbox", id)}
             paidAmount={values.paid_amount}
             onPaidAmountChange={(amount) => void setFieldValue("paid_amount", amount)}
-            errors={shown ? { cashbox: fieldErrors.cashbox, paid_amount: fieldErrors.paid_amount, payment_type: fieldErrors.payment_type } : undefined}
+            errors={
+              shown
+                ? { cashbox: fieldErrors.cashbox, paid_amount: fieldErrors.paid_amount, payment_type: fieldErrors.payment_type }
+                : undefined
+            }
           />
         </Box>
         <Field.Root>

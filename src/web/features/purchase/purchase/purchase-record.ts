@@ -60,7 +60,9 @@ export function purchaseTotals(record: PurchaseRecord): DocumentTotalsValue {
 }
 
 /** SPEC section 4: a paid purchase, or one with returns, cannot be changed. */
-export function purchaseEditRefusal(record: Pick<PurchaseRecord, "payment_status" | "returned_amount" | "paid_amount" | "total_price" | "discount">): string | null {
+export function purchaseEditRefusal(
+  record: Pick<PurchaseRecord, "payment_status" | "returned_amount" | "paid_amount" | "total_price" | "discount">,
+): string | null {
   const status = String(record.payment_status ?? "").toLowerCase();
   if (status === "paid") return MESSAGES.paidCannotChange;
   const returned = tryMoney(record.returned_amount ?? 0);

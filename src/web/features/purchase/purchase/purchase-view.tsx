@@ -46,8 +46,21 @@ export default function PurchaseView() {
   const editReason = !online ? t`Editing needs a connection` : refusal ? translateMessage(refusal) : null;
   const actions: DocumentViewAction[] = record
     ? [
-        { key: "edit", label: <Trans>Edit</Trans>, icon: <LuPencil />, hidden: !canChange, disabled: Boolean(editReason), onClick: () => navigate(`${PATH}/${record.id}/edit`) },
-        { key: "return", label: <Trans>Return</Trans>, icon: <LuUndo2 />, hidden: !canReturn, onClick: () => navigate(`/purchase/purchase-return/add?purchase=${record.id}`) },
+        {
+          key: "edit",
+          label: <Trans>Edit</Trans>,
+          icon: <LuPencil />,
+          hidden: !canChange,
+          disabled: Boolean(editReason),
+          onClick: () => navigate(`${PATH}/${record.id}/edit`),
+        },
+        {
+          key: "return",
+          label: <Trans>Return</Trans>,
+          icon: <LuUndo2 />,
+          hidden: !canReturn,
+          onClick: () => navigate(`/purchase/purchase-return/add?purchase=${record.id}`),
+        },
       ]
     : [];
 

@@ -58,10 +58,21 @@ export default function CustomerForm() {
 
 function CityField() {
   const field = useFormField<RowKey | null>("city");
-  return <CitySelect name="city" value={field.value} onChange={field.setValue} invalid={field.invalid} errorText={field.errorText} allowCreate />;
+  return (
+    <CitySelect name="city" value={field.value} onChange={field.setValue} invalid={field.invalid} errorText={field.errorText} allowCreate />
+  );
 }
 
 function BranchField() {
   const field = useFormField<RowKey | null>("branch");
-  return <BranchSelect name="branch" value={field.value} onChange={field.setValue} invalid={field.invalid} errorText={field.errorText} required />;
+  return (
+    <BranchSelect
+      name="branch"
+      value={field.value}
+      onChange={field.setValue}
+      invalid={field.invalid}
+      errorText={field.errorText}
+      required
+    />
+  );
 }

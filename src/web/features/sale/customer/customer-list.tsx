@@ -45,5 +45,14 @@ export default function CustomerList() {
     [t, branches],
   );
   // The branch column filters by branch already; the toolbar branch filter would repeat it.
-  return <CrudList<Customer> title={t`Customers`} endpoint="customer/" path="/sale/customer" model="customer" columns={columns} branchFilter={false} />;
+  return (
+    <CrudList<Customer>
+      title={t`Customers`}
+      endpoint="customer/"
+      path="/sale/customer"
+      model="customer"
+      columns={columns}
+      branchFilter={false}
+    />
+  );
 }

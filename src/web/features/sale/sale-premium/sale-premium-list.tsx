@@ -64,7 +64,16 @@ export default function SalePremiumList() {
         align: "end",
         text: (r) => formatAmount(tryMoney(premiumDue(r, today).due) ?? 0),
       },
-      { key: "next_receipt_date", title: t`Next Receipt Date`, sortable: true, kind: "date", text: (r) => { const next = premiumDue(r, today).next; return next ? formatDate(next) : ""; } },
+      {
+        key: "next_receipt_date",
+        title: t`Next Receipt Date`,
+        sortable: true,
+        kind: "date",
+        text: (r) => {
+          const next = premiumDue(r, today).next;
+          return next ? formatDate(next) : "";
+        },
+      },
       { key: "guarantor_name", title: t`Guarantor Name`, sortable: true, filterType: "text" },
       { key: "guarantor_phone", title: t`Guarantor Phone` },
     ],

@@ -66,7 +66,9 @@ export default function SaleQuotationForm() {
   const customers = useReferenceOptions<{ id: RowKey; name: string; is_general?: boolean }>("customer/");
   const firstBranch = user?.default_branch_id ?? user?.branches[0]?.id ?? null;
   const [branch, setBranch] = useState<number | null>(firstBranch);
-  const [inventory, setInventoryValue] = useState<number | null>(user?.branches.find((b) => b.id === firstBranch)?.inventories[0]?.id ?? null);
+  const [inventory, setInventoryValue] = useState<number | null>(
+    user?.branches.find((b) => b.id === firstBranch)?.inventories[0]?.id ?? null,
+  );
   const [customer, setCustomer] = useState<RowKey | null>(null);
   const [currency, setCurrencyValue] = useState<number | null>(null);
   const [rate, setRate] = useState("1");
@@ -79,7 +81,6 @@ export default function SaleQuotationForm() {
   const followCreate = useCreateOutcome({ listPath: LIST_PATH });
   const [loading, setLoading] = useState(Boolean(id));
   const [refusal, setRefusal] = useState<string | null>(null);
-
 
   useEffect(() => {
     if (!id) return;
@@ -116,16 +117,13 @@ export default function SaleQuotationForm() {
   }, [id, currency, base, currencies, rateOf]);
 
   const onBranch = useCallback((v: RowKey | null) => setBranch(typeof v === "number" ? v : null), []);
-  const onInventory = useCallback(
-    (v: RowKey | null) => {
-      const next = typeof v === "number" ? v : null;
-      setInventoryValue((prev) => {
-        if (prev !== next) setLines([]);
-        return next;
-      });
-    },
-    [],
-  );
+  const onInventory = useCallback((v: RowKey | null) => {
+    const next = typeof v === "number" ? v : null;
+    setInventoryValue((prev) => {
+      if (prev !== next) setLines([]);
+      return next;
+    });
+  }, []);
   const onCustomer = useCallback((v: RowKey | null) => setCustomer(v), []);
 
   const totals = documentTotals(lines, discount, 0);
@@ -150,7 +148,9 @@ export default function SaleQuotationForm() {
       discount: discount || "0",
       input_date: date || null,
       note: note.trim(),
-      items: lines.map((l) => (l.stock === null ? { item: l.item, quantity: "1", price: l.price } : { stock: l.stock, quantity: l.quantity, price: l.price })),
+      items: lines.map((l) =>
+        l.stock === null ? { item: l.item, quantity: "1", price: l.price } : { stock: l.stock, quantity: l.quantity, price: l.price },
+      ),
     };
     setSaving(true);
     try {
@@ -163,7 +163,8 @@ export default function SaleQuotationForm() {
       followCreate(await createByResource("sale-quotation/", body));
     } catch (err) {
       const body = getErrorBody(err);
-      if (body && typeof body === "object") setErrors(Object.fromEntries(Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? String(v[0]) : String(v)])));
+      if (body && typeof body === "object")
+        setErrors(Object.fromEntries(Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? String(v[0]) : String(v)])));
     } finally {
       setSaving(false);
     }
@@ -188,8 +189,26 @@ export default function SaleQuotationForm() {
             <Stack gap="4" minW="0">
               <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
                 <BranchSelect name="branch" value={branch} onChange={onBranch} required disabled={Boolean(id)} />
-                <InventorySelect name="inventory" branchId={branch} value={inventory} onChange={onInventory} autoPick required invalid={Boolean(err("inventory"))} errorText={err("inventory")} />
-                <CustomerSelect name="customer" branch={branch} value={customer} onChange={onCustomer} allowCreate required invalid={Boolean(err("customer"))} errorText={err("customer")} />
+                <InventorySelect
+                  name="inventory"
+                  branchId={branch}
+                  value={inventory}
+                  onChange={onInventory}
+                  autoPick
+                  required
+                  invalid={Boolean(err("inventory"))}
+                  errorText={err("inventory")}
+                />
+                <CustomerSelect
+                  name="customer"
+                  branch={branch}
+                  value={customer}
+                  onChange={onCustomer}
+                  allowCreate
+                  required
+                  invalid={Boolean(err("customer"))}
+                  errorText={err("customer")}
+                />
                 <EntitySelect
                   label={t`Currency`}
                   name="currency"
@@ -212,7 +231,11 @@ export default function SaleQuotationForm() {
                 <LabelledDateInput name="input_date" label={t`Date`} value={date} onValueChange={setDate} errorText={err("input_date")} />
               </SimpleGrid>
               <StockScanField autoFocus inventoryId={inventory} branchId={branch} lines={lines} onLinesChange={setLines} />
-              {err("items") ? <Field.Root invalid><Field.ErrorText>{err("items")}</Field.ErrorText></Field.Root> : null}
+              {err("items") ? (
+                <Field.Root invalid>
+                  <Field.ErrorText>{err("items")}</Field.ErrorText>
+                </Field.Root>
+              ) : null}
               <DocumentLinesTable lines={lines} onChange={setLines} />
             </Stack>
             <Stack gap="4">
@@ -226,7 +249,13 @@ export default function SaleQuotationForm() {
                 <Textarea name="note" rows={2} value={note} onChange={(e) => setNote(e.target.value)} />
               </Field.Root>
               <Flex justify="end">
-                <SaveButton permissions={[id ? "change_salequotation" : "add_salequotation"]} type="button" size="lg" loading={saving} onClick={() => void save()} />
+                <SaveButton
+                  permissions={[id ? "change_salequotation" : "add_salequotation"]}
+                  type="button"
+                  size="lg"
+                  loading={saving}
+                  onClick={() => void save()}
+                />
               </Flex>
             </Stack>
           </Grid>

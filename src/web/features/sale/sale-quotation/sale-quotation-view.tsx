@@ -67,11 +67,30 @@ export default function SaleQuotationView() {
           key: "open-sale",
           label: <Trans>Open the sale</Trans>,
           hidden: !converted || Boolean(record.converted_sale_deleted),
-          onClick: () => navigate(pendingSale && !record.converted_sale_id ? `/sale/sale/${pendingSale.id}/view` : `/sale/sale/${record.converted_sale_id}/view`),
+          onClick: () =>
+            navigate(
+              pendingSale && !record.converted_sale_id
+                ? `/sale/sale/${pendingSale.id}/view`
+                : `/sale/sale/${record.converted_sale_id}/view`,
+            ),
         },
         // Not twice while a refused conversion waits: it is resent or discarded first.
-        { key: "convert", label: <Trans>Convert to sale</Trans>, icon: <LuArrowRightLeft />, primary: true, hidden: converted || refused || !canConvert, onClick: () => setConverting(true) },
-        { key: "edit", label: <Trans>Edit</Trans>, icon: <LuPencil />, hidden: converted || !canChange, needsConnection: true, onClick: () => navigate(`${LIST_PATH}/${record.id}/edit`) },
+        {
+          key: "convert",
+          label: <Trans>Convert to sale</Trans>,
+          icon: <LuArrowRightLeft />,
+          primary: true,
+          hidden: converted || refused || !canConvert,
+          onClick: () => setConverting(true),
+        },
+        {
+          key: "edit",
+          label: <Trans>Edit</Trans>,
+          icon: <LuPencil />,
+          hidden: converted || !canChange,
+          needsConnection: true,
+          onClick: () => navigate(`${LIST_PATH}/${record.id}/edit`),
+        },
       ]
     : [];
   return (

@@ -65,7 +65,8 @@ export interface ReturnableLine extends DocumentLine {
 export function returnableLines(saleLines: readonly DocumentLine[], returns: readonly DocumentLine[][]): ReturnableLine[] {
   const returned = new Map<number, string>();
   for (const lines of returns)
-    for (const l of lines) if (l.stock !== null) returned.set(l.stock, toDecimalString(add(returned.get(l.stock) ?? "0", tryMoney(l.quantity) ?? 0), 3));
+    for (const l of lines)
+      if (l.stock !== null) returned.set(l.stock, toDecimalString(add(returned.get(l.stock) ?? "0", tryMoney(l.quantity) ?? 0), 3));
   const byStock = new Map<number, ReturnableLine>();
   for (const l of saleLines) {
     if (l.stock === null) continue; // services carry no stock: nothing comes back
@@ -99,21 +100,33 @@ export default function SaleReturnForm() {
   const [findError, setFindError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const followCreate = useCreateOutcome({ listPath: LIST_PATH, onRefusalText: (text) => setMessage(text ?? t`The server refused the return.`) });
+  const followCreate = useCreateOutcome({
+    listPath: LIST_PATH,
+    onRefusalText: (text) => setMessage(text ?? t`The server refused the return.`),
+  });
   const [candidates, setCandidates] = useState<SaleCandidate[]>([]);
   const isEdit = Boolean(id);
 
   const loadSale = async (saleId: number, exceptReturn: number | null, keep?: DocumentLine[]) => {
     const record = await api.get(`sale/${saleId}/`, { context: { silent: true } }).json<SaleForReturn>();
-    const list = await api.get("sale-return/", { searchParams: { sale: String(saleId), page_size: "200" }, context: { silent: true } }).json<Paged<{ id: number }>>();
+    const list = await api
+      .get("sale-return/", { searchParams: { sale: String(saleId), page_size: "200" }, context: { silent: true } })
+      .json<Paged<{ id: number }>>();
     const others = await Promise.all(
-      list.results.filter((r) => r.id !== exceptReturn).map((r) => api.get(`sale-return/${r.id}/`, { context: { silent: true } }).json<ReturnRecord>()),
+      list.results
+        .filter((r) => r.id !== exceptReturn)
+        .map((r) => api.get(`sale-return/${r.id}/`, { context: { silent: true } }).json<ReturnRecord>()),
     );
-    const offered = returnableLines(linesFromRecord(recordItems(record)), others.map((r) => linesFromRecord(recordItems(r))));
+    const offered = returnableLines(
+      linesFromRecord(recordItems(record)),
+      others.map((r) => linesFromRecord(recordItems(r))),
+    );
     const kept = new Map((keep ?? []).map((l) => [l.stock, l]));
     setSale(record);
     setInvoiceNo(String(record.invoice_no));
-    setLines(offered.map((l) => (kept.has(l.stock) ? { ...l, quantity: kept.get(l.stock)!.quantity, price: kept.get(l.stock)!.price } : l)));
+    setLines(
+      offered.map((l) => (kept.has(l.stock) ? { ...l, quantity: kept.get(l.stock)!.quantity, price: kept.get(l.stock)!.price } : l)),
+    );
   };
 
   const find = async (text = invoiceNo) => {
@@ -125,7 +138,9 @@ export default function SaleReturnForm() {
     }
     setCandidates([]);
     try {
-      const page = await api.get("sale/", { searchParams: { invoice_no: text.trim(), page_size: "25" }, context: { silent: true } }).json<Paged<SaleCandidate>>();
+      const page = await api
+        .get("sale/", { searchParams: { invoice_no: text.trim(), page_size: "25" }, context: { silent: true } })
+        .json<Paged<SaleCandidate>>();
       if (page.results.length === 0) {
         setSale(null);
         setLines([]);
@@ -260,7 +275,9 @@ export default function SaleReturnForm() {
                       void loadSale(c.id, null);
                     }}
                   >
-                    {[c.branch_name, c.customer_name, formatDate(c.input_date), `${c.net_price} ${c.currency_code}`].filter(Boolean).join(" · ")}
+                    {[c.branch_name, c.customer_name, formatDate(c.input_date), `${c.net_price} ${c.currency_code}`]
+                      .filter(Boolean)
+                      .join(" · ")}
                   </Button>
                 ))}
               </Flex>
@@ -287,7 +304,14 @@ export default function SaleReturnForm() {
           </Field.Root>
           <Flex justify="space-between" align="start" gap="4" wrap="wrap">
             <DocumentTotals totals={documentTotals(chosen)} currency={sale?.currency_code} hidePayment hideDiscount />
-            <SaveButton permissions={[isEdit ? "change_salereturn" : "add_salereturn"]} type="button" loading={saving} disabled={!sale || chosen.length === 0} onClick={() => void save()} size="lg" />
+            <SaveButton
+              permissions={[isEdit ? "change_salereturn" : "add_salereturn"]}
+              type="button"
+              loading={saving}
+              disabled={!sale || chosen.length === 0}
+              onClick={() => void save()}
+              size="lg"
+            />
           </Flex>
         </Stack>
       </Card.Body>

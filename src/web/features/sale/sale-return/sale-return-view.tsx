@@ -56,7 +56,14 @@ export default function SaleReturnView() {
   }
   const actions: DocumentViewAction[] = record
     ? [
-        { key: "edit", label: <Trans>Edit</Trans>, icon: <LuPencil />, hidden: !canChange, needsConnection: true, onClick: () => navigate(`${LIST_PATH}/${record.id}/edit`) },
+        {
+          key: "edit",
+          label: <Trans>Edit</Trans>,
+          icon: <LuPencil />,
+          hidden: !canChange,
+          needsConnection: true,
+          onClick: () => navigate(`${LIST_PATH}/${record.id}/edit`),
+        },
         { key: "sale", label: <Trans>Open the sale</Trans>, onClick: () => navigate(`/sale/sale/${record.sale}/view`) },
       ]
     : [];

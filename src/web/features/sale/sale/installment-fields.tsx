@@ -2,7 +2,13 @@ import { useMemo } from "react";
 import { Box, Checkbox, Field, Input, NativeSelect, SimpleGrid, Table, Text } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
 import { formatDate } from "../../../../core/dates";
-import { allocatePaid, installmentSchedule, MONTHS_COUNT_MAX, MONTHS_COUNT_MIN, type ReceiptFrequency } from "../../../../core/installments";
+import {
+  allocatePaid,
+  installmentSchedule,
+  MONTHS_COUNT_MAX,
+  MONTHS_COUNT_MIN,
+  type ReceiptFrequency,
+} from "../../../../core/installments";
 import { formatAmount, tryMoney } from "../../../../core/money";
 import { translateMessage } from "../../../lib/messages";
 import { NumberField } from "../../../components/number-field";
@@ -63,7 +69,11 @@ export function InstallmentFields({ values, onChange, net, paid, errors }: Insta
                 <Field.RequiredIndicator />
               </Field.Label>
               <NativeSelect.Root>
-                <NativeSelect.Field name="months_count" value={values.months_count} onChange={(e) => onChange("months_count", e.target.value)}>
+                <NativeSelect.Field
+                  name="months_count"
+                  value={values.months_count}
+                  onChange={(e) => onChange("months_count", e.target.value)}
+                >
                   {MONTHS.map((m) => (
                     <option key={m} value={String(m)}>
                       {m}
@@ -79,7 +89,14 @@ export function InstallmentFields({ values, onChange, net, paid, errors }: Insta
                 {t`Premium Receipt Amount`}
                 <Field.RequiredIndicator />
               </Field.Label>
-              <NumberField name="premium_receipt_amount" value={values.premium_receipt_amount} onValueChange={(v) => onChange("premium_receipt_amount", v)} min={0} currency hideStepper />
+              <NumberField
+                name="premium_receipt_amount"
+                value={values.premium_receipt_amount}
+                onValueChange={(v) => onChange("premium_receipt_amount", v)}
+                min={0}
+                currency
+                hideStepper
+              />
               <Field.ErrorText>{err("premium_receipt_amount")}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={Boolean(err("receipt_frequency"))} required ids={{ control: "receipt_frequency" }}>
@@ -88,7 +105,11 @@ export function InstallmentFields({ values, onChange, net, paid, errors }: Insta
                 <Field.RequiredIndicator />
               </Field.Label>
               <NativeSelect.Root>
-                <NativeSelect.Field name="receipt_frequency" value={values.receipt_frequency} onChange={(e) => onChange("receipt_frequency", e.target.value)}>
+                <NativeSelect.Field
+                  name="receipt_frequency"
+                  value={values.receipt_frequency}
+                  onChange={(e) => onChange("receipt_frequency", e.target.value)}
+                >
                   <option value="monthly">{t`Monthly`}</option>
                   <option value="weekly">{t`Weekly`}</option>
                 </NativeSelect.Field>
@@ -106,17 +127,34 @@ export function InstallmentFields({ values, onChange, net, paid, errors }: Insta
             />
             <Field.Root invalid={Boolean(err("guarantor_name"))} ids={{ control: "guarantor_name" }}>
               <Field.Label>{t`Guarantor Name`}</Field.Label>
-              <Input name="guarantor_name" value={values.guarantor_name} onChange={(e) => onChange("guarantor_name", e.target.value)} autoComplete="off" />
+              <Input
+                name="guarantor_name"
+                value={values.guarantor_name}
+                onChange={(e) => onChange("guarantor_name", e.target.value)}
+                autoComplete="off"
+              />
               <Field.ErrorText>{err("guarantor_name")}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={Boolean(err("guarantor_phone"))} ids={{ control: "guarantor_phone" }}>
               <Field.Label>{t`Guarantor Phone`}</Field.Label>
-              <Input name="guarantor_phone" type="tel" dir="ltr" value={values.guarantor_phone} onChange={(e) => onChange("guarantor_phone", e.target.value)} autoComplete="off" />
+              <Input
+                name="guarantor_phone"
+                type="tel"
+                dir="ltr"
+                value={values.guarantor_phone}
+                onChange={(e) => onChange("guarantor_phone", e.target.value)}
+                autoComplete="off"
+              />
               <Field.ErrorText>{err("guarantor_phone")}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={Boolean(err("guarantor_address"))} ids={{ control: "guarantor_address" }} gridColumn={{ md: "span 2" }}>
               <Field.Label>{t`Guarantor Address`}</Field.Label>
-              <Input name="guarantor_address" value={values.guarantor_address} onChange={(e) => onChange("guarantor_address", e.target.value)} autoComplete="off" />
+              <Input
+                name="guarantor_address"
+                value={values.guarantor_address}
+                onChange={(e) => onChange("guarantor_address", e.target.value)}
+                autoComplete="off"
+              />
               <Field.ErrorText>{err("guarantor_address")}</Field.ErrorText>
             </Field.Root>
           </SimpleGrid>

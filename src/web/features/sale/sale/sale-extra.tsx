@@ -84,7 +84,16 @@ export default function SaleExtra() {
               <Trans>Customer</Trans>: {sale.customer_name} · {sale.inventory_name}
             </Text>
             <DocumentLinesTable lines={linesFromRecord(recordItems(sale))} emptyText={t`No items`} />
-            <StockScanField autoFocus inventoryId={sale.inventory} branchId={sale.branch} lines={lines} onLinesChange={setLines} checkStock materialOnly label={t`Scan material`} />
+            <StockScanField
+              autoFocus
+              inventoryId={sale.inventory}
+              branchId={sale.branch}
+              lines={lines}
+              onLinesChange={setLines}
+              checkStock
+              materialOnly
+              label={t`Scan material`}
+            />
             <DocumentLinesTable lines={lines} onChange={setLines} checkStock errors={errors.lines} />
             {errors.items ? <Text color="fg.error">{translateMessage(errors.items)}</Text> : null}
             <Flex justify="space-between" align="start" wrap="wrap" gap="4">

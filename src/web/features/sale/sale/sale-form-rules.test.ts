@@ -10,7 +10,12 @@ const line = (quantity: string, available = "5") => ({
 describe("checkSale", () => {
   it("asks for inventory, customer, lines and exchange rate", () => {
     const errors = checkSale({ ...emptySale("2026-11-21"), exchange_rate: "" }, { checkStock: true });
-    expect(errors).toMatchObject({ inventory: "Select inventory", customer: "Select a customer", exchange_rate: "Please enter exchange rate", items: "This field is required" });
+    expect(errors).toMatchObject({
+      inventory: "Select inventory",
+      customer: "Select a customer",
+      exchange_rate: "Please enter exchange rate",
+      items: "This field is required",
+    });
   });
   it("wants a cashbox for money paid and flags lines above the stock", () => {
     const v = { ...emptySale("2026-11-21"), branch: 1, inventory: 1, customer: 1, currency: 1, items: [line("6")], paid_amount: "1000" };
@@ -19,15 +24,36 @@ describe("checkSale", () => {
     expect(errors.lines).toEqual({ 0: "Quantity is greater than stock quantity" });
   });
   it("passes a complete cash sale and requires the plan of an installment sale", () => {
-    const v = { ...emptySale("2026-11-21"), branch: 1, inventory: 1, customer: 1, currency: 1, items: [line("2")], paid_amount: "2000", cashbox: 3 };
+    const v = {
+      ...emptySale("2026-11-21"),
+      branch: 1,
+      inventory: 1,
+      customer: 1,
+      currency: 1,
+      items: [line("2")],
+      paid_amount: "2000",
+      cashbox: 3,
+    };
     expect(checkSale(v, { checkStock: true })).toEqual({});
-    expect(checkSale({ ...v, is_premium: true }, { checkStock: true })).toMatchObject({ premium_receipt_amount: "This field is required", next_receipt_date: "This field is required" });
+    expect(checkSale({ ...v, is_premium: true }, { checkStock: true })).toMatchObject({
+      premium_receipt_amount: "This field is required",
+      next_receipt_date: "This field is required",
+    });
   });
 });
 
 describe("checkSale dates", () => {
   it("refuses a typed date that is not one before anything is sent (offline it would wait in the outbox)", () => {
-    const v = { ...emptySale("2026-11-21"), branch: 1, inventory: 1, customer: 1, currency: 1, items: [line("2")], paid_amount: "2000", cashbox: 3 };
+    const v = {
+      ...emptySale("2026-11-21"),
+      branch: 1,
+      inventory: 1,
+      customer: 1,
+      currency: 1,
+      items: [line("2")],
+      paid_amount: "2000",
+      cashbox: 3,
+    };
     expect(checkSale({ ...v, input_date: "31/02/2026" }, { checkStock: true })).toEqual({ input_date: "must be a valid date" });
     expect(checkSale({ ...v, input_date: "" }, { checkStock: true })).toEqual({});
     const plan = { ...v, is_premium: true, premium_receipt_amount: "500", next_receipt_date: "2026-13-01" };
@@ -37,8 +63,28 @@ describe("checkSale dates", () => {
 
 describe("saleBody", () => {
   it("sends the contract's fields", () => {
-    const body = saleBody({ ...emptySale("2026-11-21"), branch: 1, inventory: 2, customer: 3, currency: 4, items: [line("2")], paid_amount: "2000", cashbox: 5 });
-    expect(body).toMatchObject({ branch: 1, inventory: 2, customer: 3, currency: 4, payment_type: "cash", cashbox: 5, paid_amount: "2000", discount: "0", is_premium: false, months_count: null });
+    const body = saleBody({
+      ...emptySale("2026-11-21"),
+      branch: 1,
+      inventory: 2,
+      customer: 3,
+      currency: 4,
+      items: [line("2")],
+      paid_amount: "2000",
+      cashbox: 5,
+    });
+    expect(body).toMatchObject({
+      branch: 1,
+      inventory: 2,
+      customer: 3,
+      currency: 4,
+      payment_type: "cash",
+      cashbox: 5,
+      paid_amount: "2000",
+      discount: "0",
+      is_premium: false,
+      months_count: null,
+    });
     expect(body.items).toEqual([{ stock: 1, quantity: "2", price: "1000.00", fee: "0", discount: "0" }]);
   });
 });
@@ -49,6 +95,8 @@ describe("serverErrors", () => {
       cashbox: "Cashbox is required",
       lines: { 1: "Quantity is greater than stock quantity" },
     });
-    expect(serverErrors({ items: [{}, { quantity: ["No enough quantity available"] }] })).toEqual({ lines: { 1: "No enough quantity available" } });
+    expect(serverErrors({ items: [{}, { quantity: ["No enough quantity available"] }] })).toEqual({
+      lines: { 1: "No enough quantity available" },
+    });
   });
 });

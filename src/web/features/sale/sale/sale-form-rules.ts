@@ -29,9 +29,26 @@ export type SaleErrors = Partial<Record<keyof SaleValues, string>> & { lines?: R
 
 export function emptySale(today: string): SaleValues {
   return {
-    branch: null, inventory: null, customer: null, currency: null, exchange_rate: "1", payment_type: "cash", cashbox: null,
-    paid_amount: "0", discount: "0", input_date: today, note: "", items: [], is_premium: false, months_count: "1",
-    premium_receipt_amount: "", receipt_frequency: "monthly", next_receipt_date: "", guarantor_name: "", guarantor_phone: "", guarantor_address: "",
+    branch: null,
+    inventory: null,
+    customer: null,
+    currency: null,
+    exchange_rate: "1",
+    payment_type: "cash",
+    cashbox: null,
+    paid_amount: "0",
+    discount: "0",
+    input_date: today,
+    note: "",
+    items: [],
+    is_premium: false,
+    months_count: "1",
+    premium_receipt_amount: "",
+    receipt_frequency: "monthly",
+    next_receipt_date: "",
+    guarantor_name: "",
+    guarantor_phone: "",
+    guarantor_address: "",
   };
 }
 
@@ -56,7 +73,8 @@ export function checkSale(v: SaleValues, options: { checkStock: boolean }): Sale
   const totals = documentTotals(v.items, v.discount, v.paid_amount);
   const cashbox = cashboxProblem(v.paid_amount, v.cashbox);
   if (cashbox) errors.cashbox = cashbox;
-  if (tryMoney(v.paid_amount) && tryMoney(totals.net) && (tryMoney(v.paid_amount)!).greaterThan(totals.net)) errors.paid_amount = MESSAGES.lessThanOrEqual.replace("{max}", totals.net);
+  if (tryMoney(v.paid_amount) && tryMoney(totals.net) && tryMoney(v.paid_amount)!.greaterThan(totals.net))
+    errors.paid_amount = MESSAGES.lessThanOrEqual.replace("{max}", totals.net);
   if (v.is_premium) {
     if (!v.months_count) errors.months_count = MESSAGES.required;
     if (!tryMoney(v.premium_receipt_amount) || !isPositive(v.premium_receipt_amount)) errors.premium_receipt_amount = MESSAGES.required;
@@ -104,7 +122,8 @@ export function saleBody(v: SaleValues): Record<string, unknown> {
 export function serverErrors(body: unknown): SaleErrors {
   const errors: SaleErrors = {};
   if (!body || typeof body !== "object") return errors;
-  const first = (v: unknown): string | null => (Array.isArray(v) ? (typeof v[0] === "string" ? v[0] : first(v[0])) : typeof v === "string" ? v : null);
+  const first = (v: unknown): string | null =>
+    Array.isArray(v) ? (typeof v[0] === "string" ? v[0] : first(v[0])) : typeof v === "string" ? v : null;
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     const line = /^items[.[](\d+)/.exec(key);
     if (line) {
@@ -114,7 +133,9 @@ export function serverErrors(body: unknown): SaleErrors {
     if (key === "items" && Array.isArray(value) && value.some((v) => v && typeof v === "object" && !Array.isArray(v))) {
       value.forEach((v, i) => {
         if (v && typeof v === "object" && !Array.isArray(v)) {
-          const msg = Object.values(v as Record<string, unknown>).map(first).find(Boolean);
+          const msg = Object.values(v as Record<string, unknown>)
+            .map(first)
+            .find(Boolean);
           if (msg) errors.lines = { ...errors.lines, [i]: msg };
         }
       });

@@ -115,7 +115,9 @@ export default function SaleForm() {
           <Alert.Root status="warning" data-testid="edit-refused">
             <Alert.Indicator />
             <Alert.Title>
-              {lock === "paid" ? translateMessage("A paid invoice cannot be updated, added to or deleted") : translateMessage("Record is linked to returns, receipts or payments and cannot be changed")}
+              {lock === "paid"
+                ? translateMessage("A paid invoice cannot be updated, added to or deleted")
+                : translateMessage("Record is linked to returns, receipts or payments and cannot be changed")}
             </Alert.Title>
           </Alert.Root>
         ) : (
@@ -239,13 +241,46 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
   // The header does not change on a scan: kept as one element so a scan re-renders only the lines
   // and the totals (the selects are the costliest part of the form to render).
   const currencyItems = useMemo(() => currencies.map((c) => ({ ...c, name: c.code })), [currencies]);
-  const [branchErr, inventoryErr, customerErr, currencyErr, rateErr, dateErr] = [err("branch"), err("inventory"), err("customer"), err("currency"), err("exchange_rate"), err("input_date")];
+  const [branchErr, inventoryErr, customerErr, currencyErr, rateErr, dateErr] = [
+    err("branch"),
+    err("inventory"),
+    err("customer"),
+    err("currency"),
+    err("exchange_rate"),
+    err("input_date"),
+  ];
   const headerFields = useMemo(
     () => (
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
-        <BranchSelect name="branch" value={values.branch} onChange={setBranch} invalid={Boolean(branchErr)} errorText={branchErr} required disabled={isEdit} />
-        <InventorySelect name="inventory" branchId={values.branch} value={values.inventory} onChange={setInventory} autoPick required invalid={Boolean(inventoryErr)} errorText={inventoryErr} />
-        <CustomerSelect name="customer" branch={values.branch} value={values.customer} onChange={setCustomer} allowCreate required invalid={Boolean(customerErr)} errorText={customerErr} />
+        <BranchSelect
+          name="branch"
+          value={values.branch}
+          onChange={setBranch}
+          invalid={Boolean(branchErr)}
+          errorText={branchErr}
+          required
+          disabled={isEdit}
+        />
+        <InventorySelect
+          name="inventory"
+          branchId={values.branch}
+          value={values.inventory}
+          onChange={setInventory}
+          autoPick
+          required
+          invalid={Boolean(inventoryErr)}
+          errorText={inventoryErr}
+        />
+        <CustomerSelect
+          name="customer"
+          branch={values.branch}
+          value={values.customer}
+          onChange={setCustomer}
+          allowCreate
+          required
+          invalid={Boolean(customerErr)}
+          errorText={customerErr}
+        />
         <EntitySelect
           label={t`Currency`}
           name="currency"
@@ -267,8 +302,30 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
         <LabelledDateInput name="input_date" label={t`Date`} value={values.input_date} onValueChange={setDate} errorText={dateErr} />
       </SimpleGrid>
     ),
-    [values.branch, values.inventory, values.customer, values.currency, values.exchange_rate, values.input_date, isEdit, isBase, currencyItems,
-      setBranch, setInventory, setCustomer, setCurrency, setRate, setDate, t, branchErr, inventoryErr, customerErr, currencyErr, rateErr, dateErr],
+    [
+      values.branch,
+      values.inventory,
+      values.customer,
+      values.currency,
+      values.exchange_rate,
+      values.input_date,
+      isEdit,
+      isBase,
+      currencyItems,
+      setBranch,
+      setInventory,
+      setCustomer,
+      setCurrency,
+      setRate,
+      setDate,
+      t,
+      branchErr,
+      inventoryErr,
+      customerErr,
+      currencyErr,
+      rateErr,
+      dateErr,
+    ],
   );
 
   // Neither changes on a scan either.
@@ -329,14 +386,7 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
               <Trans>Add at least one item</Trans>
             </Text>
           ) : null}
-          <DocumentLinesTable
-            lines={values.items}
-            onChange={setItems}
-            showFee
-            showDiscount
-            checkStock
-            errors={errors.lines}
-          />
+          <DocumentLinesTable lines={values.items} onChange={setItems} showFee showDiscount checkStock errors={errors.lines} />
           <InstallmentFields values={values} onChange={setInstallment} net={totals.net} paid={values.paid_amount} errors={errors} />
         </Stack>
         <Stack gap="4">

@@ -4,7 +4,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "react-router";
 import { formatAmount, tryMoney } from "../../../../core/money";
 import { CardTitle } from "../../../components/card-title";
-import { normalisePaymentStatus, PaymentStatusBadge, paymentStatusPalette, usePaymentStatusLabel } from "../../../components/document/document-totals";
+import {
+  normalisePaymentStatus,
+  PaymentStatusBadge,
+  paymentStatusPalette,
+  usePaymentStatusLabel,
+} from "../../../components/document/document-totals";
 import type { ColumnDef } from "../../../components/table/column-def";
 import { PagedTable } from "../../../components/table/paged-table";
 import { translateMessage } from "../../../lib/messages";
@@ -108,12 +113,18 @@ function PendingSales() {
           _hover={{ bg: "bg.muted" }}
           onClick={() => navigate(`${PATH}/pending-${p.entry_id}/view`)}
         >
-          <Badge colorPalette={p.status === "needs_attention" ? "red" : "orange"}>{p.status === "needs_attention" ? <Trans>Needs attention</Trans> : <Trans>Pending sync</Trans>}</Badge>
+          <Badge colorPalette={p.status === "needs_attention" ? "red" : "orange"}>
+            {p.status === "needs_attention" ? <Trans>Needs attention</Trans> : <Trans>Pending sync</Trans>}
+          </Badge>
           <Text fontWeight="medium">{p.invoice_no}</Text>
           <Text>{p.customer_name}</Text>
           <Text dir="ltr">{formatAmount(tryMoney(p.net_price) ?? 0)}</Text>
           <PaymentStatusBadge status={p.payment_status} />
-          {p.message ? <Text color="fg.error" fontSize="sm">{translateMessage(p.message)}</Text> : null}
+          {p.message ? (
+            <Text color="fg.error" fontSize="sm">
+              {translateMessage(p.message)}
+            </Text>
+          ) : null}
         </Flex>
       ))}
     </Stack>

@@ -56,7 +56,14 @@ export default function SaleView() {
 function useNewSaleAction(): DocumentViewAction {
   const navigate = useNavigate();
   const canAdd = useHasPermission(["add_sale"]);
-  return { key: "new", label: <Trans>New Sale</Trans>, icon: <LuPlus />, primary: true, hidden: !canAdd, onClick: () => navigate(`${LIST_PATH}/add`) };
+  return {
+    key: "new",
+    label: <Trans>New Sale</Trans>,
+    icon: <LuPlus />,
+    primary: true,
+    hidden: !canAdd,
+    onClick: () => navigate(`${LIST_PATH}/add`),
+  };
 }
 
 function usePremiumSchedule(sale: SaleRecord | null): PremiumSchedule | null {
@@ -104,10 +111,30 @@ function BookedSaleView({ id }: { id: string }) {
   const actions: DocumentViewAction[] = sale
     ? [
         newSale,
-        { key: "edit", label: <Trans>Edit</Trans>, icon: <LuPencil />, hidden: !canChange || !!lock, needsConnection: true, onClick: () => navigate(`${LIST_PATH}/${sale.id}/edit`) },
+        {
+          key: "edit",
+          label: <Trans>Edit</Trans>,
+          icon: <LuPencil />,
+          hidden: !canChange || !!lock,
+          needsConnection: true,
+          onClick: () => navigate(`${LIST_PATH}/${sale.id}/edit`),
+        },
         // Works offline: the extra screen takes the sale it was opened from, the outbox queues the lines.
-        { key: "extra", label: <Trans>Extra Material</Trans>, icon: <LuPackagePlus />, hidden: !canExtra || status === "paid", onClick: () => navigate(`${LIST_PATH}/${sale.id}/extra`, { state: { sale } }) },
-        { key: "return", label: <Trans>Return</Trans>, icon: <LuUndo2 />, hidden: !canReturn, needsConnection: true, onClick: () => navigate(`/sale/sale-return/add?sale=${sale.invoice_no}`) },
+        {
+          key: "extra",
+          label: <Trans>Extra Material</Trans>,
+          icon: <LuPackagePlus />,
+          hidden: !canExtra || status === "paid",
+          onClick: () => navigate(`${LIST_PATH}/${sale.id}/extra`, { state: { sale } }),
+        },
+        {
+          key: "return",
+          label: <Trans>Return</Trans>,
+          icon: <LuUndo2 />,
+          hidden: !canReturn,
+          needsConnection: true,
+          onClick: () => navigate(`/sale/sale-return/add?sale=${sale.invoice_no}`),
+        },
       ]
     : [];
 

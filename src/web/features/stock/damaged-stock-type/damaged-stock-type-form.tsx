@@ -8,9 +8,19 @@ const LIST_PATH = "/stock/damaged-stock-type";
 
 export default function DamagedStockTypeForm() {
   const { t } = useLingui();
-  const form = useRecordForm({ endpoint: "damaged-stock-type/", listPath: LIST_PATH, schema: damagedStockTypeSchema, initialValues: { name: "" } });
+  const form = useRecordForm({
+    endpoint: "damaged-stock-type/",
+    listPath: LIST_PATH,
+    schema: damagedStockTypeSchema,
+    initialValues: { name: "" },
+  });
   return (
-    <FormScreen title={form.isEdit ? t`Edit Damaged Stock Type` : t`Add Damaged Stock Type`} listPath={LIST_PATH} model="damagedstocktype" {...form}>
+    <FormScreen
+      title={form.isEdit ? t`Edit Damaged Stock Type` : t`Add Damaged Stock Type`}
+      listPath={LIST_PATH}
+      model="damagedstocktype"
+      {...form}
+    >
       <TextField name="name" label={t`Name`} required />
     </FormScreen>
   );

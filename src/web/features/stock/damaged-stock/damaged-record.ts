@@ -20,7 +20,9 @@ export interface DamagedRecord {
 
 export function damagedLines(record: DamagedRecord): DocumentLine[] {
   const items = record.items ?? [];
-  return linesFromRecord(items.map((i) => ({ ...i, barcode: i.barcode ?? i.item_barcode ?? null, price: i.purchase_price ?? i.price }))).map((line, index) => ({
+  return linesFromRecord(
+    items.map((i) => ({ ...i, barcode: i.barcode ?? i.item_barcode ?? null, price: i.purchase_price ?? i.price })),
+  ).map((line, index) => ({
     ...line,
     available: items[index]?.stock_quantity ?? null,
   }));

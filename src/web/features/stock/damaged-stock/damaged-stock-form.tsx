@@ -55,7 +55,12 @@ export default function DamagedStockForm() {
     toBody,
   });
   return (
-    <DocumentFormScreen title={form.isEdit ? t`Edit Damaged Stock` : t`Add Damaged Stock`} listPath={LIST_PATH} model="damagedstock" {...form}>
+    <DocumentFormScreen
+      title={form.isEdit ? t`Edit Damaged Stock` : t`Add Damaged Stock`}
+      listPath={LIST_PATH}
+      model="damagedstock"
+      {...form}
+    >
       <DamagedFields />
     </DocumentFormScreen>
   );
@@ -98,7 +103,13 @@ function DamagedFields() {
         </Box>
       </SimpleGrid>
       <Box mb="3">
-        <StockScanField inventoryId={typeof values.inventory === "number" ? values.inventory : null} lines={values.lines} checkStock existQty onLinesChange={setLines} />
+        <StockScanField
+          inventoryId={typeof values.inventory === "number" ? values.inventory : null}
+          lines={values.lines}
+          checkStock
+          existQty
+          onLinesChange={setLines}
+        />
       </Box>
       <DocumentLinesTable lines={values.lines} onChange={setLines} hidePrice checkStock errors={lineErrorsOf(errors, submitCount > 0)} />
     </>

@@ -27,11 +27,26 @@ export default function DamagedStockList() {
       { key: "inventory_name", title: t`Inventory`, sortable: true },
       { key: "damaged_stock_type_name", title: t`Damaged Stock Type`, sortable: true },
       { key: "lines_count", title: t`Lines`, align: "end" },
-      { key: "total_quantity", title: t`Quantity`, align: "end", text: (r) => (tryMoney(r.total_quantity) ? formatAmount(r.total_quantity, { decimals: 3, trimZeros: true }) : "") },
+      {
+        key: "total_quantity",
+        title: t`Quantity`,
+        align: "end",
+        text: (r) => (tryMoney(r.total_quantity) ? formatAmount(r.total_quantity, { decimals: 3, trimZeros: true }) : ""),
+      },
       { key: "total_cost", title: t`Cost`, kind: "money" },
       { key: "note", title: t`Note`, filterType: "text" },
     ],
     [t],
   );
-  return <CrudList<DamagedRow> title={t`Damaged Stock`} endpoint="damaged-stock/" path="/stock/damaged-stock" model="damagedstock" columns={columns} dateFilter opens="view" />;
+  return (
+    <CrudList<DamagedRow>
+      title={t`Damaged Stock`}
+      endpoint="damaged-stock/"
+      path="/stock/damaged-stock"
+      model="damagedstock"
+      columns={columns}
+      dateFilter
+      opens="view"
+    />
+  );
 }

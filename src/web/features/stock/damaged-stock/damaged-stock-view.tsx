@@ -50,7 +50,13 @@ export default function DamagedStockView() {
       }
       actions={
         record && canChange ? (
-          <Button size="sm" variant="outline" disabled={!online} title={online ? undefined : t`Editing needs a connection`} onClick={() => navigate(`${PATH}/${record.id}/edit`)}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={!online}
+            title={online ? undefined : t`Editing needs a connection`}
+            onClick={() => navigate(`${PATH}/${record.id}/edit`)}
+          >
             <LuPencil />
             <Trans>Edit</Trans>
           </Button>

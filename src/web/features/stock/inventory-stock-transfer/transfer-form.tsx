@@ -26,7 +26,14 @@ interface Values {
   lines: DocumentLine[];
 }
 
-const initial = (): Values => ({ branch: null, from_inventory: null, to_inventory: null, input_date: toIsoDate(new Date()), note: "", lines: [] });
+const initial = (): Values => ({
+  branch: null,
+  from_inventory: null,
+  to_inventory: null,
+  input_date: toIsoDate(new Date()),
+  note: "",
+  lines: [],
+});
 
 const toBody = (v: Values) => ({
   branch: v.branch,
@@ -59,7 +66,12 @@ export default function TransferForm() {
     editRefusal: transferEditRefusal,
   });
   return (
-    <DocumentFormScreen title={form.isEdit ? t`Edit Inventory Transfer` : t`Add Inventory Transfer`} listPath={LIST_PATH} model="inventorystocktransfer" {...form}>
+    <DocumentFormScreen
+      title={form.isEdit ? t`Edit Inventory Transfer` : t`Add Inventory Transfer`}
+      listPath={LIST_PATH}
+      model="inventorystocktransfer"
+      {...form}
+    >
       <TransferFields />
     </DocumentFormScreen>
   );
@@ -76,7 +88,14 @@ function TransferFields() {
   return (
     <>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" mb="4">
-        <BranchSelect name="branch" value={branch.value} onChange={branch.setValue} invalid={branch.invalid} errorText={branch.errorText} required />
+        <BranchSelect
+          name="branch"
+          value={branch.value}
+          onChange={branch.setValue}
+          invalid={branch.invalid}
+          errorText={branch.errorText}
+          required
+        />
         <InventorySelect
           name="from_inventory"
           label={t`From Inventory`}
@@ -91,7 +110,15 @@ function TransferFields() {
           errorText={from.errorText}
           required
         />
-        <InventorySelect name="to_inventory" label={t`To Inventory`} value={to.value} onChange={to.setValue} invalid={to.invalid} errorText={to.errorText} required />
+        <InventorySelect
+          name="to_inventory"
+          label={t`To Inventory`}
+          value={to.value}
+          onChange={to.setValue}
+          invalid={to.invalid}
+          errorText={to.errorText}
+          required
+        />
         <DateField name="input_date" label={t`Date`} />
         <Box gridColumn={{ md: "span 2" }}>
           <TextField name="note" label={t`Note`} />
@@ -107,13 +134,7 @@ function TransferFields() {
           onLinesChange={setLines}
         />
       </Box>
-      <DocumentLinesTable
-        lines={values.lines}
-        onChange={setLines}
-        hidePrice
-        checkStock
-        errors={lineErrorsOf(errors, submitCount > 0)}
-      />
+      <DocumentLinesTable lines={values.lines} onChange={setLines} hidePrice checkStock errors={lineErrorsOf(errors, submitCount > 0)} />
     </>
   );
 }

@@ -36,12 +36,28 @@ export default function TransferList() {
       { key: "to_inventory_name", title: t`To Inventory`, sortable: true },
       { key: "lines_count", title: t`Lines`, align: "end" },
       { key: "total_quantity", title: t`Quantity`, align: "end", text: (row) => formatQuantityText(row.total_quantity) },
-      booleanBadgeColumn<TransferRow>("approved", t`Status`, { label: t`Approved`, color: "green" }, { label: t`Pending`, color: "orange" }),
+      booleanBadgeColumn<TransferRow>(
+        "approved",
+        t`Status`,
+        { label: t`Approved`, color: "green" },
+        { label: t`Pending`, color: "orange" },
+      ),
       { key: "approved_by_name", title: t`Approved By` },
       { key: "approved_at", title: t`Approved At`, sortable: true, text: (row) => formatDate(row.approved_at, DISPLAY_DATE_TIME) },
       { key: "note", title: t`Note`, filterType: "text" },
     ],
     [t],
   );
-  return <CrudList<TransferRow> title={t`Inventory Transfers`} endpoint="inventory-stock-transfer/" path="/stock/inventory-stock-transfer" model="inventorystocktransfer" columns={columns} dateFilter opens="view" undeletable={isApproved} />;
+  return (
+    <CrudList<TransferRow>
+      title={t`Inventory Transfers`}
+      endpoint="inventory-stock-transfer/"
+      path="/stock/inventory-stock-transfer"
+      model="inventorystocktransfer"
+      columns={columns}
+      dateFilter
+      opens="view"
+      undeletable={isApproved}
+    />
+  );
 }

@@ -88,11 +88,24 @@ export default function TransferView() {
                 {offlineReason}
               </Text>
             ) : null}
-            <Button size="sm" variant="outline" disabled={!online} title={online ? undefined : offlineReason} onClick={() => navigate(`${PATH}/${record.id}/edit`)}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={!online}
+              title={online ? undefined : offlineReason}
+              onClick={() => navigate(`${PATH}/${record.id}/edit`)}
+            >
               <LuPencil />
               <Trans>Edit</Trans>
             </Button>
-            <Button size="sm" colorPalette="green" loading={approving} disabled={!online} title={online ? undefined : offlineReason} onClick={() => void approve()}>
+            <Button
+              size="sm"
+              colorPalette="green"
+              loading={approving}
+              disabled={!online}
+              title={online ? undefined : offlineReason}
+              onClick={() => void approve()}
+            >
               <LuCheck />
               <Trans>Approve</Trans>
             </Button>

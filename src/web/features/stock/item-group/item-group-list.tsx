@@ -17,5 +17,14 @@ export default function ItemGroupList() {
     ],
     [t],
   );
-  return <CrudList<ItemGroup> title={t`Item Groups`} endpoint="item-group/" path="/stock/item-group" model="itemgroup" columns={columns} branchFilter={false} />;
+  return (
+    <CrudList<ItemGroup>
+      title={t`Item Groups`}
+      endpoint="item-group/"
+      path="/stock/item-group"
+      model="itemgroup"
+      columns={columns}
+      branchFilter={false}
+    />
+  );
 }

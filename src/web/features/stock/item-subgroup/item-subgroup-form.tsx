@@ -35,5 +35,15 @@ export default function ItemSubgroupForm() {
 
 function GroupField() {
   const field = useFormField<RowKey | null>("item_group");
-  return <ItemGroupSelect name="item_group" value={field.value} onChange={field.setValue} invalid={field.invalid} errorText={field.errorText} required allowCreate />;
+  return (
+    <ItemGroupSelect
+      name="item_group"
+      value={field.value}
+      onChange={field.setValue}
+      invalid={field.invalid}
+      errorText={field.errorText}
+      required
+      allowCreate
+    />
+  );
 }

@@ -28,5 +28,14 @@ export default function ItemSubgroupList() {
     ],
     [t],
   );
-  return <CrudList<ItemSubgroup> title={t`Item Subgroups`} endpoint="item-subgroup/" path="/stock/item-subgroup" model="itemsubgroup" columns={columns} branchFilter={false} />;
+  return (
+    <CrudList<ItemSubgroup>
+      title={t`Item Subgroups`}
+      endpoint="item-subgroup/"
+      path="/stock/item-subgroup"
+      model="itemsubgroup"
+      columns={columns}
+      branchFilter={false}
+    />
+  );
 }

@@ -125,7 +125,14 @@ const INITIAL: Values = {
 
 export default function ItemForm() {
   const { t } = useLingui();
-  const form = useRecordForm<Values, ItemRecord>({ endpoint: "item/", listPath: LIST_PATH, schema: itemSchema, initialValues: INITIAL, fromRecord, toBody });
+  const form = useRecordForm<Values, ItemRecord>({
+    endpoint: "item/",
+    listPath: LIST_PATH,
+    schema: itemSchema,
+    initialValues: INITIAL,
+    fromRecord,
+    toBody,
+  });
   return (
     <FormScreen title={form.isEdit ? t`Edit Item` : t`Add Item`} listPath={LIST_PATH} model="item" columns={3} {...form}>
       <TextField name="name" label={t`Name`} required />
@@ -205,7 +212,16 @@ function GroupFields() {
 
 function MeasurementField({ name, label }: { name: string; label: string }) {
   const field = useFormField<RowKey | null>(name);
-  return <MeasurementSelect name={name} label={label} value={field.value} onChange={field.setValue} invalid={field.invalid} errorText={field.errorText} />;
+  return (
+    <MeasurementSelect
+      name={name}
+      label={label}
+      value={field.value}
+      onChange={field.setValue}
+      invalid={field.invalid}
+      errorText={field.errorText}
+    />
+  );
 }
 
 function ProfitField() {

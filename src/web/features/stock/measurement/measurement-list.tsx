@@ -17,5 +17,14 @@ export default function MeasurementList() {
     ],
     [t],
   );
-  return <CrudList<Measurement> title={t`Measurements`} endpoint="measurement/" path="/stock/measurement" model="measurement" columns={columns} branchFilter={false} />;
+  return (
+    <CrudList<Measurement>
+      title={t`Measurements`}
+      endpoint="measurement/"
+      path="/stock/measurement"
+      model="measurement"
+      columns={columns}
+      branchFilter={false}
+    />
+  );
 }

@@ -24,7 +24,10 @@ export function buildLabelsHtml(entries: readonly LabelEntry[], maxLabels = 500)
   const cards: string[] = [];
   for (const entry of entries) {
     const copies = Math.max(0, Math.floor(entry.copies));
-    const meta = [entry.batch, entry.expiry].filter(Boolean).map((v) => escapeHtml(String(v))).join(" · ");
+    const meta = [entry.batch, entry.expiry]
+      .filter(Boolean)
+      .map((v) => escapeHtml(String(v)))
+      .join(" · ");
     const card =
       `<div class="label"><div class="name">${escapeHtml(entry.name)}</div>` +
       (entry.barcode ? `<div class="code" dir="ltr">${escapeHtml(entry.barcode)}</div>` : "") +

@@ -28,7 +28,14 @@ export default function PrintStockPage() {
         hideHeader: true,
         css: LABEL_CSS,
         body: buildLabelsHtml(
-          lines.map((l) => ({ name: l.name, barcode: l.barcode, price: money(l.price), batch: l.batch_number, expiry: formatDate(l.expire_date), copies: Number(l.quantity) || 0 })),
+          lines.map((l) => ({
+            name: l.name,
+            barcode: l.barcode,
+            price: money(l.price),
+            batch: l.batch_number,
+            expiry: formatDate(l.expire_date),
+            copies: Number(l.quantity) || 0,
+          })),
         ),
       });
     } else {
@@ -51,7 +58,12 @@ export default function PrintStockPage() {
         <Flex gap="3" align="center" mb="3" wrap="wrap">
           <SegmentGroup.Root value={mode} onValueChange={(details) => setMode((details.value as Mode) ?? "labels")} size="sm">
             <SegmentGroup.Indicator />
-            <SegmentGroup.Items items={[{ value: "labels", label: t`Labels` }, { value: "sheet", label: t`Stock sheet` }]} />
+            <SegmentGroup.Items
+              items={[
+                { value: "labels", label: t`Labels` },
+                { value: "sheet", label: t`Stock sheet` },
+              ]}
+            />
           </SegmentGroup.Root>
           <Box flex="1" />
           <Button colorPalette="blue" disabled={lines.length === 0} onClick={doPrint}>

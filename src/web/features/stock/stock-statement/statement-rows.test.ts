@@ -30,8 +30,26 @@ describe("the server's statement shape", () => {
     const rows = statementRows({
       opening_quantity: "4",
       results: [
-        { id: 7, date: "2025-03-01", document_type: "purchase", document_id: 2, document_number: 15, in_quantity: "6", out_quantity: "0", running_quantity: "10" },
-        { id: 8, date: "2025-03-02", document_type: "sale", document_id: 3, document_number: 40, in_quantity: "0", out_quantity: "1", running_quantity: "9" },
+        {
+          id: 7,
+          date: "2025-03-01",
+          document_type: "purchase",
+          document_id: 2,
+          document_number: 15,
+          in_quantity: "6",
+          out_quantity: "0",
+          running_quantity: "10",
+        },
+        {
+          id: 8,
+          date: "2025-03-02",
+          document_type: "sale",
+          document_id: 3,
+          document_number: 40,
+          in_quantity: "0",
+          out_quantity: "1",
+          running_quantity: "9",
+        },
       ],
     });
     expect(rows.map((r) => [r.documentNo, r.quantityIn, r.quantityOut, r.running])).toEqual([
@@ -44,7 +62,14 @@ describe("the server's statement shape", () => {
 describe("one stock row's movements", () => {
   it("keeps only that row and counts its own running quantity", () => {
     const rows = statementRows(
-      { opening_quantity: "50", results: [{ stock: 1, in_quantity: "5", out_quantity: "0", running_quantity: "55" }, { stock: 2, in_quantity: "9", out_quantity: "0" }, { stock: 1, in_quantity: "0", out_quantity: "2", running_quantity: "62" }] },
+      {
+        opening_quantity: "50",
+        results: [
+          { stock: 1, in_quantity: "5", out_quantity: "0", running_quantity: "55" },
+          { stock: 2, in_quantity: "9", out_quantity: "0" },
+          { stock: 1, in_quantity: "0", out_quantity: "2", running_quantity: "62" },
+        ],
+      },
       1,
     );
     expect(rows.map((r) => r.running)).toEqual(["5.000", "3.000"]);

@@ -42,7 +42,16 @@ export interface StatementRow {
   running: string;
 }
 
-export type StatementAnswer = StatementMovement[] | { results?: StatementMovement[]; movements?: StatementMovement[]; opening?: string | number | null; opening_quantity?: string | number | null; closing_quantity?: string | number | null; item?: { id: number; name: string; barcode?: string | null } };
+export type StatementAnswer =
+  | StatementMovement[]
+  | {
+      results?: StatementMovement[];
+      movements?: StatementMovement[];
+      opening?: string | number | null;
+      opening_quantity?: string | number | null;
+      closing_quantity?: string | number | null;
+      item?: { id: number; name: string; barcode?: string | null };
+    };
 type Answer = StatementAnswer;
 
 const q = (v: unknown) => tryMoney(v);

@@ -65,15 +65,32 @@ export function StatementTable({ rows, showInventory = true }: { rows: Statement
       label={t`Stock Statement`}
       columns={columns}
       rows={rows}
-      totals={{ quantityIn: formatQuantity(totals.quantityIn), quantityOut: formatQuantity(totals.quantityOut), running: rows.length ? formatQuantity(rows[rows.length - 1].running) : "" }}
+      totals={{
+        quantityIn: formatQuantity(totals.quantityIn),
+        quantityOut: formatQuantity(totals.quantityOut),
+        running: rows.length ? formatQuantity(rows[rows.length - 1].running) : "",
+      }}
     />
   );
 }
 
 /** The printable table of the statement rows. */
-export function statementPrintTable(rows: StatementRow[], t: { date: string; document: string; number: string; inventory: string; batch: string; in: string; out: string; balance: string }, typeLabel: (type: string) => string) {
+export function statementPrintTable(
+  rows: StatementRow[],
+  t: { date: string; document: string; number: string; inventory: string; batch: string; in: string; out: string; balance: string },
+  typeLabel: (type: string) => string,
+) {
   return {
     head: [t.date, t.document, t.number, t.inventory, t.batch, t.in, t.out, t.balance],
-    rows: rows.map((r) => [formatDate(r.date), typeLabel(r.documentType), r.documentNo, r.inventory, r.batch, formatQuantity(r.quantityIn), formatQuantity(r.quantityOut), formatQuantity(r.running)]),
+    rows: rows.map((r) => [
+      formatDate(r.date),
+      typeLabel(r.documentType),
+      r.documentNo,
+      r.inventory,
+      r.batch,
+      formatQuantity(r.quantityIn),
+      formatQuantity(r.quantityOut),
+      formatQuantity(r.running),
+    ]),
   };
 }

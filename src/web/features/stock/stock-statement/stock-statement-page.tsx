@@ -42,7 +42,16 @@ export default function StockStatementPage() {
                   title: `${t`Stock Statement`}: ${itemName}`,
                   table: statementPrintTable(
                     statement.rows,
-                    { date: t`Date`, document: t`Document`, number: t`Number`, inventory: t`Inventory`, batch: t`Batch Number`, in: t`In`, out: t`Out`, balance: t`Balance` },
+                    {
+                      date: t`Date`,
+                      document: t`Document`,
+                      number: t`Number`,
+                      inventory: t`Inventory`,
+                      batch: t`Batch Number`,
+                      in: t`In`,
+                      out: t`Out`,
+                      balance: t`Balance`,
+                    },
                     typeLabel,
                   ),
                 })
@@ -115,7 +124,14 @@ export function useStatement(itemId: number | null, inventory: RowKey | null, ra
     };
   }, [itemId, inventory, range]);
   const rows: StatementRow[] = answer ? statementRows(answer) : [];
-  const closing = answer && !Array.isArray(answer) && answer.closing_quantity !== undefined ? String(answer.closing_quantity) : rows.length ? rows[rows.length - 1].running : answer ? statementOpening(answer) : "";
+  const closing =
+    answer && !Array.isArray(answer) && answer.closing_quantity !== undefined
+      ? String(answer.closing_quantity)
+      : rows.length
+        ? rows[rows.length - 1].running
+        : answer
+          ? statementOpening(answer)
+          : "";
   return {
     loading,
     rows,

@@ -53,7 +53,9 @@ export default function StockView() {
       .then(async (row) => {
         if (cancelled) return;
         setStock(row);
-        const answer = await api.get("stock/statement/", { searchParams: { item: String(row.item.id), inventory: String(row.inventory) } }).json<StatementAnswer>();
+        const answer = await api
+          .get("stock/statement/", { searchParams: { item: String(row.item.id), inventory: String(row.inventory) } })
+          .json<StatementAnswer>();
         if (!cancelled) setStatement(answer);
       })
       .catch(() => !cancelled && setFailed(true));
@@ -108,7 +110,11 @@ export default function StockView() {
           close="/stock/stock"
           actions={
             <HStack gap="2">
-              <Button size="sm" variant="outline" onClick={() => navigate(`/stock/stock-statement?item=${stock.item.id}&inventory=${stock.inventory}`)}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => navigate(`/stock/stock-statement?item=${stock.item.id}&inventory=${stock.inventory}`)}
+              >
                 <LuHistory />
                 <Trans>Stock Statement</Trans>
               </Button>
@@ -120,7 +126,16 @@ export default function StockView() {
                     title: `${stock.item.name} - ${stock.inventory_name}`,
                     table: statementPrintTable(
                       rows,
-                      { date: t`Date`, document: t`Document`, number: t`Number`, inventory: t`Inventory`, batch: t`Batch Number`, in: t`In`, out: t`Out`, balance: t`Balance` },
+                      {
+                        date: t`Date`,
+                        document: t`Document`,
+                        number: t`Number`,
+                        inventory: t`Inventory`,
+                        batch: t`Batch Number`,
+                        in: t`In`,
+                        out: t`Out`,
+                        balance: t`Balance`,
+                      },
                       typeLabel,
                     ),
                   })
@@ -133,7 +148,13 @@ export default function StockView() {
           }
         />
         <Flex mb="5">
-          <DataList.Root orientation="horizontal" size="sm" display="grid" gridTemplateColumns={{ base: "1fr", md: "1fr 1fr" }} columnGap="8">
+          <DataList.Root
+            orientation="horizontal"
+            size="sm"
+            display="grid"
+            gridTemplateColumns={{ base: "1fr", md: "1fr 1fr" }}
+            columnGap="8"
+          >
             {details.map(([label, content]) => (
               <DataList.Item key={label}>
                 <DataList.ItemLabel>{label}</DataList.ItemLabel>

@@ -41,7 +41,15 @@ export default function StockList() {
           </HStack>
         ),
       },
-      { key: "quantity", title: t`Quantity`, sortable: true, filterType: "number", align: "end", sum: true, text: (row) => formatQuantity(row.quantity) },
+      {
+        key: "quantity",
+        title: t`Quantity`,
+        sortable: true,
+        filterType: "number",
+        align: "end",
+        sum: true,
+        text: (row) => formatQuantity(row.quantity),
+      },
       { key: "purchase_price", title: t`Purchase Price`, sortable: true, filterType: "number", kind: "money" },
       { key: "sale_price", title: t`Sale Price`, sortable: true, filterType: "number", kind: "money" },
       { key: "purchase_value", title: t`Value`, kind: "money", sum: true, text: (row) => stockValue(row.quantity, row.purchase_price) },
