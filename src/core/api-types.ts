@@ -2,6 +2,8 @@
 
 export interface Paged<T> {
   count: number;
+  /** Set when `count` is the database's estimate (a large list), not an exact count: show it as "about". */
+  count_is_estimate?: boolean;
   next: string | null;
   previous: string | null;
   results: T[];

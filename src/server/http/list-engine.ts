@@ -67,12 +67,21 @@ export interface ListSpec {
 export type ListQuery = Record<string, string | string[] | undefined>;
 
 /**
- * `count` of a page is exact up to COUNT_CAP rows. Beyond, counting every matching row would cost a
- * scan of the whole filtered set on each page (a million sales), so `count` is then the planner's
- * estimate, never below COUNT_CAP + 1 nor below the rows up to this page; `next` stays exact (the page
- * query reads one row more than it shows).
+ * `count` of a filtered page is exact up to COUNT_CAP rows. Beyond, counting every matching row would
+ * cost a scan of the whole filtered set on each page (a million sales), so `count` is then the
+ * planner's estimate, never below COUNT_CAP + 1 nor below the rows up to this page, and the answer says
+ * `count_is_estimate: true`; `next` stays exact (the page query reads one row more than it shows).
  */
 export const COUNT_CAP = 10_000;
+
+/**
+ * An unfiltered list (only its fixed conditions and the caller's branch scope) counts exactly up to
+ * this many rows only: beyond, its count is the planner's estimate (EXPLAIN, which scales the
+ * statistics to the table's current size, so it follows growth even where nothing runs ANALYZE, as on
+ * PGlite), flagged as one. The first page of every list then reads its page and at most this many rows
+ * more, never 10,000 rows again for every page turn.
+ */
+export const COUNT_EXACT_UNFILTERED = 1_000;
 
 const MAX_ALL_ROWS = 20_000;
 
@@ -182,7 +191,11 @@ export function listConditions(spec: ListSpec, query: ListQuery, auth: AuthConte
   return buildConditions(spec, query, auth).where;
 }
 
-function buildConditions(spec: ListSpec, query: ListQuery, auth: AuthContext): { where: SQL[]; joined: boolean } {
+/**
+ * `filtered`: a condition came from the request (a column filter, search, dates, currency), beyond the
+ * list's fixed conditions and the branch scope.
+ */
+function buildConditions(spec: ListSpec, query: ListQuery, auth: AuthContext): { where: SQL[]; joined: boolean; filtered: boolean } {
   assertStorableParams(query);
   const where: SQL[] = [];
   let joined = false;
@@ -199,6 +212,7 @@ function buildConditions(spec: ListSpec, query: ListQuery, auth: AuthContext): {
   } else if (requestedBranches.length > 0) {
     throw badParam("branch", "Unknown filter: branch");
   }
+  const fixed = where.length;
 
   const dateFields = spec.dates ?? {};
   const defaultDate = Object.values(dateFields)[0];
@@ -246,7 +260,7 @@ function buildConditions(spec: ListSpec, query: ListQuery, auth: AuthContext): {
     where.push(filterCondition(name, field, op, raw));
     joined ||= !!field.joined;
   }
-  return { where, joined };
+  return { where, joined, filtered: where.length > fixed };
 }
 
 /** Whether the ordering reads a joined field. */
@@ -266,7 +280,9 @@ export function listOrdering(spec: ListSpec, query: ListQuery): SQL {
     if (!field || field.sortable === false) throw badParam("ordering", `Unknown ordering: ${part}`);
     // Text sorts as people read it (alpha next to Alpha), the same on every collation.
     const key = field.type === "text" ? sql`lower(${field.sql})` : field.sql;
-    if (field.notNull) return descending ? sql`${key} desc` : sql`${key} asc`;
+    // The id is the primary key, never null: `id desc` walks its index backwards and stops after the
+    // page, where `id desc nulls last` (not what an ascending btree gives) sorted every row first.
+    if (field.notNull || field === spec.fields.id) return descending ? sql`${key} desc` : sql`${key} asc`;
     return descending ? sql`${key} desc nulls last` : sql`${key} asc nulls first`;
   });
   // A stable tie-break so pages never repeat or skip rows, in the direction of the last key so that one
@@ -312,6 +328,12 @@ async function estimateRows(ex: Executor, from: SQL, where: SQL): Promise<number
   }
 }
 
+/**
+ * One page: the page query first (one row more than it shows, so `next` is exact), then the count only
+ * when the page does not already give it (a last page with rows, or a first page: offset plus rows).
+ * The count reads at most COUNT_CAP + 1 matching rows of a filtered list and COUNT_EXACT_UNFILTERED + 1
+ * of an unfiltered one; past that it is the planner's estimate and the answer says so.
+ */
 export async function listPage<T>(ex: Executor, spec: ListSpec, query: ListQuery, auth: AuthContext, basePath: string): Promise<Paged<T>> {
   const { page, pageSize } = pageParams(query);
   const conditions = buildConditions(spec, query, auth);
@@ -320,11 +342,6 @@ export async function listPage<T>(ex: Executor, spec: ListSpec, query: ListQuery
   const offset = (page - 1) * pageSize;
   const ordering = listOrdering(spec, query);
   const id = spec.fields.id?.sql;
-  // Exact up to COUNT_CAP: counting stops at the cap instead of reading the whole filtered set.
-  const [{ count }] = await queryRows<{ count: number | string }>(
-    ex,
-    sql`select count(*) as count from (select 1 from ${countFrom} ${where} limit ${COUNT_CAP + 1}) capped`,
-  );
   // One row more than the page shows: `next` is exact even when `count` is an estimate.
   const rows = await queryRows<T>(
     ex,
@@ -337,13 +354,29 @@ export async function listPage<T>(ex: Executor, spec: ListSpec, query: ListQuery
   );
   const hasNext = rows.length > pageSize;
   const results = hasNext ? rows.slice(0, pageSize) : rows;
-  let total = Number(count);
-  if (total > COUNT_CAP) {
-    const estimate = (await estimateRows(ex, countFrom, where)) ?? 0;
-    total = Math.max(estimate, COUNT_CAP + 1, offset + results.length + (hasNext ? 1 : 0));
+  const seen = offset + results.length + (hasNext ? 1 : 0);
+  let total: number;
+  let estimated = false;
+  if (!hasNext && (results.length > 0 || page === 1)) {
+    // The last page: every matching row is before or on it.
+    total = offset + results.length;
+  } else {
+    // Exact up to the cap: counting stops there instead of reading the whole matching set.
+    const cap = conditions.filtered ? COUNT_CAP : COUNT_EXACT_UNFILTERED;
+    const [{ count }] = await queryRows<{ count: number | string }>(
+      ex,
+      sql`select count(*) as count from (select 1 from ${countFrom} ${where} limit ${cap + 1}) capped`,
+    );
+    total = Number(count);
+    if (total > cap) {
+      const estimate = (await estimateRows(ex, countFrom, where)) ?? 0;
+      total = Math.max(estimate, cap + 1, seen);
+      estimated = true;
+    }
   }
   return {
     count: total,
+    ...(estimated ? { count_is_estimate: true } : {}),
     next: hasNext ? pageLink(basePath, query, page + 1) : null,
     previous: page > 1 ? pageLink(basePath, query, page - 1) : null,
     results,

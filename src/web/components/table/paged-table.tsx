@@ -174,6 +174,7 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
         page={state.page}
         pageSize={state.pageSize}
         count={data.count}
+        countIsEstimate={data.countIsEstimate}
         hasPrevious={data.hasPrevious}
         hasNext={data.hasNext}
         loading={data.loading}

@@ -7,6 +7,8 @@ export interface PaginationControlProps {
   page: number;
   pageSize: number;
   count: number;
+  /** The count is the server's estimate of a large list: "about" it, and so the number of pages. */
+  countIsEstimate?: boolean;
   hasPrevious: boolean;
   hasNext: boolean;
   loading: boolean;
@@ -15,7 +17,7 @@ export interface PaginationControlProps {
 }
 
 /** Previous/next and page size (SPEC section 2 "Pagination control"). */
-export function PaginationControl({ page, pageSize, count, hasPrevious, hasNext, loading, onPage, onPageSize }: PaginationControlProps) {
+export function PaginationControl({ page, pageSize, count, countIsEstimate, hasPrevious, hasNext, loading, onPage, onPageSize }: PaginationControlProps) {
   const { t } = useLingui();
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const sizes: number[] = PAGE_SIZES.includes(pageSize as (typeof PAGE_SIZES)[number]) ? [...PAGE_SIZES] : [...PAGE_SIZES, pageSize];
@@ -35,9 +37,15 @@ export function PaginationControl({ page, pageSize, count, hasPrevious, hasNext,
         <NativeSelect.Indicator />
       </NativeSelect.Root>
       <Text fontSize="sm" aria-live="polite">
-        <Trans>
-          Page {page} of {pages} ({count} records)
-        </Trans>
+        {countIsEstimate ? (
+          <Trans>
+            Page {page} of about {pages} (about {count} records)
+          </Trans>
+        ) : (
+          <Trans>
+            Page {page} of {pages} ({count} records)
+          </Trans>
+        )}
       </Text>
       {/* Chevrons mirror in RTL so "previous" always points backwards. */}
       <IconButton aria-label={t`Previous page`} size="xs" variant="outline" disabled={loading || !hasPrevious} onClick={() => onPage(page - 1)}>

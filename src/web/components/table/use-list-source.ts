@@ -42,6 +42,7 @@ export function useListSource<Row>(endpoint: string | undefined, params: Record<
   return {
     rows: page?.results ?? [],
     count: page?.count ?? 0,
+    countIsEstimate: false,
     hasNext: Boolean(page?.next),
     hasPrevious: Boolean(page?.previous),
     totals: {},

@@ -5,6 +5,8 @@ import { api, isNetworkError } from "../../lib/api-client";
 export interface PagedData<Row> {
   rows: Row[];
   count: number;
+  /** `count` is the server's estimate (a large unfiltered list): shown as "about". */
+  countIsEstimate: boolean;
   hasNext: boolean;
   hasPrevious: boolean;
   totals: Record<string, string>;
@@ -16,7 +18,13 @@ export interface PagedData<Row> {
 
 const withSlash = (endpoint: string) => (endpoint.endsWith("/") ? endpoint : `${endpoint}/`);
 
-/** Fetches one page (and totals/ when asked) whenever the params change; stale answers are dropped. */
+/** Parameters that do not change the sums: a page turn, a page size or an ordering asks no new totals/. */
+const NOT_FOR_TOTALS = new Set(["page", "page_size", "ordering"]);
+
+/**
+ * Fetches one page whenever the params change, and totals/ (when asked) only when the filters change:
+ * the sums read every matching row, a page turn must not pay for them again. Stale answers are dropped.
+ */
 export function usePagedData<Row>(endpoint: string | undefined, params: Record<string, string>, withTotals: boolean): PagedData<Row> {
   const [data, setData] = useState<Paged<Row> | null>(null);
   const [totals, setTotals] = useState<Record<string, string>>({});
@@ -24,7 +32,25 @@ export function usePagedData<Row>(endpoint: string | undefined, params: Record<s
   const [networkError, setNetworkError] = useState(false);
   const [tick, setTick] = useState(0);
   const requestId = useRef(0);
+  const totalsId = useRef(0);
   const paramsKey = JSON.stringify(params);
+  const totalsKey = JSON.stringify(Object.fromEntries(Object.entries(params).filter(([key]) => !NOT_FOR_TOTALS.has(key))));
+
+  useEffect(() => {
+    const id = ++totalsId.current;
+    if (!endpoint || !withTotals) {
+      setTotals({});
+      return;
+    }
+    const searchParams = JSON.parse(totalsKey) as Record<string, string>;
+    void api
+      .get(`${withSlash(endpoint)}totals/`, { searchParams, context: { silent: true } })
+      .json<Record<string, string>>()
+      .catch(() => ({}))
+      .then((totalsData) => {
+        if (id === totalsId.current) setTotals(totalsData);
+      });
+  }, [endpoint, totalsKey, withTotals, tick]);
 
   useEffect(() => {
     // No endpoint: empty data, not loading (SPEC section 4).
@@ -37,15 +63,12 @@ export function usePagedData<Row>(endpoint: string | undefined, params: Record<s
     const id = ++requestId.current;
     const searchParams = JSON.parse(paramsKey) as Record<string, string>;
     setLoading(true);
-    const page = api.get(withSlash(endpoint), { searchParams }).json<Paged<Row>>();
-    const sums = withTotals
-      ? api.get(`${withSlash(endpoint)}totals/`, { searchParams, context: { silent: true } }).json<Record<string, string>>().catch(() => ({}))
-      : Promise.resolve({});
-    Promise.all([page, sums])
-      .then(([pageData, totalsData]) => {
+    api
+      .get(withSlash(endpoint), { searchParams })
+      .json<Paged<Row>>()
+      .then((pageData) => {
         if (id !== requestId.current) return;
         setData(pageData);
-        setTotals(totalsData);
         setNetworkError(false);
       })
       .catch((error: unknown) => {
@@ -56,12 +79,13 @@ export function usePagedData<Row>(endpoint: string | undefined, params: Record<s
       .finally(() => {
         if (id === requestId.current) setLoading(false);
       });
-  }, [endpoint, paramsKey, withTotals, tick]);
+  }, [endpoint, paramsKey, tick]);
 
   const reload = useCallback(() => setTick((n) => n + 1), []);
   return {
     rows: data?.results ?? [],
     count: data?.count ?? 0,
+    countIsEstimate: data?.count_is_estimate === true,
     hasNext: Boolean(data?.next),
     hasPrevious: Boolean(data?.previous),
     totals,
