@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, HStack, Progress, Stack, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { LuRefreshCw, LuSend, LuTrash2 } from "react-icons/lu";
@@ -87,6 +87,7 @@ function AttentionItem({ entry }: { entry: OutboxEntry }) {
 }
 
 export function SyncPanel() {
+  const { t } = useLingui();
   const online = useOnline();
   const pending = usePendingCount();
   const attention = useAttentionEntries();
@@ -102,6 +103,10 @@ export function SyncPanel() {
 
   const lastSync = lastSyncAt ? new Date(lastSyncAt).toLocaleString() : null;
   const rows = progress.rows;
+  const firstLoad = progress.firstLoad;
+  const done = progress.done ?? 0;
+  const total = progress.total;
+  const percent = total ? Math.min(100, Math.floor((done / total) * 100)) : 0;
   const syncError = progress.error;
   const used = storage ? megabytes(storage.usage) : "";
   const quota = storage ? megabytes(storage.quota) : "";
@@ -141,9 +146,31 @@ export function SyncPanel() {
       <Text fontSize="sm">
         {lastSync ? <Trans>Last sync: {lastSync}</Trans> : <Trans>Not synced yet</Trans>}
       </Text>
-      {progress.running && (
+      {progress.running && firstLoad && total !== null && (
+        <Stack gap="1" data-testid="first-load-progress">
+          <Text fontSize="sm">
+            <Trans>
+              First load: {done} of about {total} records ({percent}%)
+            </Trans>
+          </Text>
+          <Progress.Root value={percent} size="xs" aria-label={t`First load`}>
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+        </Stack>
+      )}
+      {progress.running && !(firstLoad && total !== null) && (
         <Text fontSize="sm">
           <Trans>Syncing… {rows} records</Trans>
+        </Text>
+      )}
+      {/* A first load cut off by the network: what it holds is kept, it goes on when the network returns. */}
+      {!progress.running && firstLoad && total !== null && (
+        <Text fontSize="sm" data-testid="first-load-progress">
+          <Trans>
+            First load paused at {done} of about {total} records ({percent}%); it goes on when the network returns
+          </Trans>
         </Text>
       )}
       {/* Offline, a failed pull says nothing new (and its reason is technical English). */}
