@@ -20,7 +20,7 @@ function accountTypeResource(kind: "expense" | "income"): ResourceDef<AccountTyp
       select: sql`a.id, a.name, ${isoTimestamp(sql`a.created_at`)} as created_at, ${isoTimestamp(sql`a.updated_at`)} as updated_at`,
       baseWhere: sql`a.deleted_at is null`,
       fields: {
-        id: { sql: sql`a.id::numeric`, type: "number" },
+        id: { sql: sql`a.id`, type: "integer" },
         name: { sql: sql`a.name`, type: "text" },
         created_at: { sql: sql`a.created_at::date`, type: "date" },
         updated_at: { sql: sql`a.updated_at`, type: "date", filterable: false },

@@ -23,12 +23,11 @@ function cashboxDocList(kind: CashboxDocKind): ListSpec {
     currency: sql`d.currency_id`,
     dates: { input_date: sql`d.input_date` },
     fields: {
-      // Integer columns compared as numeric: a filter value beyond PostgreSQL's integer matches nothing instead of failing.
-      id: { sql: sql`d.id::numeric`, type: "number" },
-      invoice_no: { sql: sql`d.invoice_no::numeric`, type: "number" },
-      [`${kind}_type`]: { sql: sql`${typeColumn}::numeric`, type: "number" },
+      id: { sql: sql`d.id`, type: "integer" },
+      invoice_no: { sql: sql`d.invoice_no`, type: "integer" },
+      [`${kind}_type`]: { sql: sql`${typeColumn}`, type: "integer" },
       [`${kind}_type_name`]: { sql: sql`ty.name`, type: "text" },
-      cashbox: { sql: sql`d.cashbox_id::numeric`, type: "number" },
+      cashbox: { sql: sql`d.cashbox_id`, type: "integer" },
       cashbox_name: { sql: sql`cb.name`, type: "text" },
       currency_code: { sql: sql`cu.code`, type: "text" },
       amount: { sql: sql`d.amount`, type: "number" },

@@ -18,11 +18,10 @@ export const cashboxTransferList: ListSpec = {
   currency: sql`d.currency_id`,
   dates: { input_date: sql`d.input_date` },
   fields: {
-    // Integer columns compared as numeric: a filter value beyond PostgreSQL's integer matches nothing instead of failing.
-    id: { sql: sql`d.id::numeric`, type: "number" },
-    invoice_no: { sql: sql`d.invoice_no::numeric`, type: "number" },
-    from_cashbox: { sql: sql`d.from_cashbox_id::numeric`, type: "number" },
-    to_cashbox: { sql: sql`d.to_cashbox_id::numeric`, type: "number" },
+    id: { sql: sql`d.id`, type: "integer" },
+    invoice_no: { sql: sql`d.invoice_no`, type: "integer" },
+    from_cashbox: { sql: sql`d.from_cashbox_id`, type: "integer" },
+    to_cashbox: { sql: sql`d.to_cashbox_id`, type: "integer" },
     from_cashbox_name: { sql: sql`fc.name`, type: "text" },
     to_cashbox_name: { sql: sql`tc.name`, type: "text" },
     currency_code: { sql: sql`cu.code`, type: "text" },

@@ -32,7 +32,7 @@ export const cashboxResource: ResourceDef<CashboxInput> = {
     branch: sql`cb.branch_id`,
     currency: sql`cb.currency_id`,
     fields: {
-      id: { sql: sql`cb.id`, type: "number" },
+      id: { sql: sql`cb.id`, type: "integer" },
       name: { sql: sql`cb.name`, type: "text" },
       branch_name: { sql: sql`b.name`, type: "text" },
       currency_code: { sql: sql`cu.code`, type: "text" },

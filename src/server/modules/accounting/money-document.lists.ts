@@ -29,12 +29,11 @@ function moneyDocList(kind: MoneyDocKind): ListSpec {
     currency: sql`d.currency_id`,
     dates: { input_date: sql`d.input_date` },
     fields: {
-      // Integer columns compared as numeric: a filter value beyond PostgreSQL's integer matches nothing instead of failing.
-      id: { sql: sql`d.id::numeric`, type: "number" },
-      invoice_no: { sql: sql`d.invoice_no::numeric`, type: "number" },
-      [receipt ? "customer" : "supplier"]: { sql: sql`${partyColumn}::numeric`, type: "number" },
+      id: { sql: sql`d.id`, type: "integer" },
+      invoice_no: { sql: sql`d.invoice_no`, type: "integer" },
+      [receipt ? "customer" : "supplier"]: { sql: sql`${partyColumn}`, type: "integer" },
       [receipt ? "customer_name" : "supplier_name"]: { sql: sql`pa.name`, type: "text" },
-      cashbox: { sql: sql`d.cashbox_id::numeric`, type: "number" },
+      cashbox: { sql: sql`d.cashbox_id`, type: "integer" },
       cashbox_name: { sql: sql`cb.name`, type: "text" },
       currency_code: { sql: sql`cu.code`, type: "text" },
       amount: { sql: sql`d.amount`, type: "number" },
