@@ -2,6 +2,7 @@ import "fake-indexeddb/auto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../src/server/db/client";
+import { PAGE_BYTE_BUDGET } from "../../src/server/modules/sync/sync-snapshot";
 import type { OfflineDb } from "../../src/web/offline/db";
 import { createFetchTransport } from "../../src/web/offline/http-transport";
 import { APP_PULL_PAGE_SIZE, ReferenceSync, type SyncProgress } from "../../src/web/offline/reference-sync";
@@ -19,8 +20,8 @@ import { signIn, type SignedIn } from "./support/signed-in";
  * byte-cut pages at the app's page size.
  */
 
-const BUDGET = 256 * 1024;
-const BULK = 2500;
+const BUDGET = PAGE_BYTE_BUDGET;
+const BULK = 10_000;
 
 let fs: FaultServer;
 let user: SignedIn;
@@ -50,7 +51,7 @@ beforeAll(async () => {
   fs = await startFaultServer();
   user = await signIn(fs, "cashier");
   const [inventory] = await inventoriesOf(fs.t, user.branch);
-  // Enough items with stock that the walk at the app's page size is several pages of ~256 KB.
+  // Enough items with stock that the walk at the app's page size is several pages of ~1 MiB.
   await fs.t.db.execute(sql`insert into item (code, barcode, name, batch_number)
     select 'BULK-' || g, (7700000000000 + g)::text, 'Bulk item with a fairly long descriptive name number ' || g, 'LOT-' || g
     from generate_series(1, ${BULK}) g`);
@@ -110,7 +111,7 @@ async function until(check: () => boolean | Promise<boolean>, ms = 60_000) {
 }
 
 describe("first load over a network that comes and goes", () => {
-  it("the server cuts the walk's pages at ~256 KB, each item with its stock, and says how much is left", async () => {
+  it("the server cuts the walk's pages at ~1 MiB, each item with its stock, and says how much is left", async () => {
     let since = "";
     const pages: { bytes: number; items: number[]; stockItems: number[]; progress?: { done: number; total: number } }[] = [];
     for (;;) {

@@ -5,10 +5,12 @@ import { pageJson, type TablePage, type TableReader } from "./sync-rows";
 
 /**
  * How much JSON (before compression) a page of the walk carries at most: on a poor branch link
- * (1.5 Mbit/s, brotli about tenfold) a page is a fraction of a second, so a cut-off load loses little
- * and the device shows progress often. A single item with its stock larger than this still goes, alone.
+ * (1.5 Mbit/s, brotli about tenfold: ~100 KB on the wire) a page is about half a second, so a cut-off
+ * load loses little and the device shows progress often, while a 100k-item first load stays at about
+ * 55 pages (256 KiB made it ~200, each with its own query and IndexedDB transaction). A single item
+ * with its stock larger than this still goes, alone.
  */
-export const PAGE_BYTE_BUDGET = 256 * 1024;
+export const PAGE_BYTE_BUDGET = 1024 * 1024;
 
 /** Each table's estimate is a count capped here (a first load of more is "about" anyway). */
 const ESTIMATE_CAP = 1_000_000;
