@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { existsSync } from "node:fs";
 import { runBrowserBench } from "./browser-bench";
 import { runDocumentsBench } from "./documents-bench";
+import { runItemListBench } from "./item-list-bench";
 import { runServerBench, type BenchResult } from "./server-bench";
 import { runSalesListBench } from "./sales-list-bench";
 import { runSaleBenches } from "./sale-benches";
@@ -13,9 +14,18 @@ import { runSaleBenches } from "./sale-benches";
  * WEB_ROOT when set, else dist/web; BENCH_SCANS and BENCH_SALES change the counts; BENCH_SCAN_PROFILE=<file>
  * writes a CPU profile of the page during the scans, BENCH_SCAN_TRACE=<file> a performance trace (style,
  * layout, compositing and script per event; tests/bench/trace-summary.ts sums it).
+ * BENCH_ONLY=list runs only the list benchmarks (the item list, and the sales list with BENCH_SALES_LIST=1)
+ * and prints them, leaving BENCHMARKS.md as it is (`npx tsx tests/bench/run.ts` skips the build).
  */
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
+if (process.env.BENCH_ONLY === "list") {
+  const listResults = await runItemListBench(items);
+  if (process.env.BENCH_SALES_LIST === "1") listResults.push(...(await runSalesListBench()));
+  for (const r of listResults) console.log(`| ${r.name} | ${r.value} ${r.unit} | ${r.budget ?? ""} | ${r.detail ?? ""} |`);
+  process.exit(0);
+}
 const results: BenchResult[] = await runServerBench(items);
+results.push(...(await runItemListBench(items)));
 // 1M sales take minutes to generate: only on demand, on PostgreSQL (BENCH_DATABASE_URL).
 if (process.env.BENCH_SALES_LIST === "1") results.push(...(await runSalesListBench()));
 results.push(...(await runDocumentsBench()));
