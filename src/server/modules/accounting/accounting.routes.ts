@@ -6,6 +6,7 @@ import { registerCashboxDocumentRoutes } from "./cashbox-document.routes";
 import { cashboxResource } from "./cashbox.resource";
 import { registerCashboxTransferRoutes } from "./cashbox-transfer.routes";
 import { registerMoneyDocumentRoutes } from "./money-document.routes";
+import { registerStatementRoutes } from "./statement.routes";
 
 /** The Accounting area (SPEC sections 2-9): cashboxes and the documents that move money through them. */
 export function registerAccounting(app: FastifyInstance, deps: { db: Db }): void {
@@ -15,4 +16,5 @@ export function registerAccounting(app: FastifyInstance, deps: { db: Db }): void
   registerResource(app, deps, incomeTypeResource);
   registerCashboxDocumentRoutes(app, deps);
   registerCashboxTransferRoutes(app, deps);
+  registerStatementRoutes(app, deps);
 }

@@ -1,0 +1,94 @@
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows, type Executor } from "../../db/client";
+
+/**
+ * Account statements read the ledger alone (DESIGN "Money documents"): the opening balance before the
+ * range, one row per entry in it with its document's number, and the sign of the account kind.
+ */
+export interface StatementQuery {
+  accountType: "cashbox" | "customer" | "supplier";
+  accountId: number;
+  currencyId: number;
+  /**
+   * Ledger rows of these branches only (a supplier serves several branches; a user sees their own);
+   * null for a cashbox or customer, whose every row is theirs (a transfer into a cashbox is booked
+   * in the source's branch).
+   */
+  branchIds: number[] | null;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+/** +1: debit - credit (cashbox, customer: what is held / owed to us); -1: credit - debit (supplier: what we owe). */
+export const statementSign = (accountType: StatementQuery["accountType"]) => (accountType === "supplier" ? -1 : 1);
+
+/** The per-branch number of the document a ledger row came from (the tables that post to the ledger). */
+const DOCUMENT_NO = sql`case le.document_type
+  when 'sale' then (select invoice_no from sale where id = le.document_id)
+  when 'sale_return' then (select invoice_no from sale_return where id = le.document_id)
+  when 'purchase' then (select invoice_no from purchase where id = le.document_id)
+  when 'purchase_return' then (select invoice_no from purchase_return where id = le.document_id)
+  when 'receipt' then (select invoice_no from receipt where id = le.document_id)
+  when 'payment' then (select invoice_no from payment where id = le.document_id)
+  when 'expense' then (select invoice_no from expense where id = le.document_id)
+  when 'income' then (select invoice_no from income where id = le.document_id)
+  when 'cashbox_transfer' then (select invoice_no from cashbox_transfer where id = le.document_id)
+  end`;
+
+function accountWhere(q: StatementQuery): SQL {
+  const branches = q.branchIds ? sql` and le.branch_id in (${sql.join(q.branchIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  return sql`le.account_type = ${q.accountType} and le.account_id = ${q.accountId} and le.currency_id = ${q.currencyId}${branches}`;
+}
+
+export async function openingBalance(ex: Executor, q: StatementQuery): Promise<string> {
+  if (!q.startDate) return "0.00";
+  const sign = statementSign(q.accountType);
+  const [row] = await queryRows<{ b: string }>(
+    ex,
+    sql`select (coalesce(sum(le.debit - le.credit), 0) * ${sign})::numeric(18, 2)::text as b from ledger_entry le
+        where ${accountWhere(q)} and le.entry_date < ${q.startDate}`,
+  );
+  return row.b;
+}
+
+export interface StatementRow {
+  date: string;
+  document_type: string;
+  document_id: number;
+  document_no: number | null;
+  note: string;
+  debit: string;
+  credit: string;
+}
+
+export async function statementRows(ex: Executor, q: StatementQuery): Promise<StatementRow[]> {
+  const range = [
+    ...(q.startDate ? [sql`le.entry_date >= ${q.startDate}`] : []),
+    ...(q.endDate ? [sql`le.entry_date <= ${q.endDate}`] : []),
+  ];
+  return queryRows<StatementRow>(
+    ex,
+    sql`select le.entry_date::text as date, le.document_type, le.document_id, ${DOCUMENT_NO} as document_no, le.memo as note,
+          le.debit::text as debit, le.credit::text as credit
+        from ledger_entry le
+        where ${accountWhere(q)} ${range.length ? sql`and ${sql.join(range, sql` and `)}` : sql``}
+        order by le.entry_date, le.id`,
+  );
+}
+
+/** The branch of a cashbox or customer (null when absent), or the branches a supplier serves. */
+export async function accountBranches(ex: Executor, accountType: StatementQuery["accountType"], id: number): Promise<{ branches: number[]; currencyId: number | null }> {
+  if (accountType === "cashbox") {
+    const [row] = await queryRows<{ branch_id: number; currency_id: number }>(ex, sql`select branch_id, currency_id from cashbox where id = ${id} and deleted_at is null`);
+    return { branches: row ? [row.branch_id] : [], currencyId: row?.currency_id ?? null };
+  }
+  if (accountType === "customer") {
+    const [row] = await queryRows<{ branch_id: number }>(ex, sql`select branch_id from customer where id = ${id} and deleted_at is null`);
+    return { branches: row ? [row.branch_id] : [], currencyId: null };
+  }
+  const rows = await queryRows<{ branch_id: number }>(
+    ex,
+    sql`select sb.branch_id from supplier s join supplier_branch sb on sb.supplier_id = s.id where s.id = ${id} and s.deleted_at is null`,
+  );
+  return { branches: rows.map((r) => r.branch_id), currencyId: null };
+}
