@@ -354,7 +354,8 @@ export async function listPage<T>(ex: Executor, spec: ListSpec, query: ListQuery
   );
   const hasNext = rows.length > pageSize;
   const results = hasNext ? rows.slice(0, pageSize) : rows;
-  const seen = offset + results.length + (hasNext ? 1 : 0);
+  // Rows known to exist: those before and on this page, when it has any (a page past the end proves none).
+  const seen = results.length > 0 ? offset + results.length + (hasNext ? 1 : 0) : 0;
   let total: number;
   let estimated = false;
   if (!hasNext && (results.length > 0 || page === 1)) {
