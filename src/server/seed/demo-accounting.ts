@@ -24,11 +24,21 @@ export async function seedDemoAccounting(tx: Tx): Promise<void> {
   const branches = await tx.select({ id: branch.id }).from(branch).orderBy(asc(branch.id));
   if (!admin || branches.length === 0) return;
   const auth: AuthContext = { userId: admin.id, tokenId: 0, isSuperuser: true, permissions: [], branchIds: branches.map((b) => b.id) };
-  const expenseTypes = await tx.insert(expenseType).values([{ name: "Rent" }, { name: "Electricity" }, { name: "Fuel" }, { name: "Office supplies" }]).returning();
-  const incomeTypes = await tx.insert(incomeType).values([{ name: "Delivery fees" }, { name: "Commission" }]).returning();
+  const expenseTypes = await tx
+    .insert(expenseType)
+    .values([{ name: "Rent" }, { name: "Electricity" }, { name: "Fuel" }, { name: "Office supplies" }])
+    .returning();
+  const incomeTypes = await tx
+    .insert(incomeType)
+    .values([{ name: "Delivery fees" }, { name: "Commission" }])
+    .returning();
   let day = 20;
   for (const b of branches) {
-    const boxes = await tx.select().from(cashbox).where(and(eq(cashbox.branchId, b.id), isNull(cashbox.deletedAt))).orderBy(asc(cashbox.id));
+    const boxes = await tx
+      .select()
+      .from(cashbox)
+      .where(and(eq(cashbox.branchId, b.id), isNull(cashbox.deletedAt)))
+      .orderBy(asc(cashbox.id));
     const boxOf = (currencyId: number) => boxes.find((c) => c.currencyId === currencyId);
 
     const owed = await queryRows<{ party: number; currency_id: number; open: string }>(
@@ -43,9 +53,22 @@ export async function seedDemoAccounting(tx: Tx): Promise<void> {
       const amount = toDecimalString(round(div(row.open, 2), 0));
       if (!isPositive(amount)) continue;
       day = Math.max(day - 1, 1);
-      await createMoneyDocumentTx(tx, "receipt", auth, {
-        branch: b.id, party: row.party, cashbox: box.id, currency: null, amount, input_date: daysAgo(day), note: "Demo receipt", allocations: null,
-      }, null);
+      await createMoneyDocumentTx(
+        tx,
+        "receipt",
+        auth,
+        {
+          branch: b.id,
+          party: row.party,
+          cashbox: box.id,
+          currency: null,
+          amount,
+          input_date: daysAgo(day),
+          note: "Demo receipt",
+          allocations: null,
+        },
+        null,
+      );
     }
 
     const due = await queryRows<{ party: number; currency_id: number; open: string }>(
@@ -61,24 +84,60 @@ export async function seedDemoAccounting(tx: Tx): Promise<void> {
       const amount = toDecimalString(round(min(div(row.open, 3), cash), 0));
       if (!isPositive(amount) || greaterThan(amount, cash)) continue;
       day = Math.max(day - 1, 1);
-      await createMoneyDocumentTx(tx, "payment", auth, {
-        branch: b.id, party: row.party, cashbox: box.id, currency: null, amount, input_date: daysAgo(day), note: "Demo payment", allocations: null,
-      }, null);
+      await createMoneyDocumentTx(
+        tx,
+        "payment",
+        auth,
+        {
+          branch: b.id,
+          party: row.party,
+          cashbox: box.id,
+          currency: null,
+          amount,
+          input_date: daysAgo(day),
+          note: "Demo payment",
+          allocations: null,
+        },
+        null,
+      );
     }
 
     // Incomes into each cashbox, then expenses from those that hold enough.
     for (const [i, box] of boxes.entries()) {
       const isBase = i % 2 === 0;
-      await createCashboxDocumentTx(tx, "income", auth, {
-        branch: b.id, type: incomeTypes[i % incomeTypes.length].id, cashbox: box.id, currency: null,
-        amount: isBase ? "250000" : "150", input_date: daysAgo(12 + i), note: "Demo income",
-      }, null);
+      await createCashboxDocumentTx(
+        tx,
+        "income",
+        auth,
+        {
+          branch: b.id,
+          type: incomeTypes[i % incomeTypes.length].id,
+          cashbox: box.id,
+          currency: null,
+          amount: isBase ? "250000" : "150",
+          input_date: daysAgo(12 + i),
+          note: "Demo income",
+        },
+        null,
+      );
       for (const [j, type] of expenseTypes.entries()) {
         const amount = isBase ? String(40000 + j * 15000) : String(20 + j * 5);
         if (greaterThan(amount, await cashboxBalance(tx, box.id, box.currencyId))) continue;
-        await createCashboxDocumentTx(tx, "expense", auth, {
-          branch: b.id, type: type.id, cashbox: box.id, currency: null, amount, input_date: daysAgo(10 - j), note: "Demo expense",
-        }, null);
+        await createCashboxDocumentTx(
+          tx,
+          "expense",
+          auth,
+          {
+            branch: b.id,
+            type: type.id,
+            cashbox: box.id,
+            currency: null,
+            amount,
+            input_date: daysAgo(10 - j),
+            note: "Demo expense",
+          },
+          null,
+        );
       }
     }
   }
@@ -90,7 +149,12 @@ export async function seedDemoAccounting(tx: Tx): Promise<void> {
     if (!to) continue;
     const amount = toDecimalString(round(div(await cashboxBalance(tx, from.id, from.currencyId), 4), 0));
     if (!isPositive(amount)) continue;
-    await createTransferTx(tx, auth, { from_cashbox: from.id, to_cashbox: to.id, amount, input_date: daysAgo(3), note: "Demo transfer" }, null);
+    await createTransferTx(
+      tx,
+      auth,
+      { from_cashbox: from.id, to_cashbox: to.id, amount, input_date: daysAgo(3), note: "Demo transfer" },
+      null,
+    );
     break;
   }
 }

@@ -32,15 +32,29 @@ withTestApp(async (app) => {
   admin = await t.login("admin");
   cashier = await t.login("cashier");
   w = await saleWorld(t);
-  incomeType = (await t.call<{ id: number }>(admin, "POST", "/api/accounting/income-type/", { name: "Float", form_token: formToken("it") })).body.id;
+  incomeType = (await t.call<{ id: number }>(admin, "POST", "/api/accounting/income-type/", { name: "Float", form_token: formToken("it") }))
+    .body.id;
 });
 
 let seq = 0;
 async function newCashbox(currency = w.iqd, branch = w.erbil, funded = "0"): Promise<number> {
   seq += 1;
-  const id = (await t.call<{ id: number }>(admin, "POST", "/api/accounting/cashbox/", { name: `TR box ${seq}`, branch, currency, form_token: formToken("cb") })).body.id;
+  const id = (
+    await t.call<{ id: number }>(admin, "POST", "/api/accounting/cashbox/", {
+      name: `TR box ${seq}`,
+      branch,
+      currency,
+      form_token: formToken("cb"),
+    })
+  ).body.id;
   if (funded !== "0") {
-    const res = await t.call(admin, "POST", "/api/accounting/income/", { branch, income_type: incomeType, cashbox: id, amount: funded, form_token: formToken("in") });
+    const res = await t.call(admin, "POST", "/api/accounting/income/", {
+      branch,
+      income_type: incomeType,
+      cashbox: id,
+      amount: funded,
+      form_token: formToken("in"),
+    });
     expect(res.status).toBe(201);
   }
   return id;
@@ -77,9 +91,15 @@ describe("accounting/cashbox-transfer/", () => {
     const same = await transfer(admin, { from_cashbox: a, to_cashbox: a, amount: "1" });
     expect(same.status).toBe(400);
     expect(JSON.stringify(same.body)).toContain(MESSAGES.cashboxesMustDiffer);
-    expect((await transfer(admin, { from_cashbox: a, to_cashbox: usd, amount: "1" })).body).toEqual({ message: MESSAGES.cashboxesCurrencyMustMatch });
-    expect((await transfer(admin, { from_cashbox: a, to_cashbox: b, amount: "100.01" })).body).toEqual({ message: MESSAGES.cashboxBalanceNotEnough });
-    expect((await transfer(admin, { from_cashbox: 999999, to_cashbox: b, amount: "1" })).body).toEqual({ from_cashbox: [MESSAGES.invalidChoice] });
+    expect((await transfer(admin, { from_cashbox: a, to_cashbox: usd, amount: "1" })).body).toEqual({
+      message: MESSAGES.cashboxesCurrencyMustMatch,
+    });
+    expect((await transfer(admin, { from_cashbox: a, to_cashbox: b, amount: "100.01" })).body).toEqual({
+      message: MESSAGES.cashboxBalanceNotEnough,
+    });
+    expect((await transfer(admin, { from_cashbox: 999999, to_cashbox: b, amount: "1" })).body).toEqual({
+      from_cashbox: [MESSAGES.invalidChoice],
+    });
   });
 
   it("edits and deletes reverse the old posting; a delete that would overdraw the receiver is refused", async () => {
@@ -87,7 +107,12 @@ describe("accounting/cashbox-transfer/", () => {
     const b = await newCashbox(w.iqd);
     const c = await newCashbox(w.iqd);
     const tr = (await transfer(admin, { from_cashbox: a, to_cashbox: b, amount: "300" })).body;
-    const edited = await t.call<TransferAnswer>(admin, "PUT", `/api/accounting/cashbox-transfer/${tr.id}/`, { from_cashbox: a, to_cashbox: c, amount: "200", updated_at: tr.updated_at });
+    const edited = await t.call<TransferAnswer>(admin, "PUT", `/api/accounting/cashbox-transfer/${tr.id}/`, {
+      from_cashbox: a,
+      to_cashbox: c,
+      amount: "200",
+      updated_at: tr.updated_at,
+    });
     expect(edited.status).toBe(200);
     expect([await balanceOf(a), await balanceOf(b), await balanceOf(c)]).toEqual(["300.00", "0.00", "200.00"]);
     // c passes its 200 on: undoing the first transfer would leave c below zero.
@@ -102,7 +127,10 @@ describe("accounting/cashbox-transfer/", () => {
     const a = await newCashbox(w.iqd, w.erbil, "100");
     const b = await newCashbox(w.iqd);
     const c = await newCashbox(w.iqd);
-    const [x, y] = await Promise.all([transfer(admin, { from_cashbox: a, to_cashbox: b, amount: "70" }), transfer(admin, { from_cashbox: a, to_cashbox: c, amount: "70" })]);
+    const [x, y] = await Promise.all([
+      transfer(admin, { from_cashbox: a, to_cashbox: b, amount: "70" }),
+      transfer(admin, { from_cashbox: a, to_cashbox: c, amount: "70" }),
+    ]);
     expect([x.status, y.status].sort()).toEqual([201, 400]);
     expect(await balanceOf(a)).toBe("30.00");
   });
@@ -122,7 +150,9 @@ describe("accounting/cashbox-transfer/", () => {
     const suliUser = await makeUser(t, ["view_cashbox", "add_cashbox", "change_cashbox", "delete_cashbox"], [w.suli]);
     expect((await t.call(suliUser, "GET", `/api/accounting/cashbox-transfer/${first.body.id}/`)).status).toBe(404);
     expect((await t.call(suliUser, "DELETE", `/api/accounting/cashbox-transfer/${first.body.id}/`)).status).toBe(404);
-    expect((await transfer(suliUser, { from_cashbox: a, to_cashbox: w.cash.suliIqd, amount: "1" })).body).toEqual({ from_cashbox: [MESSAGES.invalidChoice] });
+    expect((await transfer(suliUser, { from_cashbox: a, to_cashbox: w.cash.suliIqd, amount: "1" })).body).toEqual({
+      from_cashbox: [MESSAGES.invalidChoice],
+    });
     expect((await t.call(cashier, "GET", "/api/accounting/cashbox-transfer/")).status).toBe(403);
     expect((await transfer(cashier, { from_cashbox: a, to_cashbox: b, amount: "1" })).status).toBe(403);
   });

@@ -38,8 +38,16 @@ const create = (token: string, body: Record<string, unknown>, form_token = formT
 async function paidSale(cashboxId: number, amount: string) {
   const stock = await makeStock(t, w.inv.erbil, w.goods[0], "5", "100");
   const res = await t.call(admin, "POST", "/api/sale/", {
-    branch: w.erbil, inventory: w.inv.erbil, customer: w.cust.aram, currency: w.iqd, payment_type: "cash",
-    cashbox: cashboxId, paid_amount: amount, discount: "0", items: [{ stock, quantity: "1", price: amount }], form_token: formToken("sale"),
+    branch: w.erbil,
+    inventory: w.inv.erbil,
+    customer: w.cust.aram,
+    currency: w.iqd,
+    payment_type: "cash",
+    cashbox: cashboxId,
+    paid_amount: amount,
+    discount: "0",
+    items: [{ stock, quantity: "1", price: amount }],
+    form_token: formToken("sale"),
   });
   expect(res.status).toBe(201);
 }
@@ -94,7 +102,11 @@ describe("accounting/cashbox/", () => {
 
   it("edits the name; a cashbox with entries cannot change currency or branch", async () => {
     const box = (await create(admin, { name: "Till edit", branch: w.erbil, currency: w.iqd })).body;
-    const renamed = await t.call<CashboxAnswer>(admin, "PUT", `/api/accounting/cashbox/${box.id}/`, { name: "Till renamed", branch: w.erbil, currency: w.usd });
+    const renamed = await t.call<CashboxAnswer>(admin, "PUT", `/api/accounting/cashbox/${box.id}/`, {
+      name: "Till renamed",
+      branch: w.erbil,
+      currency: w.usd,
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ name: "Till renamed", currency_code: "USD" });
     const back = await t.call<CashboxAnswer>(admin, "PATCH", `/api/accounting/cashbox/${box.id}/`, { currency: w.iqd });
@@ -130,7 +142,9 @@ describe("accounting/cashbox/", () => {
     const suliUser = await makeUser(t, ["view_cashbox", "add_cashbox", "change_cashbox", "delete_cashbox"], [w.suli]);
     const erbilBox = w.cash.erbilIqd;
     expect((await t.call(suliUser, "GET", `/api/accounting/cashbox/${erbilBox}/`)).status).toBe(404);
-    expect((await t.call(suliUser, "PUT", `/api/accounting/cashbox/${erbilBox}/`, { name: "x", branch: w.suli, currency: w.iqd })).status).toBe(404);
+    expect(
+      (await t.call(suliUser, "PUT", `/api/accounting/cashbox/${erbilBox}/`, { name: "x", branch: w.suli, currency: w.iqd })).status,
+    ).toBe(404);
     expect((await t.call(suliUser, "DELETE", `/api/accounting/cashbox/${erbilBox}/`)).status).toBe(404);
     const list = await t.call<Paged<CashboxAnswer>>(suliUser, "GET", "/api/accounting/cashbox/?page_size=200");
     expect(list.body.results.every((r) => r.branch === w.suli)).toBe(true);

@@ -33,20 +33,42 @@ withTestApp(async (app) => {
   admin = await t.login("admin");
   cashier = await t.login("cashier");
   w = await saleWorld(t);
-  rent = (await t.call<{ id: number }>(admin, "POST", "/api/accounting/expense-type/", { name: "Rent", form_token: formToken("et") })).body.id;
-  commission = (await t.call<{ id: number }>(admin, "POST", "/api/accounting/income-type/", { name: "Commission", form_token: formToken("it") })).body.id;
+  rent = (await t.call<{ id: number }>(admin, "POST", "/api/accounting/expense-type/", { name: "Rent", form_token: formToken("et") })).body
+    .id;
+  commission = (
+    await t.call<{ id: number }>(admin, "POST", "/api/accounting/income-type/", { name: "Commission", form_token: formToken("it") })
+  ).body.id;
 });
 
 let seq = 0;
 async function newCashbox(currency = w.iqd): Promise<number> {
   seq += 1;
-  const res = await t.call<{ id: number }>(admin, "POST", "/api/accounting/cashbox/", { name: `EI box ${seq}`, branch: w.erbil, currency, form_token: formToken("cb") });
+  const res = await t.call<{ id: number }>(admin, "POST", "/api/accounting/cashbox/", {
+    name: `EI box ${seq}`,
+    branch: w.erbil,
+    currency,
+    form_token: formToken("cb"),
+  });
   return res.body.id;
 }
 const expense = (token: string, body: Record<string, unknown>, form_token = formToken("ex")) =>
-  t.call<DocAnswer>(token, "POST", "/api/accounting/expense/", { branch: w.erbil, expense_type: rent, date: "2026-11-20", note: "", ...body, form_token });
+  t.call<DocAnswer>(token, "POST", "/api/accounting/expense/", {
+    branch: w.erbil,
+    expense_type: rent,
+    date: "2026-11-20",
+    note: "",
+    ...body,
+    form_token,
+  });
 const income = (token: string, body: Record<string, unknown>, form_token = formToken("in")) =>
-  t.call<DocAnswer>(token, "POST", "/api/accounting/income/", { branch: w.erbil, income_type: commission, date: "2026-11-20", note: "", ...body, form_token });
+  t.call<DocAnswer>(token, "POST", "/api/accounting/income/", {
+    branch: w.erbil,
+    income_type: commission,
+    date: "2026-11-20",
+    note: "",
+    ...body,
+    form_token,
+  });
 const balanceOf = async (id: number) => (await t.call<{ balance: string }>(admin, "GET", `/api/accounting/cashbox/${id}/`)).body.balance;
 
 async function unbalanced(): Promise<number> {
@@ -66,7 +88,9 @@ describe("expense and income types", () => {
     const refused = await t.call<Message>(admin, "DELETE", `/api/accounting/income-type/${commission}/`);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(MESSAGES.recordInUse);
-    const spare = (await t.call<{ id: number }>(admin, "POST", "/api/accounting/expense-type/", { name: "Spare", form_token: formToken("et") })).body.id;
+    const spare = (
+      await t.call<{ id: number }>(admin, "POST", "/api/accounting/expense-type/", { name: "Spare", form_token: formToken("et") })
+    ).body.id;
     expect((await t.call(admin, "DELETE", `/api/accounting/expense-type/${spare}/`)).status).toBe(200);
     expect((await t.call(cashier, "GET", "/api/accounting/expense-type/")).status).toBe(403);
   });
@@ -90,7 +114,9 @@ describe("accounting/income/ and accounting/expense/", () => {
     const del = await t.call<Message>(admin, "DELETE", `/api/accounting/income/${inc.body.id}/`);
     expect(del.status).toBe(400);
     expect(del.body.message).toBe(MESSAGES.cashboxBalanceNotEnough);
-    expect((await t.call<Message>(admin, "PATCH", `/api/accounting/income/${inc.body.id}/`, { amount: "400" })).body.message).toBe(MESSAGES.cashboxBalanceNotEnough);
+    expect((await t.call<Message>(admin, "PATCH", `/api/accounting/income/${inc.body.id}/`, { amount: "400" })).body.message).toBe(
+      MESSAGES.cashboxBalanceNotEnough,
+    );
     // Deleting the expense gives the money back; then the income can go.
     expect((await t.call(admin, "DELETE", `/api/accounting/expense/${ok.body.id}/`)).status).toBe(200);
     expect((await t.call(admin, "DELETE", `/api/accounting/income/${inc.body.id}/`)).status).toBe(200);
@@ -102,20 +128,42 @@ describe("accounting/income/ and accounting/expense/", () => {
     const box = await newCashbox();
     const other = await newCashbox();
     const inc = (await income(admin, { cashbox: box, amount: "300" })).body;
-    const moved = await t.call<DocAnswer>(admin, "PUT", `/api/accounting/income/${inc.id}/`, { income_type: commission, cashbox: other, amount: "250", date: "2026-11-21", updated_at: inc.updated_at });
+    const moved = await t.call<DocAnswer>(admin, "PUT", `/api/accounting/income/${inc.id}/`, {
+      income_type: commission,
+      cashbox: other,
+      amount: "250",
+      date: "2026-11-21",
+      updated_at: inc.updated_at,
+    });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ cashbox: other, amount: "250.00" });
     expect(await balanceOf(box)).toBe("0.00");
     expect(await balanceOf(other)).toBe("250.00");
-    const [n] = await queryRows<{ n: string }>(t.db, sql`select count(*) as n from ledger_entry where document_type = 'income' and document_id = ${inc.id}`);
+    const [n] = await queryRows<{ n: string }>(
+      t.db,
+      sql`select count(*) as n from ledger_entry where document_type = 'income' and document_id = ${inc.id}`,
+    );
     expect(Number(n.n)).toBe(6);
-    expect((await t.call(admin, "PUT", `/api/accounting/income/${inc.id}/`, { income_type: commission, cashbox: other, amount: "1", updated_at: inc.updated_at })).status).toBe(423);
+    expect(
+      (
+        await t.call(admin, "PUT", `/api/accounting/income/${inc.id}/`, {
+          income_type: commission,
+          cashbox: other,
+          amount: "1",
+          updated_at: inc.updated_at,
+        })
+      ).status,
+    ).toBe(423);
   });
 
   it("refuses another currency, unknown types and cashboxes", async () => {
     const box = await newCashbox(w.iqd);
-    expect((await income(admin, { cashbox: box, currency: w.usd, amount: "1" })).body).toEqual({ message: MESSAGES.cashboxCurrencyMismatch });
-    expect((await income(admin, { cashbox: box, income_type: 999999, amount: "1" })).body).toEqual({ income_type: [MESSAGES.invalidChoice] });
+    expect((await income(admin, { cashbox: box, currency: w.usd, amount: "1" })).body).toEqual({
+      message: MESSAGES.cashboxCurrencyMismatch,
+    });
+    expect((await income(admin, { cashbox: box, income_type: 999999, amount: "1" })).body).toEqual({
+      income_type: [MESSAGES.invalidChoice],
+    });
     expect((await expense(admin, { cashbox: 999999, amount: "1" })).body).toEqual({ cashbox: [MESSAGES.invalidChoice] });
     const missing = await expense(admin, { amount: "-1" });
     expect(missing.body).toMatchObject({ cashbox: [MESSAGES.cashboxRequired] });

@@ -44,31 +44,59 @@ withTestApp(async (app) => {
   admin = await t.login("admin");
   cashier = await t.login("cashier");
   w = await saleWorld(t);
-  const [sup] = await queryRows<{ id: number }>(t.db, sql`select s.id from supplier s join supplier_branch sb on sb.supplier_id = s.id where sb.branch_id = ${w.erbil} order by s.id limit 1`);
+  const [sup] = await queryRows<{ id: number }>(
+    t.db,
+    sql`select s.id from supplier s join supplier_branch sb on sb.supplier_id = s.id where sb.branch_id = ${w.erbil} order by s.id limit 1`,
+  );
   supplierId = sup.id;
 });
 
 let seq = 0;
 async function newCustomer(branch = w.erbil): Promise<number> {
   seq += 1;
-  const res = await t.call<{ id: number }>(admin, "POST", "/api/customer/", { name: `Receipt customer ${seq} ${Date.now()}`, branch, form_token: formToken("cu") });
+  const res = await t.call<{ id: number }>(admin, "POST", "/api/customer/", {
+    name: `Receipt customer ${seq} ${Date.now()}`,
+    branch,
+    form_token: formToken("cu"),
+  });
   expect(res.status).toBe(201);
   return res.body.id;
 }
 
 async function newCashbox(currency: number, branch = w.erbil): Promise<number> {
   seq += 1;
-  const res = await t.call<{ id: number }>(admin, "POST", "/api/accounting/cashbox/", { name: `Box ${seq}`, branch, currency, form_token: formToken("cb") });
+  const res = await t.call<{ id: number }>(admin, "POST", "/api/accounting/cashbox/", {
+    name: `Box ${seq}`,
+    branch,
+    currency,
+    form_token: formToken("cb"),
+  });
   expect(res.status).toBe(201);
   return res.body.id;
 }
 
 /** A credit sale of a service (no stock needed) for `price`, on `date`. */
-async function creditSale(customer: number, price: string, date: string, currency = w.iqd, paid = "0", cashbox: number | null = null): Promise<number> {
+async function creditSale(
+  customer: number,
+  price: string,
+  date: string,
+  currency = w.iqd,
+  paid = "0",
+  cashbox: number | null = null,
+): Promise<number> {
   const res = await t.call<{ id: number }>(admin, "POST", "/api/sale/", {
-    branch: w.erbil, inventory: w.inv.erbil, customer, currency, exchange_rate: currency === w.iqd ? null : "1300",
-    payment_type: paid === "0" ? "debit" : "cash", cashbox, paid_amount: paid, discount: "0", input_date: date,
-    items: [{ item: w.service, price }], form_token: formToken("sale"),
+    branch: w.erbil,
+    inventory: w.inv.erbil,
+    customer,
+    currency,
+    exchange_rate: currency === w.iqd ? null : "1300",
+    payment_type: paid === "0" ? "debit" : "cash",
+    cashbox,
+    paid_amount: paid,
+    discount: "0",
+    input_date: date,
+    items: [{ item: w.service, price }],
+    form_token: formToken("sale"),
   });
   expect(res.status).toBe(201);
   return res.body.id;
@@ -77,7 +105,14 @@ async function creditSale(customer: number, price: string, date: string, currenc
 const receipt = (token: string, body: Record<string, unknown>, form_token = formToken("rc")) =>
   t.call<MoneyDocAnswer>(token, "POST", "/api/accounting/receipt/", { branch: w.erbil, date: "2026-11-20", note: "", ...body, form_token });
 const payment = (token: string, body: Record<string, unknown>, form_token = formToken("pm")) =>
-  t.call<MoneyDocAnswer>(token, "POST", "/api/accounting/payment/", { branch: w.erbil, date: "2026-11-20", note: "", supplier: supplierId, ...body, form_token });
+  t.call<MoneyDocAnswer>(token, "POST", "/api/accounting/payment/", {
+    branch: w.erbil,
+    date: "2026-11-20",
+    note: "",
+    supplier: supplierId,
+    ...body,
+    form_token,
+  });
 const sale = async (id: number) => (await t.call<InvoiceAnswer>(admin, "GET", `/api/sale/${id}/`)).body;
 
 async function cashboxBalance(id: number): Promise<string> {
@@ -114,7 +149,10 @@ describe("accounting/receipt/", () => {
     expect(await sale(middle)).toMatchObject({ payment_status: "paid" });
     expect(await sale(newest)).toMatchObject({ payment_status: "partial_paid", paid_amount: "150.00" });
     expect(await cashboxBalance(box)).toBe("450.00");
-    const [entries] = await queryRows<{ n: string }>(t.db, sql`select count(*) as n from ledger_entry where document_type = 'receipt' and document_id = ${res.body.id}`);
+    const [entries] = await queryRows<{ n: string }>(
+      t.db,
+      sql`select count(*) as n from ledger_entry where document_type = 'receipt' and document_id = ${res.body.id}`,
+    );
     expect(Number(entries.n)).toBe(2);
     expect(await unbalanced()).toBe(0);
   });
@@ -127,7 +165,15 @@ describe("accounting/receipt/", () => {
     const over = await receipt(admin, { customer, cashbox: box, amount: "500", sales: [{ sale: a, amount: "100.01" }] });
     expect(over.status).toBe(400);
     expect((over.body as unknown as Message).message).toBe(MESSAGES.allocationAboveRemaining);
-    const aboveAmount = await receipt(admin, { customer, cashbox: box, amount: "150", sales: [{ sale: a, amount: "100" }, { sale: b, amount: "60" }] });
+    const aboveAmount = await receipt(admin, {
+      customer,
+      cashbox: box,
+      amount: "150",
+      sales: [
+        { sale: a, amount: "100" },
+        { sale: b, amount: "60" },
+      ],
+    });
     expect((aboveAmount.body as unknown as Message).message).toBe(MESSAGES.allocationsAboveAmount);
     const ok = await receipt(admin, { customer, cashbox: box, amount: "80", sales: [{ sale: b, amount: "30" }] });
     expect(ok.status).toBe(201);
@@ -211,7 +257,12 @@ describe("accounting/receipt/", () => {
     const s = await creditSale(customer, "100", "2026-11-01");
     const created = (await receipt(admin, { customer, cashbox: box, amount: "60" })).body;
     const edited = await t.call<MoneyDocAnswer>(admin, "PUT", `/api/accounting/receipt/${created.id}/`, {
-      customer, cashbox: box2, amount: "100", date: "2026-11-21", note: "moved", updated_at: created.updated_at,
+      customer,
+      cashbox: box2,
+      amount: "100",
+      date: "2026-11-21",
+      note: "moved",
+      updated_at: created.updated_at,
     });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ amount: "100.00", cashbox: box2 });
@@ -219,9 +270,17 @@ describe("accounting/receipt/", () => {
     expect(await sale(s)).toMatchObject({ payment_status: "paid" });
     expect(await cashboxBalance(box)).toBe("0.00");
     expect(await cashboxBalance(box2)).toBe("100.00");
-    const [rows] = await queryRows<{ n: string }>(t.db, sql`select count(*) as n from ledger_entry where document_type = 'receipt' and document_id = ${created.id}`);
+    const [rows] = await queryRows<{ n: string }>(
+      t.db,
+      sql`select count(*) as n from ledger_entry where document_type = 'receipt' and document_id = ${created.id}`,
+    );
     expect(Number(rows.n)).toBe(6);
-    const stale = await t.call(admin, "PUT", `/api/accounting/receipt/${created.id}/`, { customer, cashbox: box2, amount: "1", updated_at: created.updated_at });
+    const stale = await t.call(admin, "PUT", `/api/accounting/receipt/${created.id}/`, {
+      customer,
+      cashbox: box2,
+      amount: "1",
+      updated_at: created.updated_at,
+    });
     expect(stale.status).toBe(423);
 
     expect((await t.call(admin, "DELETE", `/api/accounting/receipt/${created.id}/`)).status).toBe(200);
@@ -261,8 +320,16 @@ describe("accounting/receipt/", () => {
 describe("accounting/payment/", () => {
   async function creditPurchase(price: string, date: string): Promise<number> {
     const res = await t.call<{ id: number }>(admin, "POST", "/api/purchase/", {
-      branch: w.erbil, inventory: w.inv.erbil, supplier: supplierId, currency: w.iqd, payment_type: "debit", cashbox: null,
-      paid_amount: "0", discount: "0", input_date: date, form_token: formToken("pu"),
+      branch: w.erbil,
+      inventory: w.inv.erbil,
+      supplier: supplierId,
+      currency: w.iqd,
+      payment_type: "debit",
+      cashbox: null,
+      paid_amount: "0",
+      discount: "0",
+      input_date: date,
+      form_token: formToken("pu"),
       items: [{ item: w.goods[1], quantity: "1", purchase_price: price, sale_price: price, batch_number: "", expire_date: null }],
     });
     expect(res.status).toBe(201);
@@ -279,7 +346,14 @@ describe("accounting/payment/", () => {
     const tooMuch = await payment(admin, { cashbox: box, amount: "500.01" });
     expect(tooMuch.status).toBe(400);
     expect((tooMuch.body as unknown as Message).message).toBe(MESSAGES.cashboxBalanceNotEnough);
-    const res = await payment(admin, { cashbox: box, amount: "500", purchases: [{ purchase: p1, amount: "200" }, { purchase: p2, amount: "300" }] });
+    const res = await payment(admin, {
+      cashbox: box,
+      amount: "500",
+      purchases: [
+        { purchase: p1, amount: "200" },
+        { purchase: p2, amount: "300" },
+      ],
+    });
     expect(res.status).toBe(201);
     expect(res.body.payment_no).toEqual(expect.any(Number));
     const purchase = async (id: number) => (await t.call<InvoiceAnswer>(admin, "GET", `/api/purchase/${id}/`)).body;
@@ -297,7 +371,10 @@ describe("accounting/payment/", () => {
     const box = await newCashbox(w.iqd);
     const customer = await newCustomer();
     await receipt(admin, { customer, cashbox: box, amount: "100" });
-    const [a, b] = await Promise.all([payment(admin, { cashbox: box, amount: "70", purchases: [] }), payment(admin, { cashbox: box, amount: "70", purchases: [] })]);
+    const [a, b] = await Promise.all([
+      payment(admin, { cashbox: box, amount: "70", purchases: [] }),
+      payment(admin, { cashbox: box, amount: "70", purchases: [] }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 400]);
     expect(await cashboxBalance(box)).toBe("30.00");
   });

@@ -9,7 +9,15 @@ import { saleWorld, type SaleWorld } from "../sale/helpers";
 interface Statement {
   opening_balance: string;
   closing_balance: string;
-  rows: { date: string; document_type: string; document_id: number; document_no: number | null; debit: string; credit: string; balance: string }[];
+  rows: {
+    date: string;
+    document_type: string;
+    document_id: number;
+    document_no: number | null;
+    debit: string;
+    credit: string;
+    balance: string;
+  }[];
 }
 
 let t: TestApp;
@@ -24,7 +32,8 @@ withTestApp(async (app) => {
   w = await saleWorld(t);
 });
 
-const statement = (token: string, kind: string, query: string) => t.call<Statement>(token, "GET", `/api/accounting/statement/${kind}/?${query}`);
+const statement = (token: string, kind: string, query: string) =>
+  t.call<Statement>(token, "GET", `/api/accounting/statement/${kind}/?${query}`);
 
 /** Each row's balance follows from the one before; the closing one is the opening plus all rows. */
 function expectConsistent(s: Statement, sign: 1 | -1) {
@@ -41,10 +50,30 @@ function expectConsistent(s: Statement, sign: 1 | -1) {
 
 describe("accounting/statement/", () => {
   it("a cashbox statement's closing balance is the balance its list shows, with opening balance and document numbers", async () => {
-    const box = (await t.call<{ id: number }>(admin, "POST", "/api/accounting/cashbox/", { name: "Statement box", branch: w.erbil, currency: w.iqd, form_token: formToken("cb") })).body.id;
-    const type = (await t.call<{ id: number }>(admin, "POST", "/api/accounting/income-type/", { name: "Statement income", form_token: formToken("it") })).body.id;
-    for (const [date, amount] of [["2026-10-01", "100"], ["2026-11-01", "250"], ["2026-11-15", "50"]]) {
-      const res = await t.call(admin, "POST", "/api/accounting/income/", { branch: w.erbil, income_type: type, cashbox: box, amount, date, form_token: formToken("in") });
+    const box = (
+      await t.call<{ id: number }>(admin, "POST", "/api/accounting/cashbox/", {
+        name: "Statement box",
+        branch: w.erbil,
+        currency: w.iqd,
+        form_token: formToken("cb"),
+      })
+    ).body.id;
+    const type = (
+      await t.call<{ id: number }>(admin, "POST", "/api/accounting/income-type/", { name: "Statement income", form_token: formToken("it") })
+    ).body.id;
+    for (const [date, amount] of [
+      ["2026-10-01", "100"],
+      ["2026-11-01", "250"],
+      ["2026-11-15", "50"],
+    ]) {
+      const res = await t.call(admin, "POST", "/api/accounting/income/", {
+        branch: w.erbil,
+        income_type: type,
+        cashbox: box,
+        amount,
+        date,
+        form_token: formToken("in"),
+      });
       expect(res.status).toBe(201);
     }
     const full = await statement(admin, "cashbox", `cashbox=${box}`);
@@ -62,13 +91,35 @@ describe("accounting/statement/", () => {
   });
 
   it("a customer statement: positive means the customer owes; sales raise it, receipts lower it", async () => {
-    const customer = (await t.call<{ id: number }>(admin, "POST", "/api/customer/", { name: `Statement customer ${Date.now()}`, branch: w.erbil, form_token: formToken("cu") })).body.id;
+    const customer = (
+      await t.call<{ id: number }>(admin, "POST", "/api/customer/", {
+        name: `Statement customer ${Date.now()}`,
+        branch: w.erbil,
+        form_token: formToken("cu"),
+      })
+    ).body.id;
     const sale = await t.call(admin, "POST", "/api/sale/", {
-      branch: w.erbil, inventory: w.inv.erbil, customer, currency: w.iqd, payment_type: "debit", cashbox: null, paid_amount: "0", discount: "0",
-      input_date: "2026-11-01", items: [{ item: w.service, price: "1000" }], form_token: formToken("sale"),
+      branch: w.erbil,
+      inventory: w.inv.erbil,
+      customer,
+      currency: w.iqd,
+      payment_type: "debit",
+      cashbox: null,
+      paid_amount: "0",
+      discount: "0",
+      input_date: "2026-11-01",
+      items: [{ item: w.service, price: "1000" }],
+      form_token: formToken("sale"),
     });
     expect(sale.status).toBe(201);
-    const receipt = await t.call(admin, "POST", "/api/accounting/receipt/", { branch: w.erbil, customer, cashbox: w.cash.erbilIqd, amount: "300", date: "2026-11-02", form_token: formToken("rc") });
+    const receipt = await t.call(admin, "POST", "/api/accounting/receipt/", {
+      branch: w.erbil,
+      customer,
+      cashbox: w.cash.erbilIqd,
+      amount: "300",
+      date: "2026-11-02",
+      form_token: formToken("rc"),
+    });
     expect(receipt.status).toBe(201);
     const s = await statement(admin, "customer", `customer=${customer}&currency=${w.iqd}`);
     expect(s.body.rows.map((r) => [r.document_type, r.debit, r.credit, r.balance])).toEqual([
@@ -90,7 +141,9 @@ describe("accounting/statement/", () => {
   it("validates, hides other branches (404) and needs the statement permission (403)", async () => {
     expect((await statement(admin, "cashbox", "cashbox=abc")).status).toBe(400);
     expect((await statement(admin, "cashbox", `cashbox=${w.cash.erbilIqd}&start_date=2026-02-30x`)).status).toBe(400);
-    expect((await statement(admin, "cashbox", `cashbox=${w.cash.erbilIqd}&start_date=2026-12-01&end_date=2026-11-01`)).body).toEqual({ start_date: [MESSAGES.selectStartAndEndDate] });
+    expect((await statement(admin, "cashbox", `cashbox=${w.cash.erbilIqd}&start_date=2026-12-01&end_date=2026-11-01`)).body).toEqual({
+      start_date: [MESSAGES.selectStartAndEndDate],
+    });
     const suliUser = await makeUser(t, ["view_cashbox_detail_account_statement", "view_customer_account_statement"], [w.suli]);
     expect((await statement(suliUser, "cashbox", `cashbox=${w.cash.erbilIqd}`)).status).toBe(404);
     expect((await statement(suliUser, "customer", `customer=${w.cust.aram}&currency=${w.iqd}`)).status).toBe(404);

@@ -15,11 +15,19 @@ export const receipt = pgTable(
   "receipt",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
     invoiceNo: integer("invoice_no").notNull(),
-    customerId: integer("customer_id").notNull().references(() => customer.id),
-    cashboxId: integer("cashbox_id").notNull().references(() => cashbox.id),
-    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customer.id),
+    cashboxId: integer("cashbox_id")
+      .notNull()
+      .references(() => cashbox.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
     exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
     amount: money("amount").notNull(),
     inputDate: text("input_date").notNull(),
@@ -35,8 +43,12 @@ export const receiptAllocation = pgTable(
   "receipt_allocation",
   {
     id: serial("id").primaryKey(),
-    receiptId: integer("receipt_id").notNull().references(() => receipt.id, { onDelete: "cascade" }),
-    saleId: integer("sale_id").notNull().references(() => sale.id),
+    receiptId: integer("receipt_id")
+      .notNull()
+      .references(() => receipt.id, { onDelete: "cascade" }),
+    saleId: integer("sale_id")
+      .notNull()
+      .references(() => sale.id),
     amount: money("amount").notNull(),
   },
   (t) => [index("receipt_allocation_receipt_idx").on(t.receiptId), index("receipt_allocation_sale_idx").on(t.saleId)],
@@ -46,11 +58,19 @@ export const payment = pgTable(
   "payment",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
     invoiceNo: integer("invoice_no").notNull(),
-    supplierId: integer("supplier_id").notNull().references(() => supplier.id),
-    cashboxId: integer("cashbox_id").notNull().references(() => cashbox.id),
-    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    supplierId: integer("supplier_id")
+      .notNull()
+      .references(() => supplier.id),
+    cashboxId: integer("cashbox_id")
+      .notNull()
+      .references(() => cashbox.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
     exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
     amount: money("amount").notNull(),
     inputDate: text("input_date").notNull(),
@@ -66,8 +86,12 @@ export const paymentAllocation = pgTable(
   "payment_allocation",
   {
     id: serial("id").primaryKey(),
-    paymentId: integer("payment_id").notNull().references(() => payment.id, { onDelete: "cascade" }),
-    purchaseId: integer("purchase_id").notNull().references(() => purchase.id),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payment.id, { onDelete: "cascade" }),
+    purchaseId: integer("purchase_id")
+      .notNull()
+      .references(() => purchase.id),
     amount: money("amount").notNull(),
   },
   (t) => [index("payment_allocation_payment_idx").on(t.paymentId), index("payment_allocation_purchase_idx").on(t.purchaseId)],
@@ -96,11 +120,19 @@ export const expense = pgTable(
   "expense",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
     invoiceNo: integer("invoice_no").notNull(),
-    expenseTypeId: integer("expense_type_id").notNull().references(() => expenseType.id),
-    cashboxId: integer("cashbox_id").notNull().references(() => cashbox.id),
-    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    expenseTypeId: integer("expense_type_id")
+      .notNull()
+      .references(() => expenseType.id),
+    cashboxId: integer("cashbox_id")
+      .notNull()
+      .references(() => cashbox.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
     exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
     amount: money("amount").notNull(),
     inputDate: text("input_date").notNull(),
@@ -117,11 +149,19 @@ export const income = pgTable(
   "income",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
     invoiceNo: integer("invoice_no").notNull(),
-    incomeTypeId: integer("income_type_id").notNull().references(() => incomeType.id),
-    cashboxId: integer("cashbox_id").notNull().references(() => cashbox.id),
-    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    incomeTypeId: integer("income_type_id")
+      .notNull()
+      .references(() => incomeType.id),
+    cashboxId: integer("cashbox_id")
+      .notNull()
+      .references(() => cashbox.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
     exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
     amount: money("amount").notNull(),
     inputDate: text("input_date").notNull(),
@@ -138,11 +178,19 @@ export const cashboxTransfer = pgTable(
   "cashbox_transfer",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
     invoiceNo: integer("invoice_no").notNull(),
-    fromCashboxId: integer("from_cashbox_id").notNull().references(() => cashbox.id),
-    toCashboxId: integer("to_cashbox_id").notNull().references(() => cashbox.id),
-    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    fromCashboxId: integer("from_cashbox_id")
+      .notNull()
+      .references(() => cashbox.id),
+    toCashboxId: integer("to_cashbox_id")
+      .notNull()
+      .references(() => cashbox.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
     exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
     amount: money("amount").notNull(),
     inputDate: text("input_date").notNull(),

@@ -29,14 +29,22 @@ function accountTypeResource(kind: "expense" | "income"): ResourceDef<AccountTyp
     },
     schema: accountTypeSchema,
     async insert(tx, body, auth) {
-      const [row] = await queryRows<{ id: number }>(tx, sql`insert into ${t} (name, created_by) values (${body.name}, ${auth.userId}) returning id`);
+      const [row] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into ${t} (name, created_by) values (${body.name}, ${auth.userId}) returning id`,
+      );
       return row.id;
     },
     async update(tx, id, body) {
-      await tx.execute(sql`update ${t} set name = ${body.name}, updated_at = now(), sync_version = ${nextSyncVersion}, xact_id = ${currentXact} where id = ${id}`);
+      await tx.execute(
+        sql`update ${t} set name = ${body.name}, updated_at = now(), sync_version = ${nextSyncVersion}, xact_id = ${currentXact} where id = ${id}`,
+      );
     },
     async blockDelete(tx, id) {
-      const used = await queryRows(tx, sql`select 1 from ${sql.identifier(kind)} where ${sql.identifier(`${kind}_type_id`)} = ${id} limit 1`);
+      const used = await queryRows(
+        tx,
+        sql`select 1 from ${sql.identifier(kind)} where ${sql.identifier(`${kind}_type_id`)} = ${id} limit 1`,
+      );
       return used.length > 0 ? MESSAGES.recordInUse : null;
     },
   };

@@ -46,7 +46,13 @@ export interface CashboxDocValues {
   note: string;
 }
 
-export async function insertCashboxDocument(tx: Tx, kind: CashboxDocKind, v: CashboxDocValues, formToken: string | null, userId: number): Promise<number> {
+export async function insertCashboxDocument(
+  tx: Tx,
+  kind: CashboxDocKind,
+  v: CashboxDocValues,
+  formToken: string | null,
+  userId: number,
+): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`insert into ${table(kind)} (branch_id, invoice_no, ${typeColumn(kind)}, cashbox_id, currency_id, exchange_rate, amount, input_date, note, form_token, created_by)

@@ -12,8 +12,16 @@ import { routeConfig, withInputDate } from "./route-config";
 
 /** accounting/expense/ and accounting/income/ (issue 13 contract): list, totals, all, read, idempotent create, edit, delete. */
 const KINDS = {
-  expense: { list: expenseList, schema: expenseSchema, validate: async (p: unknown) => service.fromExpense(await validateBody(expenseSchema, p)) },
-  income: { list: incomeList, schema: incomeSchema, validate: async (p: unknown) => service.fromIncome(await validateBody(incomeSchema, p)) },
+  expense: {
+    list: expenseList,
+    schema: expenseSchema,
+    validate: async (p: unknown) => service.fromExpense(await validateBody(expenseSchema, p)),
+  },
+  income: {
+    list: incomeList,
+    schema: incomeSchema,
+    validate: async (p: unknown) => service.fromIncome(await validateBody(incomeSchema, p)),
+  },
 } as const;
 
 const bodyOf = (request: FastifyRequest) => withInputDate((request.body ?? {}) as Record<string, unknown>);
@@ -26,9 +34,15 @@ export function registerCashboxDocumentRoutes(app: FastifyInstance, deps: { db: 
     const base = `/api/accounting/${kind}/`;
     const view = [`view_${kind}`];
     const query = (request: FastifyRequest) => request.query as ListQuery;
-    app.get(base, { config: { access: { permissions: view } } }, async (request) => listPage(db, k.list, query(request), authOf(request), base));
-    app.get(`${base}totals/`, { config: { access: { permissions: view } } }, async (request) => listTotals(db, k.list, query(request), authOf(request)));
-    app.get(`${base}all/`, { config: { access: { permissions: view } } }, async (request) => listAll(db, k.list, query(request), authOf(request)));
+    app.get(base, { config: { access: { permissions: view } } }, async (request) =>
+      listPage(db, k.list, query(request), authOf(request), base),
+    );
+    app.get(`${base}totals/`, { config: { access: { permissions: view } } }, async (request) =>
+      listTotals(db, k.list, query(request), authOf(request)),
+    );
+    app.get(`${base}all/`, { config: { access: { permissions: view } } }, async (request) =>
+      listAll(db, k.list, query(request), authOf(request)),
+    );
     app.get(`${base}:id/`, { config: { access: { permissions: view } } }, async (request) =>
       service.readCashboxDocument(db, kind, idOf(request), authOf(request)),
     );

@@ -50,7 +50,10 @@ const LISTS = { expense: expenseList, income: incomeList } as const;
 export const readCashboxDocument = (ex: Executor, kind: CashboxDocKind, id: number, auth: AuthContext) =>
   readOne<Record<string, unknown>>(ex, LISTS[kind], sql`d.id`, id, auth);
 
-function posting(kind: CashboxDocKind, d: { typeId: number; cashboxId: number; currencyId: number; exchangeRate: string; amount: string }): PostingLine[] {
+function posting(
+  kind: CashboxDocKind,
+  d: { typeId: number; cashboxId: number; currencyId: number; exchangeRate: string; amount: string },
+): PostingLine[] {
   const ctx = { currency_id: d.currencyId, exchange_rate: d.exchangeRate };
   return kind === "expense"
     ? postExpense({ ...ctx, expense_type_id: d.typeId, cashbox_id: d.cashboxId, amount: d.amount })
@@ -68,7 +71,14 @@ async function reverse(tx: Tx, kind: CashboxDocKind, auth: AuthContext, row: Cas
   );
 }
 
-async function writeDocument(tx: Tx, kind: CashboxDocKind, auth: AuthContext, body: CashboxDocBody, existing: CashboxDocRow | null, formToken: string | null) {
+async function writeDocument(
+  tx: Tx,
+  kind: CashboxDocKind,
+  auth: AuthContext,
+  body: CashboxDocBody,
+  existing: CashboxDocRow | null,
+  formToken: string | null,
+) {
   if (!auth.branchIds.includes(body.branch)) throw invalidChoice("branch");
   const boxes = await lockCashboxes(tx, existing ? [body.cashbox, existing.cashbox_id] : [body.cashbox]);
   const box = boxes.get(body.cashbox);
@@ -92,13 +102,23 @@ async function writeDocument(tx: Tx, kind: CashboxDocKind, auth: AuthContext, bo
   };
   const id = existing ? existing.id : await repo.insertCashboxDocument(tx, kind, values, formToken, auth.userId);
   if (existing) await repo.updateCashboxDocument(tx, kind, id, values);
-  await writePosting(tx, { branchId: values.branchId, documentType: kind, documentId: id, entryDate: values.inputDate, userId: auth.userId }, posting(kind, values));
+  await writePosting(
+    tx,
+    { branchId: values.branchId, documentType: kind, documentId: id, entryDate: values.inputDate, userId: auth.userId },
+    posting(kind, values),
+  );
   await assertNotOverdrawn(tx, boxes.values(), before);
   return { id, branchId: values.branchId };
 }
 
 /** A new expense or income in the caller's (idempotent) transaction, numbered last. */
-export async function createCashboxDocumentTx(tx: Tx, kind: CashboxDocKind, auth: AuthContext, body: CashboxDocBody, formToken: string | null) {
+export async function createCashboxDocumentTx(
+  tx: Tx,
+  kind: CashboxDocKind,
+  auth: AuthContext,
+  body: CashboxDocBody,
+  formToken: string | null,
+) {
   const written = await writeDocument(tx, kind, auth, body, null, formToken);
   const read = await readCashboxDocument(tx, kind, written.id, auth);
   return { ...read, invoice_no: await assignDocumentNumber(tx, kind, written.id, written.branchId, kind) };

@@ -22,10 +22,18 @@ export function registerCashboxTransferRoutes(app: FastifyInstance, deps: { db: 
   const { db } = deps;
   const view = ["view_cashbox"];
   const query = (request: FastifyRequest) => request.query as ListQuery;
-  app.get(base, { config: { access: { permissions: view } } }, async (request) => listPage(db, cashboxTransferList, query(request), authOf(request), base));
-  app.get(`${base}totals/`, { config: { access: { permissions: view } } }, async (request) => listTotals(db, cashboxTransferList, query(request), authOf(request)));
-  app.get(`${base}all/`, { config: { access: { permissions: view } } }, async (request) => listAll(db, cashboxTransferList, query(request), authOf(request)));
-  app.get(`${base}:id/`, { config: { access: { permissions: view } } }, async (request) => service.readTransfer(db, idOf(request), authOf(request)));
+  app.get(base, { config: { access: { permissions: view } } }, async (request) =>
+    listPage(db, cashboxTransferList, query(request), authOf(request), base),
+  );
+  app.get(`${base}totals/`, { config: { access: { permissions: view } } }, async (request) =>
+    listTotals(db, cashboxTransferList, query(request), authOf(request)),
+  );
+  app.get(`${base}all/`, { config: { access: { permissions: view } } }, async (request) =>
+    listAll(db, cashboxTransferList, query(request), authOf(request)),
+  );
+  app.get(`${base}:id/`, { config: { access: { permissions: view } } }, async (request) =>
+    service.readTransfer(db, idOf(request), authOf(request)),
+  );
   app.post(base, { config: routeConfig(["add_cashbox"], cashboxTransferSchema) }, async (request, reply) => {
     const auth = authOf(request);
     const payload = bodyOf(request);

@@ -24,14 +24,31 @@ import { currencyRate } from "./money-document.repository";
  */
 export const DOC = "cashbox_transfer";
 
-export const readTransfer = (ex: Executor, id: number, auth: AuthContext) => readOne<Record<string, unknown>>(ex, cashboxTransferList, sql`d.id`, id, auth);
+export const readTransfer = (ex: Executor, id: number, auth: AuthContext) =>
+  readOne<Record<string, unknown>>(ex, cashboxTransferList, sql`d.id`, id, auth);
 
 const postingOf = (v: { fromCashboxId: number; toCashboxId: number; currencyId: number; exchangeRate: string; amount: string }) =>
-  postCashboxTransfer({ currency_id: v.currencyId, exchange_rate: v.exchangeRate, from_cashbox_id: v.fromCashboxId, to_cashbox_id: v.toCashboxId, amount: v.amount });
+  postCashboxTransfer({
+    currency_id: v.currencyId,
+    exchange_rate: v.exchangeRate,
+    from_cashbox_id: v.fromCashboxId,
+    to_cashbox_id: v.toCashboxId,
+    amount: v.amount,
+  });
 
 async function reverse(tx: Tx, auth: AuthContext, row: repo.TransferRow): Promise<void> {
-  const lines = postingOf({ fromCashboxId: row.from_cashbox_id, toCashboxId: row.to_cashbox_id, currencyId: row.currency_id, exchangeRate: row.exchange_rate, amount: row.amount });
-  await writePosting(tx, { branchId: row.branch_id, documentType: DOC, documentId: row.id, entryDate: row.input_date, userId: auth.userId, memo: "reversal" }, reversePosting(lines));
+  const lines = postingOf({
+    fromCashboxId: row.from_cashbox_id,
+    toCashboxId: row.to_cashbox_id,
+    currencyId: row.currency_id,
+    exchangeRate: row.exchange_rate,
+    amount: row.amount,
+  });
+  await writePosting(
+    tx,
+    { branchId: row.branch_id, documentType: DOC, documentId: row.id, entryDate: row.input_date, userId: auth.userId, memo: "reversal" },
+    reversePosting(lines),
+  );
 }
 
 async function write(tx: Tx, auth: AuthContext, body: CashboxTransferInput, existing: repo.TransferRow | null, formToken: string | null) {
@@ -60,7 +77,11 @@ async function write(tx: Tx, auth: AuthContext, body: CashboxTransferInput, exis
   };
   const id = existing ? existing.id : await repo.insertTransfer(tx, values, formToken, auth.userId);
   if (existing) await repo.updateTransfer(tx, id, values);
-  await writePosting(tx, { branchId: values.branchId, documentType: DOC, documentId: id, entryDate: values.inputDate, userId: auth.userId }, postingOf(values));
+  await writePosting(
+    tx,
+    { branchId: values.branchId, documentType: DOC, documentId: id, entryDate: values.inputDate, userId: auth.userId },
+    postingOf(values),
+  );
   await assertNotOverdrawn(tx, boxes.values(), before);
   return { id, branchId: values.branchId };
 }
@@ -77,7 +98,13 @@ async function lockVisible(tx: Tx, auth: AuthContext, id: number): Promise<repo.
   return row;
 }
 
-export async function updateTransfer(db: Db, auth: AuthContext, id: number, payload: Record<string, unknown>, validate: (p: unknown) => Promise<CashboxTransferInput>) {
+export async function updateTransfer(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  payload: Record<string, unknown>,
+  validate: (p: unknown) => Promise<CashboxTransferInput>,
+) {
   return db.transaction(async (tx) => {
     const row = await lockVisible(tx, auth, id);
     const stamp = payload.updated_at;

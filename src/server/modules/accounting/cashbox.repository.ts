@@ -10,7 +10,10 @@ export interface CashboxRow {
 
 /** Whether any ledger row is booked on the cashbox (then it cannot be deleted or change currency). */
 export async function cashboxHasEntries(ex: Executor, id: number): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(ex, sql`select 1 as one from ledger_entry where account_type = 'cashbox' and account_id = ${id} limit 1`);
+  const rows = await queryRows<{ one: number }>(
+    ex,
+    sql`select 1 as one from ledger_entry where account_type = 'cashbox' and account_id = ${id} limit 1`,
+  );
   return rows.length > 0;
 }
 

@@ -48,7 +48,10 @@ export const cashboxResource: ResourceDef<CashboxInput> = {
   allCodes: [],
   async check(tx, body, auth, id) {
     if (!auth.branchIds.includes(body.branch)) throw invalidChoice("branch");
-    const [cur] = await tx.select({ id: currency.id }).from(currency).where(and(eq(currency.id, body.currency), isNull(currency.deletedAt)));
+    const [cur] = await tx
+      .select({ id: currency.id })
+      .from(currency)
+      .where(and(eq(currency.id, body.currency), isNull(currency.deletedAt)));
     if (!cur) throw invalidChoice("currency");
     if (id === undefined) return;
     const current = await lockCashbox(tx, id);
@@ -64,7 +67,10 @@ export const cashboxResource: ResourceDef<CashboxInput> = {
     return row.id;
   },
   async update(tx, id, body) {
-    await tx.update(cashbox).set({ name: body.name, branchId: body.branch, currencyId: body.currency, ...touched() }).where(eq(cashbox.id, id));
+    await tx
+      .update(cashbox)
+      .set({ name: body.name, branchId: body.branch, currencyId: body.currency, ...touched() })
+      .where(eq(cashbox.id, id));
   },
   async blockDelete(tx, id) {
     return (await cashboxHasEntries(tx, id)) ? MESSAGES.cashboxHasEntries : null;

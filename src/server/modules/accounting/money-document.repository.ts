@@ -20,8 +20,24 @@ interface KindTables {
 }
 
 export const KIND_TABLES: Record<MoneyDocKind, KindTables> = {
-  receipt: { doc: "receipt", alloc: "receipt_allocation", docFk: "receipt_id", invoice: "sale", invoiceFk: "sale_id", party: "customer_id", invoiceLive: sql`i.deleted_at is null` },
-  payment: { doc: "payment", alloc: "payment_allocation", docFk: "payment_id", invoice: "purchase", invoiceFk: "purchase_id", party: "supplier_id", invoiceLive: sql`true` },
+  receipt: {
+    doc: "receipt",
+    alloc: "receipt_allocation",
+    docFk: "receipt_id",
+    invoice: "sale",
+    invoiceFk: "sale_id",
+    party: "customer_id",
+    invoiceLive: sql`i.deleted_at is null`,
+  },
+  payment: {
+    doc: "payment",
+    alloc: "payment_allocation",
+    docFk: "payment_id",
+    invoice: "purchase",
+    invoiceFk: "purchase_id",
+    party: "supplier_id",
+    invoiceLive: sql`true`,
+  },
 };
 
 const id = (name: string) => sql.identifier(name);
@@ -94,14 +110,23 @@ export async function lockInvoices(tx: Tx, kind: MoneyDocKind, ids: readonly num
   const rows = await queryRows<InvoiceRow>(
     tx,
     sql`select ${invoiceColumns(k)} from ${id(k.invoice)} i
-        where i.id in (${sql.join([...new Set(ids)].map((v) => sql`${v}`), sql`, `)}) and ${k.invoiceLive}
+        where i.id in (${sql.join(
+          [...new Set(ids)].map((v) => sql`${v}`),
+          sql`, `,
+        )}) and ${k.invoiceLive}
         order by i.id for update`,
   );
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** The party's open invoices of a branch and currency, oldest first (date, then id), locked. */
-export async function lockOpenInvoices(tx: Tx, kind: MoneyDocKind, partyId: number, branchId: number, currencyId: number): Promise<InvoiceRow[]> {
+export async function lockOpenInvoices(
+  tx: Tx,
+  kind: MoneyDocKind,
+  partyId: number,
+  branchId: number,
+  currencyId: number,
+): Promise<InvoiceRow[]> {
   const k = KIND_TABLES[kind];
   const open = await queryRows<{ id: number }>(
     tx,
@@ -110,7 +135,11 @@ export async function lockOpenInvoices(tx: Tx, kind: MoneyDocKind, partyId: numb
           and i.paid_amount < i.total_price - i.discount and ${k.invoiceLive}
         order by i.input_date, i.id`,
   );
-  const locked = await lockInvoices(tx, kind, open.map((r) => r.id));
+  const locked = await lockInvoices(
+    tx,
+    kind,
+    open.map((r) => r.id),
+  );
   return open.map((r) => locked.get(r.id)).filter((r): r is InvoiceRow => !!r);
 }
 
@@ -126,7 +155,10 @@ export interface AllocationRow {
 
 export async function documentAllocations(ex: Executor, kind: MoneyDocKind, docId: number): Promise<AllocationRow[]> {
   const k = KIND_TABLES[kind];
-  return queryRows<AllocationRow>(ex, sql`select ${id(k.invoiceFk)} as invoice_id, amount::text as amount from ${id(k.alloc)} where ${id(k.docFk)} = ${docId} order by id`);
+  return queryRows<AllocationRow>(
+    ex,
+    sql`select ${id(k.invoiceFk)} as invoice_id, amount::text as amount from ${id(k.alloc)} where ${id(k.docFk)} = ${docId} order by id`,
+  );
 }
 
 /** What all documents of this kind allocated to each invoice. */
@@ -136,16 +168,26 @@ export async function allocatedTo(ex: Executor, kind: MoneyDocKind, invoiceIds: 
   const rows = await queryRows<{ invoice_id: number; total: string }>(
     ex,
     sql`select ${id(k.invoiceFk)} as invoice_id, sum(amount)::text as total from ${id(k.alloc)}
-        where ${id(k.invoiceFk)} in (${sql.join(invoiceIds.map((v) => sql`${v}`), sql`, `)}) group by 1`,
+        where ${id(k.invoiceFk)} in (${sql.join(
+          invoiceIds.map((v) => sql`${v}`),
+          sql`, `,
+        )}) group by 1`,
   );
   return new Map(rows.map((r) => [r.invoice_id, r.total]));
 }
 
-export async function replaceAllocations(tx: Tx, kind: MoneyDocKind, docId: number, rows: readonly { invoiceId: number; amount: string }[]): Promise<void> {
+export async function replaceAllocations(
+  tx: Tx,
+  kind: MoneyDocKind,
+  docId: number,
+  rows: readonly { invoiceId: number; amount: string }[],
+): Promise<void> {
   const k = KIND_TABLES[kind];
   await tx.execute(sql`delete from ${id(k.alloc)} where ${id(k.docFk)} = ${docId}`);
   for (const r of rows) {
-    await tx.execute(sql`insert into ${id(k.alloc)} (${id(k.docFk)}, ${id(k.invoiceFk)}, amount) values (${docId}, ${r.invoiceId}, ${r.amount})`);
+    await tx.execute(
+      sql`insert into ${id(k.alloc)} (${id(k.docFk)}, ${id(k.invoiceFk)}, amount) values (${docId}, ${r.invoiceId}, ${r.amount})`,
+    );
   }
 }
 
@@ -167,7 +209,13 @@ export interface DocumentValues {
   note: string;
 }
 
-export async function insertDocument(tx: Tx, kind: MoneyDocKind, v: DocumentValues, formToken: string | null, userId: number): Promise<number> {
+export async function insertDocument(
+  tx: Tx,
+  kind: MoneyDocKind,
+  v: DocumentValues,
+  formToken: string | null,
+  userId: number,
+): Promise<number> {
   const k = KIND_TABLES[kind];
   const [row] = await queryRows<{ id: number }>(
     tx,

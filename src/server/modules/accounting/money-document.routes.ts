@@ -15,8 +15,18 @@ import { routeConfig, withInputDate } from "./route-config";
  * idempotent create, edit and delete. Routes parse, authorise and map; the rules live in the service.
  */
 const KINDS = {
-  receipt: { list: receiptList, model: "receipt", schema: receiptSchema, validate: async (p: unknown) => service.fromReceipt(await validateBody(receiptSchema, p)) },
-  payment: { list: paymentList, model: "payment", schema: paymentSchema, validate: async (p: unknown) => service.fromPayment(await validateBody(paymentSchema, p)) },
+  receipt: {
+    list: receiptList,
+    model: "receipt",
+    schema: receiptSchema,
+    validate: async (p: unknown) => service.fromReceipt(await validateBody(receiptSchema, p)),
+  },
+  payment: {
+    list: paymentList,
+    model: "payment",
+    schema: paymentSchema,
+    validate: async (p: unknown) => service.fromPayment(await validateBody(paymentSchema, p)),
+  },
 } as const;
 
 const bodyOf = (request: FastifyRequest) => withInputDate((request.body ?? {}) as Record<string, unknown>);
@@ -29,9 +39,15 @@ export function registerMoneyDocumentRoutes(app: FastifyInstance, deps: { db: Db
     const base = `/api/accounting/${kind}/`;
     const view = [`view_${k.model}`];
     const query = (request: FastifyRequest) => request.query as ListQuery;
-    app.get(base, { config: { access: { permissions: view } } }, async (request) => listPage(db, k.list, query(request), authOf(request), base));
-    app.get(`${base}totals/`, { config: { access: { permissions: view } } }, async (request) => listTotals(db, k.list, query(request), authOf(request)));
-    app.get(`${base}all/`, { config: { access: { permissions: view } } }, async (request) => listAll(db, k.list, query(request), authOf(request)));
+    app.get(base, { config: { access: { permissions: view } } }, async (request) =>
+      listPage(db, k.list, query(request), authOf(request), base),
+    );
+    app.get(`${base}totals/`, { config: { access: { permissions: view } } }, async (request) =>
+      listTotals(db, k.list, query(request), authOf(request)),
+    );
+    app.get(`${base}all/`, { config: { access: { permissions: view } } }, async (request) =>
+      listAll(db, k.list, query(request), authOf(request)),
+    );
     app.get(`${base}:id/`, { config: { access: { permissions: view } } }, async (request) =>
       service.readMoneyDocument(db, kind, idOf(request), authOf(request)),
     );

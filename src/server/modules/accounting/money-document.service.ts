@@ -68,7 +68,10 @@ const KIND = {
 export const readMoneyDocument = (ex: Executor, kind: MoneyDocKind, id: number, auth: AuthContext) =>
   readOne<Record<string, unknown>>(ex, KIND[kind].list, sql`d.id`, id, auth, sql`${allocationsJson(kind, sql`d.id`)} as allocations`);
 
-function posting(kind: MoneyDocKind, doc: { partyId: number; cashboxId: number; currencyId: number; exchangeRate: string; amount: MoneyInput }): PostingLine[] {
+function posting(
+  kind: MoneyDocKind,
+  doc: { partyId: number; cashboxId: number; currencyId: number; exchangeRate: string; amount: MoneyInput },
+): PostingLine[] {
   const ctx = { currency_id: doc.currencyId, exchange_rate: doc.exchangeRate };
   return kind === "receipt"
     ? postReceipt({ ...ctx, customer_id: doc.partyId, cashbox_id: doc.cashboxId, amount: doc.amount })
@@ -76,13 +79,24 @@ function posting(kind: MoneyDocKind, doc: { partyId: number; cashboxId: number; 
 }
 
 const rowPosting = (kind: MoneyDocKind, row: MoneyDocRow) =>
-  posting(kind, { partyId: row.party_id, cashboxId: row.cashbox_id, currencyId: row.currency_id, exchangeRate: row.exchange_rate, amount: row.amount });
+  posting(kind, {
+    partyId: row.party_id,
+    cashboxId: row.cashbox_id,
+    currencyId: row.currency_id,
+    exchangeRate: row.exchange_rate,
+    amount: row.amount,
+  });
 
 /**
  * Sets each invoice's paid amount from its parts (core invoicePaidAmount): the counter part is what it
  * took before less what allocations gave it then; the allocated part is what they give it now.
  */
-async function settleInvoices(tx: Tx, kind: MoneyDocKind, invoices: Map<number, repo.InvoiceRow>, before: Map<number, string>): Promise<void> {
+async function settleInvoices(
+  tx: Tx,
+  kind: MoneyDocKind,
+  invoices: Map<number, repo.InvoiceRow>,
+  before: Map<number, string>,
+): Promise<void> {
   const after = await repo.allocatedTo(tx, kind, [...invoices.keys()]);
   for (const inv of invoices.values()) {
     const counter = sub(inv.paid, before.get(inv.id) ?? "0");
@@ -129,21 +143,32 @@ async function writeDocument(
       if (seen.has(a.id)) throw badRequest(MESSAGES.itemAlreadyInList);
       seen.add(a.id);
     }
-    invoices = await repo.lockInvoices(tx, kind, body.allocations.map((a) => a.id));
+    invoices = await repo.lockInvoices(
+      tx,
+      kind,
+      body.allocations.map((a) => a.id),
+    );
     body.allocations.forEach((a, i) => {
       const inv = invoices.get(a.id);
       if (!inv || inv.branch_id !== body.branch) throw invalidChoice(`${k.invoices}[${i}].${k.invoice}`);
       if (inv.party_id !== body.party) throw badRequest(k.differentParty);
       if (inv.currency_id !== box.currencyId) throw badRequest(MESSAGES.cashboxCurrencyMismatch);
     });
-    const problem = allocationProblem(body.amount, body.allocations, new Map([...invoices.values()].map((inv) => [inv.id, remainingOf(inv)])));
+    const problem = allocationProblem(
+      body.amount,
+      body.allocations,
+      new Map([...invoices.values()].map((inv) => [inv.id, remainingOf(inv)])),
+    );
     if (problem?.kind === "above_remaining") throw badRequest(MESSAGES.allocationAboveRemaining);
     if (problem?.kind === "above_amount") throw badRequest(MESSAGES.allocationsAboveAmount);
     allocations = body.allocations.map((a) => ({ id: a.id, amount: toDecimalString(a.amount) }));
   } else {
     const open = await repo.lockOpenInvoices(tx, kind, body.party, body.branch, box.currencyId);
     invoices = new Map(open.map((inv) => [inv.id, inv]));
-    allocations = allocateOldestFirst(body.amount, open.map((inv) => ({ id: inv.id, remaining: remainingOf(inv) })));
+    allocations = allocateOldestFirst(
+      body.amount,
+      open.map((inv) => ({ id: inv.id, remaining: remainingOf(inv) })),
+    );
   }
 
   // Money out of a cashbox never takes it below zero, checked with the cashbox locked.
@@ -171,7 +196,12 @@ async function writeDocument(
   }
   const before = await repo.allocatedTo(tx, kind, [...invoices.keys()]);
   const touched = new Map([...invoices].filter(([invoiceId]) => allocations.some((a) => a.id === invoiceId)));
-  await repo.replaceAllocations(tx, kind, id, allocations.map((a) => ({ invoiceId: a.id, amount: a.amount })));
+  await repo.replaceAllocations(
+    tx,
+    kind,
+    id,
+    allocations.map((a) => ({ invoiceId: a.id, amount: a.amount })),
+  );
   await settleInvoices(tx, kind, touched, before);
   await writePosting(
     tx,
@@ -184,7 +214,11 @@ async function writeDocument(
 /** Undoes a stored document's effects: its invoices give back what it allocated, its posting is reversed. */
 async function undoDocument(tx: Tx, kind: MoneyDocKind, auth: AuthContext, row: MoneyDocRow): Promise<void> {
   const old = await repo.documentAllocations(tx, kind, row.id);
-  const invoices = await repo.lockInvoices(tx, kind, old.map((a) => a.invoice_id));
+  const invoices = await repo.lockInvoices(
+    tx,
+    kind,
+    old.map((a) => a.invoice_id),
+  );
   const before = await repo.allocatedTo(tx, kind, [...invoices.keys()]);
   await repo.replaceAllocations(tx, kind, row.id, []);
   await settleInvoices(tx, kind, invoices, before);

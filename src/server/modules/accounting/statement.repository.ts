@@ -36,7 +36,12 @@ const DOCUMENT_NO = sql`case le.document_type
   end`;
 
 function accountWhere(q: StatementQuery): SQL {
-  const branches = q.branchIds ? sql` and le.branch_id in (${sql.join(q.branchIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const branches = q.branchIds
+    ? sql` and le.branch_id in (${sql.join(
+        q.branchIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   return sql`le.account_type = ${q.accountType} and le.account_id = ${q.accountId} and le.currency_id = ${q.currencyId}${branches}`;
 }
 
@@ -77,9 +82,16 @@ export async function statementRows(ex: Executor, q: StatementQuery): Promise<St
 }
 
 /** The branch of a cashbox or customer (null when absent), or the branches a supplier serves. */
-export async function accountBranches(ex: Executor, accountType: StatementQuery["accountType"], id: number): Promise<{ branches: number[]; currencyId: number | null }> {
+export async function accountBranches(
+  ex: Executor,
+  accountType: StatementQuery["accountType"],
+  id: number,
+): Promise<{ branches: number[]; currencyId: number | null }> {
   if (accountType === "cashbox") {
-    const [row] = await queryRows<{ branch_id: number; currency_id: number }>(ex, sql`select branch_id, currency_id from cashbox where id = ${id} and deleted_at is null`);
+    const [row] = await queryRows<{ branch_id: number; currency_id: number }>(
+      ex,
+      sql`select branch_id, currency_id from cashbox where id = ${id} and deleted_at is null`,
+    );
     return { branches: row ? [row.branch_id] : [], currencyId: row?.currency_id ?? null };
   }
   if (accountType === "customer") {

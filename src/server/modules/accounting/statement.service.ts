@@ -26,7 +26,14 @@ export async function statement(db: Db, auth: AuthContext, kind: StatementKind, 
   const currencyId = p.currency ?? account.currencyId;
   if (currencyId == null) throw fieldErrors({ currency: [MESSAGES.required] });
   if (p.startDate && p.endDate && p.startDate > p.endDate) throw fieldErrors({ start_date: [MESSAGES.selectStartAndEndDate] });
-  const q: repo.StatementQuery = { accountType: kind, accountId: p.id, currencyId, branchIds: kind === "supplier" ? branchIds : null, startDate: p.startDate, endDate: p.endDate };
+  const q: repo.StatementQuery = {
+    accountType: kind,
+    accountId: p.id,
+    currencyId,
+    branchIds: kind === "supplier" ? branchIds : null,
+    startDate: p.startDate,
+    endDate: p.endDate,
+  };
   const sign = repo.statementSign(kind);
   const opening = await repo.openingBalance(db, q);
   let running = opening;

@@ -36,7 +36,15 @@ export function CashboxDocumentForm({ kind }: { kind: CashboxDocumentKind }) {
     endpoint: meta.endpoint,
     listPath: meta.path,
     schema: SCHEMAS[kind],
-    initialValues: { branch: user?.default_branch_id ?? null, expense_type: null, income_type: null, cashbox: null, amount: "", input_date: toIsoDate(new Date()), note: "" },
+    initialValues: {
+      branch: user?.default_branch_id ?? null,
+      expense_type: null,
+      income_type: null,
+      cashbox: null,
+      amount: "",
+      input_date: toIsoDate(new Date()),
+      note: "",
+    },
     fromRecord: (r) => ({
       branch: r.branch,
       expense_type: refId(r.expense_type),
@@ -46,7 +54,14 @@ export function CashboxDocumentForm({ kind }: { kind: CashboxDocumentKind }) {
       input_date: r.input_date,
       note: r.note ?? "",
     }),
-    toBody: (v) => ({ branch: v.branch, [typeKey]: v[typeKey], cashbox: v.cashbox, amount: v.amount, input_date: v.input_date, note: v.note }),
+    toBody: (v) => ({
+      branch: v.branch,
+      [typeKey]: v[typeKey],
+      cashbox: v.cashbox,
+      amount: v.amount,
+      input_date: v.input_date,
+      note: v.note,
+    }),
   });
   const title = kind === "expense" ? (form.isEdit ? t`Edit Expense` : t`Add Expense`) : form.isEdit ? t`Edit Income` : t`Add Income`;
   return (
@@ -63,7 +78,16 @@ export function CashboxDocumentForm({ kind }: { kind: CashboxDocumentKind }) {
 
 function BranchField() {
   const field = useFormField<RowKey | null>("branch");
-  return <BranchSelect name="branch" value={field.value} onChange={field.setValue} invalid={field.invalid} errorText={field.errorText} required />;
+  return (
+    <BranchSelect
+      name="branch"
+      value={field.value}
+      onChange={field.setValue}
+      invalid={field.invalid}
+      errorText={field.errorText}
+      required
+    />
+  );
 }
 
 function TypeField({ kind }: { kind: CashboxDocumentKind }) {

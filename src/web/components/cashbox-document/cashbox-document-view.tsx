@@ -61,7 +61,13 @@ export function CashboxDocumentView({ kind }: { kind: CashboxDocumentKind }) {
           actions={
             <HStack gap="2" wrap="wrap">
               {record && canChange ? (
-                <Button size="sm" variant="outline" disabled={!online} title={online ? undefined : t`Editing needs a connection`} onClick={() => navigate(`${meta.path}/${record.id}/edit`)}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={!online}
+                  title={online ? undefined : t`Editing needs a connection`}
+                  onClick={() => navigate(`${meta.path}/${record.id}/edit`)}
+                >
                   <LuPencil />
                   <Trans>Edit</Trans>
                 </Button>

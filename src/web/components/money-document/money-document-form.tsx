@@ -40,7 +40,15 @@ export function MoneyDocumentForm({ kind }: { kind: MoneyDocumentKind }) {
     endpoint: meta.endpoint,
     listPath: meta.path,
     schema: SCHEMAS[kind],
-    initialValues: { branch: user?.default_branch_id ?? null, customer: null, supplier: null, cashbox: null, amount: "", input_date: toIsoDate(new Date()), note: "" },
+    initialValues: {
+      branch: user?.default_branch_id ?? null,
+      customer: null,
+      supplier: null,
+      cashbox: null,
+      amount: "",
+      input_date: toIsoDate(new Date()),
+      note: "",
+    },
     fromRecord: (r) => ({
       branch: r.branch,
       customer: refId(r.customer),
@@ -59,8 +67,7 @@ export function MoneyDocumentForm({ kind }: { kind: MoneyDocumentKind }) {
       note: v.note,
     }),
   });
-  const title =
-    kind === "receipt" ? (form.isEdit ? t`Edit Receipt` : t`Add Receipt`) : form.isEdit ? t`Edit Payment` : t`Add Payment`;
+  const title = kind === "receipt" ? (form.isEdit ? t`Edit Receipt` : t`Add Receipt`) : form.isEdit ? t`Edit Payment` : t`Add Payment`;
   return (
     <FormScreen title={title} listPath={meta.path} model={meta.model} {...form}>
       <BranchField />
@@ -82,7 +89,16 @@ export function MoneyDocumentForm({ kind }: { kind: MoneyDocumentKind }) {
 
 function BranchField() {
   const field = useFormField<RowKey | null>("branch");
-  return <BranchSelect name="branch" value={field.value} onChange={field.setValue} invalid={field.invalid} errorText={field.errorText} required />;
+  return (
+    <BranchSelect
+      name="branch"
+      value={field.value}
+      onChange={field.setValue}
+      invalid={field.invalid}
+      errorText={field.errorText}
+      required
+    />
+  );
 }
 
 function PartyField({ kind }: { kind: MoneyDocumentKind }) {

@@ -58,7 +58,15 @@ export interface MoneyDocumentRecord {
   input_date: string;
   note: string;
   updated_at: string;
-  allocations?: { sale?: number; purchase?: number; invoice_no: number; input_date: string; net_price: string; paid_amount: string; amount: string }[];
+  allocations?: {
+    sale?: number;
+    purchase?: number;
+    invoice_no: number;
+    input_date: string;
+    net_price: string;
+    paid_amount: string;
+    amount: string;
+  }[];
 }
 
 export const partyName = (r: MoneyDocumentRecord) => r.customer_name ?? r.supplier_name ?? "";

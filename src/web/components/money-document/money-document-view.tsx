@@ -50,7 +50,13 @@ export function MoneyDocumentView({ kind }: { kind: MoneyDocumentKind }) {
     : [];
   const allocations = record?.allocations ?? [];
   const head = [t`Invoice`, t`Date`, t`Net`, t`Paid`, t`Amount`];
-  const rows = allocations.map((a) => [String(a.invoice_no), formatDate(a.input_date), money(a.net_price), money(a.paid_amount), money(a.amount)]);
+  const rows = allocations.map((a) => [
+    String(a.invoice_no),
+    formatDate(a.input_date),
+    money(a.net_price),
+    money(a.paid_amount),
+    money(a.amount),
+  ]);
   const doPrint = (a5: boolean) => {
     const meta = fields.map((f) => `<div><b>${escapeHtml(f.label)}:</b> ${escapeHtml(f.value)}</div>`).join("");
     const table = rows.length ? `<table><thead>${buildTableHead(head)}</thead><tbody>${buildTableBody(rows)}</tbody></table>` : "";
@@ -67,7 +73,13 @@ export function MoneyDocumentView({ kind }: { kind: MoneyDocumentKind }) {
           actions={
             <HStack gap="2" wrap="wrap">
               {record && canChange ? (
-                <Button size="sm" variant="outline" disabled={!online} title={online ? undefined : t`Editing needs a connection`} onClick={() => navigate(`${meta.path}/${record.id}/edit`)}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={!online}
+                  title={online ? undefined : t`Editing needs a connection`}
+                  onClick={() => navigate(`${meta.path}/${record.id}/edit`)}
+                >
                   <LuPencil />
                   <Trans>Edit</Trans>
                 </Button>
@@ -125,7 +137,10 @@ export function MoneyDocumentView({ kind }: { kind: MoneyDocumentKind }) {
                 </Table.Header>
                 <Table.Body>
                   {allocations.map((a, r) => (
-                    <Table.Row key={`${a.sale ?? a.purchase}`} onDoubleClick={() => navigate(`${meta.invoicePath}/${a.sale ?? a.purchase}/view`)}>
+                    <Table.Row
+                      key={`${a.sale ?? a.purchase}`}
+                      onDoubleClick={() => navigate(`${meta.invoicePath}/${a.sale ?? a.purchase}/view`)}
+                    >
                       {rows[r].map((cell, i) => (
                         <Table.Cell key={i} textAlign={i >= 2 ? "end" : "start"}>
                           {cell}

@@ -25,7 +25,13 @@ export default function CashboxTransferForm() {
     listPath: TRANSFER_PATH,
     schema: cashboxTransferSchema,
     initialValues: { from_cashbox: null, to_cashbox: null, amount: "", input_date: toIsoDate(new Date()), note: "" },
-    fromRecord: (r) => ({ from_cashbox: r.from_cashbox, to_cashbox: r.to_cashbox, amount: r.amount, input_date: r.input_date, note: r.note ?? "" }),
+    fromRecord: (r) => ({
+      from_cashbox: r.from_cashbox,
+      to_cashbox: r.to_cashbox,
+      amount: r.amount,
+      input_date: r.input_date,
+      note: r.note ?? "",
+    }),
   });
   return (
     <FormScreen title={form.isEdit ? t`Edit Cashbox Transfer` : t`Add Cashbox Transfer`} listPath={TRANSFER_PATH} model="cashbox" {...form}>

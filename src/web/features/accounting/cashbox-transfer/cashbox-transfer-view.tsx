@@ -58,7 +58,13 @@ export default function CashboxTransferView() {
           actions={
             <HStack gap="2" wrap="wrap">
               {record && canChange ? (
-                <Button size="sm" variant="outline" disabled={!online} title={online ? undefined : t`Editing needs a connection`} onClick={() => navigate(`${TRANSFER_PATH}/${record.id}/edit`)}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={!online}
+                  title={online ? undefined : t`Editing needs a connection`}
+                  onClick={() => navigate(`${TRANSFER_PATH}/${record.id}/edit`)}
+                >
                   <LuPencil />
                   <Trans>Edit</Trans>
                 </Button>

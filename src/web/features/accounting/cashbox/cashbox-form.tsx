@@ -23,7 +23,11 @@ interface CashboxRecord {
   currency: unknown;
 }
 
-const fromRecord = (record: CashboxRecord): Values => ({ name: record.name, branch: refId(record.branch), currency: refId(record.currency) });
+const fromRecord = (record: CashboxRecord): Values => ({
+  name: record.name,
+  branch: refId(record.branch),
+  currency: refId(record.currency),
+});
 
 /** A cashbox: name, branch, currency. The server refuses a new branch or currency once it has entries. */
 export default function CashboxForm() {
@@ -47,10 +51,28 @@ export default function CashboxForm() {
 
 function BranchField() {
   const field = useFormField<RowKey | null>("branch");
-  return <BranchSelect name="branch" value={field.value} onChange={field.setValue} invalid={field.invalid} errorText={field.errorText} required />;
+  return (
+    <BranchSelect
+      name="branch"
+      value={field.value}
+      onChange={field.setValue}
+      invalid={field.invalid}
+      errorText={field.errorText}
+      required
+    />
+  );
 }
 
 function CurrencyField() {
   const field = useFormField<RowKey | null>("currency");
-  return <CurrencySelect name="currency" value={field.value} onChange={field.setValue} invalid={field.invalid} errorText={field.errorText} required />;
+  return (
+    <CurrencySelect
+      name="currency"
+      value={field.value}
+      onChange={field.setValue}
+      invalid={field.invalid}
+      errorText={field.errorText}
+      required
+    />
+  );
 }

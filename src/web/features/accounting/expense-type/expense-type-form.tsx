@@ -8,7 +8,12 @@ const LIST_PATH = "/accounting/expense-type";
 
 export default function ExpenseTypeForm() {
   const { t } = useLingui();
-  const form = useRecordForm({ endpoint: "accounting/expense-type/", listPath: LIST_PATH, schema: accountTypeSchema, initialValues: { name: "" } });
+  const form = useRecordForm({
+    endpoint: "accounting/expense-type/",
+    listPath: LIST_PATH,
+    schema: accountTypeSchema,
+    initialValues: { name: "" },
+  });
   return (
     <FormScreen title={form.isEdit ? t`Edit Expense Type` : t`Add Expense Type`} listPath={LIST_PATH} model="expensetype" {...form}>
       <TextField name="name" label={t`Name`} required />

@@ -8,7 +8,12 @@ const LIST_PATH = "/accounting/income-type";
 
 export default function IncomeTypeForm() {
   const { t } = useLingui();
-  const form = useRecordForm({ endpoint: "accounting/income-type/", listPath: LIST_PATH, schema: accountTypeSchema, initialValues: { name: "" } });
+  const form = useRecordForm({
+    endpoint: "accounting/income-type/",
+    listPath: LIST_PATH,
+    schema: accountTypeSchema,
+    initialValues: { name: "" },
+  });
   return (
     <FormScreen title={form.isEdit ? t`Edit Income Type` : t`Add Income Type`} listPath={LIST_PATH} model="incometype" {...form}>
       <TextField name="name" label={t`Name`} required />
