@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiGet, storeRows } from "./support/offline";
+import { apiGet, gotoOffline, storeRows } from "./support/offline";
 import { signedInWithDeviceCache, type Paged } from "./support/session";
 import { ADMIN } from "./support/users";
 
@@ -72,7 +72,7 @@ test("a sale and a quotation viewed online open offline by their address, the ex
   await expect(page.getByTestId("document-number")).toContainText(String(sale.invoice_no), { timeout: 30_000 });
 
   for (const url of [`/sale/sale/${unseen.id}/view`, `/sale/sale/${unseen.id}/extra`]) {
-    await page.goto(url);
+    await gotoOffline(page, context, url);
     await expect(page.getByText("This record is not available offline"), url).toBeVisible({ timeout: 30_000 });
   }
   await context.setOffline(false);

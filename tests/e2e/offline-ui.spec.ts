@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { controlledByServiceWorker } from "./support/offline";
+import { controlledByServiceWorker, gotoOffline } from "./support/offline";
 import { LoginPage, Shell } from "./support/pages";
 import { ADMIN, uniqueName } from "./support/users";
 
@@ -42,7 +42,7 @@ test("offline: cached list with a pending row, sync panel, in Arabic", async ({ 
   await page.screenshot({ path: testInfo.outputPath("item-group-list-ar.png"), fullPage: false });
 
   await context.setOffline(true);
-  await page.goto("/stock/item-group/add");
+  await gotoOffline(page, context, "/stock/item-group/add");
   await page.locator("input[name=name]").fill(name);
   await page.locator("button[type=submit]").click();
   await expect(page).toHaveURL(/\/stock\/item-group$/);

@@ -163,3 +163,16 @@ export async function postponeOutboxEntry(page: Page, id: number, until: number)
     { dbName: DB_NAME, id, until },
   );
 }
+
+/**
+ * Opens a page while the context is offline, as a tablet without network would. This Chromium starts
+ * a document navigated to while offline with `navigator.onLine` true (the emulated network still
+ * fails every request), so the emulation is applied again once the document is there: the page then
+ * reads offline and gets its `offline` event, as on a real device.
+ */
+export async function gotoOffline(page: Page, context: BrowserContext, url: string): Promise<void> {
+  await page.goto(url);
+  await context.setOffline(false);
+  await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+}
