@@ -9,10 +9,27 @@ export interface Paged<T> {
   results: T[];
 }
 
-export interface InventoryRef { id: number; name: string }
-export interface BranchRef { id: number; name: string; color: string; inventories: InventoryRef[] }
-export interface CurrencyRef { id: number; code: string; symbol: string }
-export interface CashboxRef { id: number; name: string; branch_id: number; currency: CurrencyRef }
+export interface InventoryRef {
+  id: number;
+  name: string;
+}
+export interface BranchRef {
+  id: number;
+  name: string;
+  color: string;
+  inventories: InventoryRef[];
+}
+export interface CurrencyRef {
+  id: number;
+  code: string;
+  symbol: string;
+}
+export interface CashboxRef {
+  id: number;
+  name: string;
+  branch_id: number;
+  currency: CurrencyRef;
+}
 
 /** GET user/me/ */
 export interface AuthUser {
@@ -32,4 +49,6 @@ export interface AuthUser {
 /** A 400 body: either a business message or field errors. */
 export type ErrorBody = { message: string } | Record<string, string[]>;
 
-export interface DeletedResponse { message: "Deleted successfully" }
+export interface DeletedResponse {
+  message: "Deleted successfully";
+}

@@ -34,7 +34,10 @@ beforeAll(async () => {
   fs = await startFaultServer();
   ({ token, userId, branch } = await signIn(fs, "cashier"));
   [inventory] = await inventoriesOf(fs.t, branch);
-  const [row] = await queryRows<{ id: number }>(fs.t.db, sql`select id from customer where branch_id = ${branch} and deleted_at is null order by id limit 1`);
+  const [row] = await queryRows<{ id: number }>(
+    fs.t.db,
+    sql`select id from customer where branch_id = ${branch} and deleted_at is null order by id limit 1`,
+  );
   customer = row.id;
   currency = await baseCurrencyId(fs.t.db);
   items = await someItems(fs.t, 3);
@@ -52,7 +55,12 @@ beforeEach(async () => {
 function device(options: { db?: OfflineDb } = {}) {
   const db = options.db ?? newDeviceDb();
   let online = true;
-  const outbox = fs.newOutbox(db, () => token, () => userId, { isOnline: () => online });
+  const outbox = fs.newOutbox(
+    db,
+    () => token,
+    () => userId,
+    { isOnline: () => online },
+  );
   const pull = new ReferenceSync({
     db,
     transport: createFetchTransport({ baseUrl: VIRTUAL_BASE, getToken: () => token, fetch: fs.fetch }),
@@ -81,7 +89,10 @@ const queueSale = (outbox: Outbox, stock: number, quantity: string) => {
 async function salesByToken(tokens: string[]): Promise<Map<string, number>> {
   const rows = await queryRows<{ form_token: string; n: number }>(
     fs.t.db,
-    sql`select form_token, count(*)::int as n from sale where form_token in (${sql.join(tokens.map((t) => sql`${t}`), sql`, `)}) group by form_token`,
+    sql`select form_token, count(*)::int as n from sale where form_token in (${sql.join(
+      tokens.map((t) => sql`${t}`),
+      sql`, `,
+    )}) group by form_token`,
   );
   return new Map(rows.map((r) => [r.form_token, r.n]));
 }
@@ -112,7 +123,12 @@ describe("offline sales against the real server", () => {
     const tokens = await tokensOf(d.db);
 
     d.setOnline(true);
-    fs.faults = [{ kind: "drop-after-commit" }, { kind: "pass" }, { kind: "answer-after-commit", status: 502 }, { kind: "answer", status: 503 }];
+    fs.faults = [
+      { kind: "drop-after-commit" },
+      { kind: "pass" },
+      { kind: "answer-after-commit", status: 502 },
+      { kind: "answer", status: 503 },
+    ];
     await replayUntilEmpty(d);
     await expectEachBookedOnce(tokens);
     expect(Number(await stockQuantity(fs.t, stock))).toBe(5);
@@ -154,7 +170,10 @@ describe("offline sales against the real server", () => {
     expect(await queueSale(d.outbox, stock, "1")).toMatchObject({ queued: false, ok: false, status: 400, local: true });
 
     // Another tablet sells one unit online.
-    const other = await fs.call(token, "POST", "/api/sale/", { ...saleBody(stock, "1"), form_token: `${userId}-${Date.now()}-${crypto.randomUUID()}` });
+    const other = await fs.call(token, "POST", "/api/sale/", {
+      ...saleBody(stock, "1"),
+      form_token: `${userId}-${Date.now()}-${crypto.randomUUID()}`,
+    });
     expect(other.status).toBe(201);
 
     d.setOnline(true);

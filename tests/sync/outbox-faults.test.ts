@@ -39,12 +39,17 @@ function device(options: { online?: boolean; db?: OfflineDb; lock?: typeof memor
   const db = options.db ?? newDeviceDb();
   let online = options.online ?? true;
   let unauthorized = 0;
-  const outbox = fs.newOutbox(db, () => token, () => userId, {
-    isOnline: () => online,
-    onUnauthorized: () => unauthorized++,
-    ...(options.lock ? { lock: options.lock } : {}),
-    ...(options.now ? { now: options.now } : {}),
-  });
+  const outbox = fs.newOutbox(
+    db,
+    () => token,
+    () => userId,
+    {
+      isOnline: () => online,
+      onUnauthorized: () => unauthorized++,
+      ...(options.lock ? { lock: options.lock } : {}),
+      ...(options.now ? { now: options.now } : {}),
+    },
+  );
   return { db, outbox, setOnline: (v: boolean) => (online = v), unauthorizedCount: () => unauthorized };
 }
 
@@ -123,7 +128,12 @@ describe("outbox against the real server", () => {
     expect(fs.posts).toBe(20);
     expect(await tab1.db.outbox.count()).toBe(0);
     await expectBookedOnce(names);
-    expect(await tab2.db.ref("customer").filter((r) => r._pending === true).count()).toBe(0);
+    expect(
+      await tab2.db
+        .ref("customer")
+        .filter((r) => r._pending === true)
+        .count(),
+    ).toBe(0);
   });
 
   it("the server restarts mid-replay: the replay resumes on the new process, nothing twice", async () => {
@@ -187,10 +197,22 @@ describe("outbox against the real server", () => {
     const [bad1, bad2] = await d.db.outbox.orderBy("id").toArray();
     expect(bad1.status).toBe("needs_attention");
     expect(bad1.server_message).toMatchObject({ status: 400, body: { name: [expect.any(String)] } });
-    expect(await d.db.ref("customer").where("_outbox").equals(bad1.id as number).count()).toBe(1);
+    expect(
+      await d.db
+        .ref("customer")
+        .where("_outbox")
+        .equals(bad1.id as number)
+        .count(),
+    ).toBe(1);
 
     await d.outbox.discard(bad1.id as number);
-    expect(await d.db.ref("customer").where("_outbox").equals(bad1.id as number).count()).toBe(0);
+    expect(
+      await d.db
+        .ref("customer")
+        .where("_outbox")
+        .equals(bad1.id as number)
+        .count(),
+    ).toBe(0);
 
     const resent = await d.outbox.resend(bad2.id as number, { body: { name: fixed, branch } });
     expect(resent.sent).toBe(1);
@@ -227,7 +249,9 @@ describe("outbox against the real server", () => {
     fs.faults = [{ kind: "drop-after-commit" }];
     expect((await createCustomer(old.outbox, name)).queued).toBe(true);
     // The server's record of the token ages as well.
-    await fs.t.db.execute(sql`update idempotency_record set created_at = now() - interval '7 days', updated_at = now() - interval '7 days' where user_id = ${userId}`);
+    await fs.t.db.execute(
+      sql`update idempotency_record set created_at = now() - interval '7 days', updated_at = now() - interval '7 days' where user_id = ${userId}`,
+    );
     const [entry] = await old.db.outbox.toArray();
     expect(entry.created_at).toBe(weekAgo);
     expect(String(entry.body.form_token)).toContain(`-${weekAgo}-`);

@@ -41,11 +41,18 @@ beforeAll(async () => {
   ({ token, userId, branch } = await signIn(fs, "cashier"));
   admin = await fs.login("admin");
   [inventory] = await inventoriesOf(fs.t, branch);
-  const [row] = await queryRows<{ id: number }>(fs.t.db, sql`select id from customer where branch_id = ${branch} and deleted_at is null order by id limit 1`);
+  const [row] = await queryRows<{ id: number }>(
+    fs.t.db,
+    sql`select id from customer where branch_id = ${branch} and deleted_at is null order by id limit 1`,
+  );
   customer = row.id;
   currency = await baseCurrencyId(fs.t.db);
   goods = await someItems(fs.t, 4);
-  const [m] = await fs.t.db.select({ id: item.id }).from(item).where(and(eq(item.itemType, 4), isNull(item.deletedAt))).limit(1);
+  const [m] = await fs.t.db
+    .select({ id: item.id })
+    .from(item)
+    .where(and(eq(item.itemType, 4), isNull(item.deletedAt)))
+    .limit(1);
   material = m.id;
 });
 afterAll(() => fs.close());
@@ -59,14 +66,29 @@ beforeEach(async () => {
 function device() {
   const db = newDeviceDb();
   let online = true;
-  const outbox = fs.newOutbox(db, () => token, () => userId, { isOnline: () => online });
-  const pull = new ReferenceSync({ db, transport: createFetchTransport({ baseUrl: VIRTUAL_BASE, getToken: () => token, fetch: fs.fetch }), getUserId: () => userId });
+  const outbox = fs.newOutbox(
+    db,
+    () => token,
+    () => userId,
+    { isOnline: () => online },
+  );
+  const pull = new ReferenceSync({
+    db,
+    transport: createFetchTransport({ baseUrl: VIRTUAL_BASE, getToken: () => token, fetch: fs.fetch }),
+    getUserId: () => userId,
+  });
   const cached = async (stockId: number) => Number((await stockRowsById(db, [stockId])).get(stockId)?.quantity);
   return { db, outbox, pull, cached, setOnline: (value: boolean) => (online = value) };
 }
 
 const header = () => ({ branch, inventory, customer, currency, discount: "0" });
-const saleBody = (stock: number, quantity: string) => ({ ...header(), payment_type: "debit", cashbox: null, paid_amount: "0", items: [{ stock, quantity, price: "1500" }] });
+const saleBody = (stock: number, quantity: string) => ({
+  ...header(),
+  payment_type: "debit",
+  cashbox: null,
+  paid_amount: "0",
+  items: [{ stock, quantity, price: "1500" }],
+});
 const newToken = () => `${userId}-${Date.now()}-${crypto.randomUUID()}`;
 
 async function onlineSale(stock: number, quantity: string): Promise<number> {
@@ -85,7 +107,11 @@ describe("sale actions on a device", () => {
     const stock = await makeStock(fs.t, { branchId: branch, inventoryId: inventory, itemId: goods[0] }, "10");
     const d = device();
     expect(await d.pull.sync()).toBe("done");
-    const doomed = await d.outbox.runCreate({ resource: "sale/", body: saleBody(stock, "3"), localEffect: saleEffects(saleBody(stock, "3")) });
+    const doomed = await d.outbox.runCreate({
+      resource: "sale/",
+      body: saleBody(stock, "3"),
+      localEffect: saleEffects(saleBody(stock, "3")),
+    });
     expect(doomed).toMatchObject({ ok: true, status: 201 });
     const doomedId = (doomed as { body: { id: number } }).body.id;
     const kept = await onlineSale(stock, "1");
@@ -109,7 +135,11 @@ describe("sale actions on a device", () => {
     const quoted = await makeStock(fs.t, { branchId: branch, inventoryId: inventory, itemId: goods[2] }, "10");
     const extra = await makeStock(fs.t, { branchId: branch, inventoryId: inventory, itemId: material }, "10");
     const saleId = await onlineSale(sold, "1");
-    const q = await fs.t.call<{ id: number }>(admin, "POST", "/api/sale-quotation/", { ...header(), items: [{ stock: quoted, quantity: "4", price: "700" }], form_token: newToken() });
+    const q = await fs.t.call<{ id: number }>(admin, "POST", "/api/sale-quotation/", {
+      ...header(),
+      items: [{ stock: quoted, quantity: "4", price: "700" }],
+      form_token: newToken(),
+    });
     expect(q.status).toBe(201);
     const d = device();
     await d.pull.sync();
@@ -131,9 +161,15 @@ describe("sale actions on a device", () => {
     fs.faults = [{ kind: "drop-after-commit" }, { kind: "answer-after-commit", status: 502 }, { kind: "answer", status: 503 }];
     await replayUntilEmpty(d);
 
-    const lines = await queryRows<{ n: number }>(fs.t.db, sql`select count(*)::int as n from sale_item where sale_id = ${saleId} and is_extra`);
+    const lines = await queryRows<{ n: number }>(
+      fs.t.db,
+      sql`select count(*)::int as n from sale_item where sale_id = ${saleId} and is_extra`,
+    );
     expect(lines[0].n).toBe(1);
-    const converted = await queryRows<{ n: number }>(fs.t.db, sql`select count(*)::int as n from sale where form_token = ${String(entries[1].body.form_token)}`);
+    const converted = await queryRows<{ n: number }>(
+      fs.t.db,
+      sql`select count(*)::int as n from sale where form_token = ${String(entries[1].body.form_token)}`,
+    );
     expect(converted[0].n).toBe(1);
     const quotation = await fs.t.call<{ converted_sale_id: number | null }>(admin, "GET", `/api/sale-quotation/${q.body.id}/`);
     expect(quotation.body.converted_sale_id).toBeTruthy();
@@ -152,7 +188,9 @@ describe("sale actions on a device", () => {
     const d = device();
     await d.pull.sync();
     d.setOnline(false);
-    expect((await d.outbox.runCreate(saleExtraCreate(saleId, { items: [{ stock: extra, quantity: "1", price: "50" }] }))).queued).toBe(true);
+    expect((await d.outbox.runCreate(saleExtraCreate(saleId, { items: [{ stock: extra, quantity: "1", price: "50" }] }))).queued).toBe(
+      true,
+    );
     expect(await d.cached(extra)).toBe(4);
 
     expect((await fs.t.call(admin, "DELETE", `/api/sale/${saleId}/`)).status).toBe(200);

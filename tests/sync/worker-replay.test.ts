@@ -35,7 +35,12 @@ const unique = (label: string) => `${label} ${Date.now()}-${++seq}`;
 /** A device whose page queued these customers offline (and then closed). */
 async function deviceWithQueued(names: string[]): Promise<OfflineDb> {
   const db = newDeviceDb();
-  const page = fs.newOutbox(db, () => token, () => userId, { isOnline: () => false });
+  const page = fs.newOutbox(
+    db,
+    () => token,
+    () => userId,
+    { isOnline: () => false },
+  );
   for (const name of names) {
     const outcome = await page.runCreate({ resource: "customer/", body: { name, branch } });
     expect(outcome.queued).toBe(true);

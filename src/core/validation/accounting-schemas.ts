@@ -28,8 +28,16 @@ export type CashboxInput = InferType<typeof cashboxSchema>;
 export const NOTE_MAX_LENGTH = 1000;
 
 const allocationAmount = () => decimalField({ sign: "positive" }).required();
-const saleAllocations = () => array().of(object({ sale: requiredId(), amount: allocationAmount() }).required()).nullable().default(null);
-const purchaseAllocations = () => array().of(object({ purchase: requiredId(), amount: allocationAmount() }).required()).nullable().default(null);
+const saleAllocations = () =>
+  array()
+    .of(object({ sale: requiredId(), amount: allocationAmount() }).required())
+    .nullable()
+    .default(null);
+const purchaseAllocations = () =>
+  array()
+    .of(object({ purchase: requiredId(), amount: allocationAmount() }).required())
+    .nullable()
+    .default(null);
 
 const moneyDocumentFields = {
   branch: requiredId(),

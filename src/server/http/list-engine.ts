@@ -51,7 +51,7 @@ export interface ListSpec {
    * for joins that cannot change which rows match (inner joins on not-null foreign keys, left joins),
    * and the planner never trades a sort of the matches for a long walk in id order through the joins.
    */
-  mainSource?: SQL;  /** Always applied (tombstones, fixed scopes). */
+  mainSource?: SQL; /** Always applied (tombstones, fixed scopes). */
   baseWhere?: SQL;
   /** Expression giving the row's branch id: scopes the list and serves the branch filter. */
   branch?: SQL;
@@ -116,7 +116,10 @@ function assertStorableParams(query: ListQuery) {
 }
 
 function parseIds(name: string, raw: string): number[] {
-  const parts = raw.split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = raw
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   const ids = parts.map(Number);
   if (ids.some((id) => !Number.isInteger(id) || id <= 0 || id > MAX_INT)) throw badParam(name, MESSAGES.number);
   return ids;
@@ -156,11 +159,19 @@ function filterCondition(name: string, field: ListField, op: FilterOperator, raw
   switch (op) {
     case "equal": {
       const list = values();
-      return list.length === 1 ? sql`${column} = ${list[0]}` : sql`${column} in (${sql.join(list.map((v) => sql`${v}`), sql`, `)})`;
+      return list.length === 1
+        ? sql`${column} = ${list[0]}`
+        : sql`${column} in (${sql.join(
+            list.map((v) => sql`${v}`),
+            sql`, `,
+          )})`;
     }
     case "not": {
       const list = values();
-      return sql`(${column} is null or ${column} not in (${sql.join(list.map((v) => sql`${v}`), sql`, `)}))`;
+      return sql`(${column} is null or ${column} not in (${sql.join(
+        list.map((v) => sql`${v}`),
+        sql`, `,
+      )}))`;
     }
     case "gt":
       return sql`${column} > ${coerce(name, field.type, raw)}`;
@@ -208,7 +219,13 @@ function buildConditions(spec: ListSpec, query: ListQuery, auth: AuthContext): {
     const ids = visibleBranches(auth, requestedBranches);
     if (ids.length === 0) where.push(sql`false`);
     else if (spec.branchScope) where.push(spec.branchScope(ids));
-    else where.push(sql`${spec.branch} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    else
+      where.push(
+        sql`${spec.branch} in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
   } else if (requestedBranches.length > 0) {
     throw badParam("branch", "Unknown filter: branch");
   }
@@ -224,7 +241,12 @@ function buildConditions(spec: ListSpec, query: ListQuery, auth: AuthContext): {
     if (name === "currency") {
       if (!spec.currency) throw badParam(name, `Unknown filter: ${name}`);
       const ids = parseIds(name, raw);
-      where.push(sql`${spec.currency} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+      where.push(
+        sql`${spec.currency} in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
       continue;
     }
     if (name === "search") {
@@ -236,7 +258,12 @@ function buildConditions(spec: ListSpec, query: ListQuery, auth: AuthContext): {
       }
       if (!spec.search?.length) throw badParam(name, `Unknown filter: ${name}`);
       const pattern = `%${escapeLike(raw.trim())}%`;
-      where.push(sql`(${sql.join(spec.search.map((c) => sql`${c} ilike ${pattern}`), sql` or `)})`);
+      where.push(
+        sql`(${sql.join(
+          spec.search.map((c) => sql`${c} ilike ${pattern}`),
+          sql` or `,
+        )})`,
+      );
       joined = true;
       continue;
     }
@@ -271,7 +298,10 @@ function orderingJoined(spec: ListSpec, query: ListQuery): boolean {
 
 export function listOrdering(spec: ListSpec, query: ListQuery): SQL {
   const raw = single(query.ordering) || spec.defaultOrdering || "-id";
-  const parts = raw.split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = raw
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   let lastDescending = true;
   const clauses = parts.map((part) => {
     const descending = part.startsWith("-");
@@ -386,7 +416,10 @@ export async function listPage<T>(ex: Executor, spec: ListSpec, query: ListQuery
 
 export async function listAll<T>(ex: Executor, spec: ListSpec, query: ListQuery, auth: AuthContext): Promise<T[]> {
   const where = whereClause(listConditions(spec, query, auth));
-  return queryRows<T>(ex, sql`select ${spec.select} from ${spec.source} ${where} order by ${listOrdering(spec, query)} limit ${MAX_ALL_ROWS}`);
+  return queryRows<T>(
+    ex,
+    sql`select ${spec.select} from ${spec.source} ${where} order by ${listOrdering(spec, query)} limit ${MAX_ALL_ROWS}`,
+  );
 }
 
 /** `{sum_<key>: "decimal"}` over the filtered rows, for the sums footer. */
@@ -394,7 +427,10 @@ export async function listTotals(ex: Executor, spec: ListSpec, query: ListQuery,
   const sums = Object.entries(spec.sums ?? {});
   if (sums.length === 0) return {};
   const where = whereClause(listConditions(spec, query, auth));
-  const select = sql.join(sums.map(([key, column]) => sql`coalesce(sum(${column}), 0)::text as ${sql.identifier(`sum_${key}`)}`), sql`, `);
+  const select = sql.join(
+    sums.map(([key, column]) => sql`coalesce(sum(${column}), 0)::text as ${sql.identifier(`sum_${key}`)}`),
+    sql`, `,
+  );
   const [row] = await queryRows<Record<string, string>>(ex, sql`select ${select} from ${spec.source} ${where}`);
   return row ?? {};
 }

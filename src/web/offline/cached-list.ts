@@ -128,7 +128,10 @@ const NOT_FILTERS = new Set(["page", "page_size", "ordering", "search", "branch"
  * sort and page. Date ranges and unknown screen filters are ignored (the note says the data may be
  * out of date anyway).
  */
-export function queryCachedRows<Row = Record<string, unknown>>(rows: readonly Record<string, unknown>[], params: Record<string, string>): Paged<Row> {
+export function queryCachedRows<Row = Record<string, unknown>>(
+  rows: readonly Record<string, unknown>[],
+  params: Record<string, string>,
+): Paged<Row> {
   let result = rows.filter((row) => !row.deleted_at);
   const search = params.search?.trim().toLowerCase();
   if (search) result = result.filter((row) => SEARCH_FIELDS.some((field) => text(row[field]).includes(search)));

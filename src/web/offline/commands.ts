@@ -1,7 +1,13 @@
 import type { LocalEffect, PendingRowEffect } from "./db";
 import { purchaseEffects, quotationConvertEffects, saleEffects, saleExtraEffects } from "./document-effects";
 import { requireOfflineRuntime } from "./offline-runtime";
-import { pendingSales as readPendingSales, quotationConvertResource, saleExtraResource, toPendingSale, type PendingSale } from "./pending-documents";
+import {
+  pendingSales as readPendingSales,
+  quotationConvertResource,
+  saleExtraResource,
+  toPendingSale,
+  type PendingSale,
+} from "./pending-documents";
 import { loadProvisionalInvoice, type ProvisionalInvoice } from "./provisional-invoice";
 import type { CreateInput, CreateOutcome, ReplayReport } from "./outbox";
 import { newLocalKey, type CachedRow, type CachedTableName } from "./sync-tables";
@@ -98,7 +104,11 @@ export function addSaleExtra(saleId: number, body: Body): Promise<CreateOutcome>
   return runCreate(saleExtraCreate(saleId, body));
 }
 
-export const saleExtraCreate = (saleId: number, body: Body): CreateInput => ({ resource: saleExtraResource(saleId), body, localEffect: saleExtraEffects(body) });
+export const saleExtraCreate = (saleId: number, body: Body): CreateInput => ({
+  resource: saleExtraResource(saleId),
+  body,
+  localEffect: saleExtraEffects(body),
+});
 
 /**
  * A create by resource path, with the local effect of its named command when there is one (the

@@ -80,7 +80,12 @@ describe("offline database", () => {
     await db.open();
     expect(db.verno).toBe(6);
     expect(db.tables.map((t) => t.name)).not.toContain("stock");
-    expect(db.ref("item").schema.indexes.map((i) => i.name).sort()).toEqual(["_outbox", "barcode", "code", "name", "stock_ids"]);
+    expect(
+      db
+        .ref("item")
+        .schema.indexes.map((i) => i.name)
+        .sort(),
+    ).toEqual(["_outbox", "barcode", "code", "name", "stock_ids"]);
     expect(await db.ref("item").get(1)).toEqual({
       id: 1,
       barcode: "111",
@@ -93,7 +98,12 @@ describe("offline database", () => {
       stock_ids: [9, 10],
     });
     expect(await db.ref("item").get(2)).toEqual({ id: 2, barcode: "222", code: "B2", name: "Tea" });
-    expect(await db.ref("item").get(77)).toEqual({ id: 77, _stub: true, stock: [{ id: 11, inventory_id: 2, item_id: 77, branch_id: 1, quantity: "1" }], stock_ids: [11] });
+    expect(await db.ref("item").get(77)).toEqual({
+      id: 77,
+      _stub: true,
+      stock: [{ id: 11, inventory_id: 2, item_id: 77, branch_id: 1, quantity: "1" }],
+      stock_ids: [11],
+    });
     expect((await db.ref("item").where("stock_ids").equals(10).first())?.id).toBe(1);
     expect(await db.ref("item").where("_outbox").equals(1).first()).toMatchObject({ id: "local-i", _pending: true });
     expect(await db.getMeta("cursor")).toBe("c7");

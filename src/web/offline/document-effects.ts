@@ -18,7 +18,8 @@ const positiveQuantity = (value: unknown): string | null => {
   return quantity && isPositive(quantity) ? quantity.toString() : null;
 };
 
-const id = (value: unknown): number | null => (typeof value === "number" && Number.isInteger(value) ? value : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : null);
+const id = (value: unknown): number | null =>
+  typeof value === "number" && Number.isInteger(value) ? value : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : null;
 
 export const pendingDoc = (doc: string): PendingDocEffect => ({ kind: "pending-doc", doc, number: null });
 

@@ -54,9 +54,12 @@ describe("runCreate", () => {
   });
 
   it("offline: queues with the local effect applied and sends nothing", async () => {
-    const t = setup(() => {
-      throw new Error("must not be called");
-    }, { online: false });
+    const t = setup(
+      () => {
+        throw new Error("must not be called");
+      },
+      { online: false },
+    );
     const outcome = await t.outbox.runCreate({ resource: "customer/", body: { name: "Sara" }, localEffect: pending("Sara") });
     expect(outcome).toMatchObject({ queued: true });
     const [entry] = await t.db.outbox.toArray();
@@ -114,9 +117,12 @@ describe("replay", () => {
   });
 
   it("a refused entry needs attention and does not block later ones; discard undoes its row", async () => {
-    const t = setup((_m, _p, body) => ((body as { name: string }).name === "Bad" ? { status: 400, body: { message: "No" } } : created(body)), {
-      online: false,
-    });
+    const t = setup(
+      (_m, _p, body) => ((body as { name: string }).name === "Bad" ? { status: 400, body: { message: "No" } } : created(body)),
+      {
+        online: false,
+      },
+    );
     await t.outbox.runCreate({ resource: "customer/", body: { name: "Bad" }, localEffect: pending("Bad") });
     await t.outbox.runCreate({ resource: "customer/", body: { name: "Good" }, localEffect: pending("Good") });
     const report = await t.outbox.replay();
@@ -133,9 +139,12 @@ describe("replay", () => {
   });
 
   it("resend keeps the form_token and sends the corrected body", async () => {
-    const t = setup((_m, _p, body) => ((body as { name: string }).name === "" ? { status: 400, body: { name: ["Required"] } } : created(body)), {
-      online: false,
-    });
+    const t = setup(
+      (_m, _p, body) => ((body as { name: string }).name === "" ? { status: 400, body: { name: ["Required"] } } : created(body)),
+      {
+        online: false,
+      },
+    );
     await t.outbox.runCreate({ resource: "customer/", body: { name: "" }, localEffect: pending("") });
     await t.outbox.replay();
     const [entry] = await t.db.outbox.toArray();
@@ -177,7 +186,7 @@ describe("replay", () => {
     expect(await t.outbox.replay({ force: true })).toMatchObject({ stoppedBy: "paused" });
     expect(await t.db.outbox.count()).toBe(1);
     expect(await t.outbox.resume()).toMatchObject({ sent: 1 });
-    expect((await t.db.outbox.toArray())).toEqual([]);
+    expect(await t.db.outbox.toArray()).toEqual([]);
   });
 
   it("replays only the signed-in user's entries", async () => {
@@ -191,10 +200,13 @@ describe("replay", () => {
   });
 
   it("is single-flight: concurrent calls join one pass", async () => {
-    const t = setup(async (_m, _p, body) => {
-      await new Promise((r) => setTimeout(r, 10));
-      return created(body);
-    }, { online: false });
+    const t = setup(
+      async (_m, _p, body) => {
+        await new Promise((r) => setTimeout(r, 10));
+        return created(body);
+      },
+      { online: false },
+    );
     await t.outbox.runCreate({ resource: "customer/", body: { name: "Once" } });
     await Promise.all([t.outbox.replay(), t.outbox.replay(), t.outbox.replay()]);
     expect(t.transport.calls).toHaveLength(1);
@@ -213,7 +225,9 @@ describe("replay", () => {
   });
 
   it("a refused dependency makes its dependants wait; discarding it makes them need attention", async () => {
-    const t = setup((_m, path, body) => (path === "customer/" ? { status: 400, body: { message: "No" } } : created(body)), { online: false });
+    const t = setup((_m, path, body) => (path === "customer/" ? { status: 400, body: { message: "No" } } : created(body)), {
+      online: false,
+    });
     await t.outbox.runCreate({ resource: "customer/", body: { name: "Dep" }, localEffect: pending("Dep", "local-dep2") });
     await t.outbox.runCreate({ resource: "sale/", body: { customer: "local-dep2" } });
     expect(await t.outbox.replay()).toMatchObject({ needsAttention: 1, waiting: 1 });

@@ -402,7 +402,10 @@ export class Outbox {
    * Sends a refused entry again, with a corrected body if given (its form_token is kept, see the
    * note at the top) and, optionally, new local effects to show meanwhile.
    */
-  async resend(id: number, correction?: { body?: Record<string, unknown>; localEffect?: LocalEffect | LocalEffect[] }): Promise<ReplayReport> {
+  async resend(
+    id: number,
+    correction?: { body?: Record<string, unknown>; localEffect?: LocalEffect | LocalEffect[] },
+  ): Promise<ReplayReport> {
     await this.db.transaction("rw", writeTables(this.db), async () => {
       const entry = await this.db.outbox.get(id);
       if (!entry) throw new Error(`Outbox entry ${id} is gone`);

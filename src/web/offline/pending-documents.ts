@@ -89,10 +89,17 @@ export function toPendingDocument(entry: OutboxEntry): PendingDocument | null {
   };
 }
 
-const saleLines = (body: Body): Body[] => (Array.isArray(body.items) ? body.items.filter((l): l is Body => !!l && typeof l === "object") : []);
+const saleLines = (body: Body): Body[] =>
+  Array.isArray(body.items) ? body.items.filter((l): l is Body => !!l && typeof l === "object") : [];
 
 /** Totals of a sale body, as the server computes them (src/core/posting.ts). */
-export function saleTotals(body: Body): { total_price: string; discount: string; net_price: string; paid_amount: string; payment_status: PaymentStatus } {
+export function saleTotals(body: Body): {
+  total_price: string;
+  discount: string;
+  net_price: string;
+  paid_amount: string;
+  payment_status: PaymentStatus;
+} {
   const total = sum(
     saleLines(body).map(
       (line) =>
@@ -151,7 +158,9 @@ export async function pendingDocuments(db: OfflineDb, resource: string): Promise
 /** Sales saved on this device and not synced yet (quotations converted offline too), newest first (as the sale list sorts). */
 export async function pendingSales(db: OfflineDb): Promise<PendingSale[]> {
   const entries = await entriesOf(db, (entry) => saleBodyOf(entry) !== null);
-  const customerIds = [...new Set(entries.map((e) => saleBodyOf(e)?.customer).filter((c): c is RowKey => typeof c === "number" || isLocalKey(c)))];
+  const customerIds = [
+    ...new Set(entries.map((e) => saleBodyOf(e)?.customer).filter((c): c is RowKey => typeof c === "number" || isLocalKey(c))),
+  ];
   const customers = customerIds.length > 0 ? await db.ref("customer").bulkGet(customerIds) : [];
   const names = new Map<unknown, string>();
   for (const row of customers) if (row) names.set(row.id, textOf(row.name));

@@ -91,7 +91,12 @@ export function buildProvisionalInvoice(source: ProvisionalInvoiceSource): Provi
     const stock = stockId === null ? undefined : source.stocks.get(stockId);
     const itemId = idOf(line.item) ?? idOf(stock?.item_id);
     const item = itemId === null ? undefined : source.items.get(itemId);
-    const amounts = { quantity: decimal(line.quantity ?? 1), price: decimal(line.price), fee: decimal(line.fee), discount: decimal(line.discount) };
+    const amounts = {
+      quantity: decimal(line.quantity ?? 1),
+      price: decimal(line.price),
+      fee: decimal(line.fee),
+      discount: decimal(line.discount),
+    };
     const totals = saleLineTotals(amounts);
     return {
       stock: stockId,
@@ -125,7 +130,12 @@ export function buildProvisionalInvoice(source: ProvisionalInvoiceSource): Provi
         }
       : null,
     customer: source.customer
-      ? { id: source.customer.id, name: text(source.customer.name), phone: text(source.customer.phone), address: text(source.customer.address) }
+      ? {
+          id: source.customer.id,
+          name: text(source.customer.name),
+          phone: text(source.customer.phone),
+          address: text(source.customer.address),
+        }
       : null,
     currency: source.currency && typeof source.currency.id === "number" ? { id: source.currency.id, code } : null,
     payment_type: typeof body.payment_type === "string" ? body.payment_type : "cash",
@@ -160,7 +170,8 @@ export async function loadProvisionalInvoice(db: OfflineDb, entryId: number): Pr
     ]),
   ];
   const items = new Map<number, CachedRow>();
-  for (const row of await db.ref("item").bulkGet(itemIds)) if (row && !isStub(row) && typeof row.id === "number") items.set(row.id, itemColumns(row));
+  for (const row of await db.ref("item").bulkGet(itemIds))
+    if (row && !isStub(row) && typeof row.id === "number") items.set(row.id, itemColumns(row));
   const branchId = idOf(body.branch);
   const printInfo = branchId === null ? null : ((await db.ref("print_info").where("branch_id").equals(branchId).first()) ?? null);
   return buildProvisionalInvoice({

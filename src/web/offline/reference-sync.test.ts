@@ -12,12 +12,21 @@ const page = (cursor: string, tables: Tables, more = false, reset = false) => ({
   body: { cursor, has_more: more, reset, tables },
 });
 const items = (from: number, to: number) =>
-  Array.from({ length: to - from + 1 }, (_, i) => ({ id: from + i, name: `Item ${from + i}`, barcode: `B${from + i}`, code: "", deleted_at: null }));
+  Array.from({ length: to - from + 1 }, (_, i) => ({
+    id: from + i,
+    name: `Item ${from + i}`,
+    barcode: `B${from + i}`,
+    code: "",
+    deleted_at: null,
+  }));
 
 describe("reference sync", () => {
   it("first load pulls pages, each with its cursor; progress counts rows; later loads send the cursor", async () => {
     const db = freshDb();
-    const pages = [page("c1", { item: { upserts: items(1, 3), deletes: [] } }, true), page("c2", { item: { upserts: items(4, 5), deletes: [] } })];
+    const pages = [
+      page("c1", { item: { upserts: items(1, 3), deletes: [] } }, true),
+      page("c2", { item: { upserts: items(4, 5), deletes: [] } }),
+    ];
     const transport = fakeTransport(() => pages.shift() ?? page("c3", { item: { upserts: [], deletes: [2] } }));
     const sync = new ReferenceSync({ db, transport, getUserId: () => 1, pageSize: 3 });
     const seen: SyncProgress[] = [];
@@ -43,8 +52,16 @@ describe("reference sync", () => {
     const sync = new ReferenceSync({ db, transport, getUserId: () => 1 });
     expect(await sync.sync()).toBe("done");
     expect(await cachedStockRow(db, 3)).toEqual(stock);
-    const outbox = new Outbox({ db, transport: fakeTransport(() => "network"), getUserId: () => 1, isOnline: () => false, lock: memoryLock });
-    expect(await outbox.runCreate({ resource: "sale/", body: {}, localEffect: { kind: "stock-take", stock_id: 3, quantity: "4" } })).toMatchObject({ queued: true });
+    const outbox = new Outbox({
+      db,
+      transport: fakeTransport(() => "network"),
+      getUserId: () => 1,
+      isOnline: () => false,
+      lock: memoryLock,
+    });
+    expect(
+      await outbox.runCreate({ resource: "sale/", body: {}, localEffect: { kind: "stock-take", stock_id: 3, quantity: "4" } }),
+    ).toMatchObject({ queued: true });
     expect(await cachedStockRow(db, 3)).toMatchObject({ quantity: "6.000", _server_quantity: "10.000" });
   });
 
@@ -61,7 +78,13 @@ describe("reference sync", () => {
 
   it("reset clears the cached tables in the page's transaction but keeps pending rows of the outbox", async () => {
     const db = freshDb();
-    const outbox = new Outbox({ db, transport: fakeTransport(() => "network"), getUserId: () => 1, isOnline: () => false, lock: memoryLock });
+    const outbox = new Outbox({
+      db,
+      transport: fakeTransport(() => "network"),
+      getUserId: () => 1,
+      isOnline: () => false,
+      lock: memoryLock,
+    });
     await outbox.runCreate({
       resource: "customer/",
       body: { name: "Offline" },
@@ -81,7 +104,13 @@ describe("reference sync", () => {
   it("another user on the device clears the cache, never the outbox", async () => {
     const db = freshDb();
     let user = 1;
-    const outbox = new Outbox({ db, transport: fakeTransport(() => "network"), getUserId: () => user, isOnline: () => false, lock: memoryLock });
+    const outbox = new Outbox({
+      db,
+      transport: fakeTransport(() => "network"),
+      getUserId: () => user,
+      isOnline: () => false,
+      lock: memoryLock,
+    });
     await outbox.runCreate({
       resource: "customer/",
       body: { name: "Of user 1" },
@@ -110,7 +139,10 @@ describe("reference sync", () => {
     const db = freshDb();
     const transport = fakeTransport(async () => {
       await new Promise((r) => setTimeout(r, 10));
-      return page("c1", { stock: { upserts: [{ id: 1, item_id: 1 }], deletes: [] }, city: { upserts: [{ id: 1, name: "Erbil" }], deletes: [] } });
+      return page("c1", {
+        stock: { upserts: [{ id: 1, item_id: 1 }], deletes: [] },
+        city: { upserts: [{ id: 1, name: "Erbil" }], deletes: [] },
+      });
     });
     const sync = new ReferenceSync({ db, transport, getUserId: () => 1 });
     await Promise.all([sync.sync(), sync.sync()]);
@@ -121,7 +153,12 @@ describe("reference sync", () => {
   it("a 401 reports unauthorized and keeps the cache", async () => {
     const db = freshDb();
     let unauthorized = 0;
-    const sync = new ReferenceSync({ db, transport: fakeTransport(() => ({ status: 401, body: {} })), getUserId: () => 1, onUnauthorized: () => unauthorized++ });
+    const sync = new ReferenceSync({
+      db,
+      transport: fakeTransport(() => ({ status: 401, body: {} })),
+      getUserId: () => 1,
+      onUnauthorized: () => unauthorized++,
+    });
     expect(await sync.sync()).toBe("unauthorized");
     expect(unauthorized).toBe(1);
   });

@@ -20,7 +20,15 @@ async function device(handler: Handler) {
   let online = false;
   let clock = 1_000_000;
   const transport = fakeTransport(handler);
-  const outbox = new Outbox({ db, transport, getUserId: () => 7, isOnline: () => online, lock: memoryLock, now: () => clock, backoffBaseMs: 10 });
+  const outbox = new Outbox({
+    db,
+    transport,
+    getUserId: () => 7,
+    isOnline: () => online,
+    lock: memoryLock,
+    now: () => clock,
+    backoffBaseMs: 10,
+  });
   return {
     db,
     outbox,
@@ -50,8 +58,17 @@ const extra = (quantity: string) => ({ items: [{ stock: 2, quantity, price: "500
 
 // The sale quotation 40 becomes, as the quotation screen knows it, and the payment the request sends.
 const quotationSale = {
-  branch: 1, inventory: 5, customer: 3, currency: 1, exchange_rate: "1", discount: "1000", note: "by phone",
-  items: [{ stock: 1, item: 100, quantity: "3", price: "1500" }, { stock: 2, item: 101, quantity: "1", price: "2000" }],
+  branch: 1,
+  inventory: 5,
+  customer: 3,
+  currency: 1,
+  exchange_rate: "1",
+  discount: "1000",
+  note: "by phone",
+  items: [
+    { stock: 1, item: 100, quantity: "3", price: "1500" },
+    { stock: 2, item: 101, quantity: "1", price: "2000" },
+  ],
 };
 const payment = { payment_type: "cash", cashbox: 2, paid_amount: "2000" };
 
@@ -105,8 +122,18 @@ describe("quotation conversion through the outbox", () => {
     expect(await d.quantity(2)).toBe(3);
     const [sale] = await pendingSales(d.db);
     expect(sale).toMatchObject({
-      invoice_no: "P-1", customer: 3, customer_name: "Ali", branch: 1, payment_type: "cash", cashbox: 2, items_count: 2,
-      total_price: "6500.00", discount: "1000.00", net_price: "5500.00", paid_amount: "2000.00", payment_status: "partial_paid",
+      invoice_no: "P-1",
+      customer: 3,
+      customer_name: "Ali",
+      branch: 1,
+      payment_type: "cash",
+      cashbox: 2,
+      items_count: 2,
+      total_price: "6500.00",
+      discount: "1000.00",
+      net_price: "5500.00",
+      paid_amount: "2000.00",
+      payment_status: "partial_paid",
     });
     // Only the payment goes to the server: it takes the rest from the quotation.
     expect(sale.body).toEqual({ ...payment, form_token: expect.any(String) });
@@ -142,7 +169,12 @@ describe("quotation conversion through the outbox", () => {
     const server = idempotentServer();
     const d = await device(server.handler);
     d.goOnline();
-    expect(await d.outbox.runCreate(quotationConvertCreate(40, payment, quotationSale))).toMatchObject({ queued: false, ok: true, status: 201, body: { id: 901 } });
+    expect(await d.outbox.runCreate(quotationConvertCreate(40, payment, quotationSale))).toMatchObject({
+      queued: false,
+      ok: true,
+      status: 201,
+      body: { id: 901 },
+    });
     expect(await d.db.getMeta(META.provisionalNo)).toBeUndefined();
     expect(await d.db.outbox.count()).toBe(0);
   });

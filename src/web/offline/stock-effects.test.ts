@@ -13,7 +13,9 @@ async function device(handler: Handler, options: { online?: boolean } = {}) {
   const db = freshDb();
   await db.setMeta(META.userId, 7);
   await db.ref("item").put({ id: 100, name: "Rice", barcode: "111", item_type: 1, deleted_at: null });
-  await seedStock(db, [{ id: 1, inventory_id: 5, item_id: 100, branch_id: 1, batch_number: "", expire_date: null, quantity: 10, deleted_at: null }]);
+  await seedStock(db, [
+    { id: 1, inventory_id: 5, item_id: 100, branch_id: 1, batch_number: "", expire_date: null, quantity: 10, deleted_at: null },
+  ]);
   let online = options.online ?? false;
   let clock = 1_000_000;
   const now = () => clock;
@@ -32,7 +34,18 @@ async function device(handler: Handler, options: { online?: boolean } = {}) {
 }
 
 const sale = (quantity: number | string, extra: Record<string, unknown> = {}) => {
-  const body = { branch: 1, inventory: 5, customer: 3, currency: 1, payment_type: "cash", cashbox: 2, paid_amount: "0", discount: "0", items: [{ stock: 1, quantity, price: "1500" }], ...extra };
+  const body = {
+    branch: 1,
+    inventory: 5,
+    customer: 3,
+    currency: 1,
+    payment_type: "cash",
+    cashbox: 2,
+    paid_amount: "0",
+    discount: "0",
+    items: [{ stock: 1, quantity, price: "1500" }],
+    ...extra,
+  };
   return { resource: "sale/", body, localEffect: saleEffects(body) };
 };
 
@@ -40,7 +53,17 @@ let serverId = 500;
 const booked = (body: unknown) => ({ status: 201, body: { ...(body as object), id: ++serverId, invoice_no: serverId } });
 const stockPage = (cursor: string, quantity: number) => ({
   status: 200,
-  body: { cursor, has_more: false, reset: false, tables: { stock: { upserts: [{ id: 1, inventory_id: 5, item_id: 100, branch_id: 1, batch_number: "", expire_date: null, quantity, deleted_at: null }], deletes: [] } } },
+  body: {
+    cursor,
+    has_more: false,
+    reset: false,
+    tables: {
+      stock: {
+        upserts: [{ id: 1, inventory_id: 5, item_id: 100, branch_id: 1, batch_number: "", expire_date: null, quantity, deleted_at: null }],
+        deletes: [],
+      },
+    },
+  },
 });
 
 describe("stock effects of queued sales", () => {
@@ -52,7 +75,14 @@ describe("stock effects of queued sales", () => {
     expect(await d.quantity()).toBe(4.5);
     const pending = await pendingSales(d.db);
     expect(pending.map((s) => s.invoice_no)).toEqual(["P-2", "P-1"]);
-    expect(pending[1]).toMatchObject({ _pending: true, status: "pending", total_price: "4500.00", net_price: "4500.00", payment_status: "unpaid", items_count: 1 });
+    expect(pending[1]).toMatchObject({
+      _pending: true,
+      status: "pending",
+      total_price: "4500.00",
+      net_price: "4500.00",
+      payment_status: "unpaid",
+      items_count: 1,
+    });
     expect(await d.db.getMeta(META.provisionalNo)).toBe(2);
   });
 
@@ -60,7 +90,13 @@ describe("stock effects of queued sales", () => {
     const d = await device(() => "network");
     expect((await d.outbox.runCreate(sale(8))).queued).toBe(true);
     const refused = await d.outbox.runCreate(sale(3));
-    expect(refused).toEqual({ queued: false, ok: false, status: 400, body: { message: "Quantity is greater than stock quantity" }, local: true });
+    expect(refused).toEqual({
+      queued: false,
+      ok: false,
+      status: 400,
+      body: { message: "Quantity is greater than stock quantity" },
+      local: true,
+    });
     expect(await d.db.outbox.count()).toBe(1);
     expect(await d.quantity()).toBe(2);
     expect(await d.db.getMeta(META.provisionalNo)).toBe(1);
@@ -133,7 +169,10 @@ describe("stock effects of queued sales", () => {
   });
 
   it("the take survives a reset of the cache (the row comes back from the pull with the take)", async () => {
-    const d = await device(() => ({ status: 200, body: { cursor: "r1", has_more: false, reset: true, tables: stockPage("r1", 10).body.tables } }));
+    const d = await device(() => ({
+      status: 200,
+      body: { cursor: "r1", has_more: false, reset: true, tables: stockPage("r1", 10).body.tables },
+    }));
     await d.outbox.runCreate(sale(4));
     await d.sync.sync();
     expect(await d.quantity()).toBe(6);
@@ -161,7 +200,15 @@ describe("stock effects of queued purchases", () => {
 
 describe("document effects", () => {
   it("sale lines with a stock row take stock; service lines without one do not", () => {
-    expect(saleEffects({ items: [{ stock: 1, quantity: "2" }, { item: 9, quantity: null }, { stock: 2, quantity: 0 }] })).toEqual([
+    expect(
+      saleEffects({
+        items: [
+          { stock: 1, quantity: "2" },
+          { item: 9, quantity: null },
+          { stock: 2, quantity: 0 },
+        ],
+      }),
+    ).toEqual([
       { kind: "pending-doc", doc: "sale", number: null },
       { kind: "stock-take", stock_id: 1, quantity: "2" },
     ]);

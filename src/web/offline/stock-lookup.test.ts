@@ -44,7 +44,7 @@ describe("stock look-ups in the cache", () => {
     expect((await searchStock(1, "ric", db)).map((h) => h.id)).toEqual([10]);
     expect((await searchStock(1, "rice", db)).map((h) => h.id)).toEqual([10]);
     expect((await searchStock(1, "own ri", db)).map((h) => h.id)).toEqual([14]);
-    expect((await searchStock(1, "", db))).toEqual([]);
+    expect(await searchStock(1, "", db)).toEqual([]);
   });
 });
 
@@ -90,7 +90,14 @@ describe("provisional invoice", () => {
       payment_status: "partial_paid",
     });
     expect(invoice.lines).toEqual([
-      expect.objectContaining({ name: "Rice 5kg", barcode: "111", batch_number: "A", quantity: "2", net_price: "2550.00", total_price: "5100.00" }),
+      expect.objectContaining({
+        name: "Rice 5kg",
+        barcode: "111",
+        batch_number: "A",
+        quantity: "2",
+        net_price: "2550.00",
+        total_price: "5100.00",
+      }),
       expect.objectContaining({ name: "Delivery", stock: null, quantity: "1", total_price: "1000.00" }),
     ]);
     expect(invoice.amount_in_words).toMatch(/دینار$/);
@@ -101,8 +108,22 @@ describe("provisional invoice", () => {
     await db.setMeta(META.userId, 7);
     await db.ref("print_info").put({ id: 1, branch_id: 1, name: "Main branch" });
     await db.ref("customer").put({ id: 3, name: "Ali", branch_id: 1 });
-    const outbox = new Outbox({ db, transport: fakeTransport(() => "network"), getUserId: () => 7, isOnline: () => false, lock: memoryLock });
-    const body = { branch: 1, inventory: 1, customer: 3, currency: 1, paid_amount: "0", discount: "0", items: [{ stock: 10, quantity: "1", price: "2500" }] };
+    const outbox = new Outbox({
+      db,
+      transport: fakeTransport(() => "network"),
+      getUserId: () => 7,
+      isOnline: () => false,
+      lock: memoryLock,
+    });
+    const body = {
+      branch: 1,
+      inventory: 1,
+      customer: 3,
+      currency: 1,
+      paid_amount: "0",
+      discount: "0",
+      items: [{ stock: 10, quantity: "1", price: "2500" }],
+    };
     const outcome = await outbox.runCreate({ resource: "sale/", body, localEffect: saleEffects(body) });
     if (!outcome.queued) throw new Error("not queued");
     const invoice = await loadProvisionalInvoice(db, outcome.entryId);

@@ -53,7 +53,12 @@ async function prefixOf(table: Table<CachedRow, RowKey>, index: string, keyword:
  * the keyword (indexed), then, when none do, names containing it (a bounded scan that stops at the
  * limit: the offline fallback of the server's search). Stock rows with quantity above zero only.
  */
-export async function searchStock(inventoryId: number, keyword: string, db: OfflineDb = defaultDb(), limit = SEARCH_LIMIT): Promise<StockHit[]> {
+export async function searchStock(
+  inventoryId: number,
+  keyword: string,
+  db: OfflineDb = defaultDb(),
+  limit = SEARCH_LIMIT,
+): Promise<StockHit[]> {
   const wanted = keyword.trim();
   if (wanted === "") return [];
   const items = db.ref("item");

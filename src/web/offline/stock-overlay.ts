@@ -101,7 +101,11 @@ export async function recomputeStock(db: OfflineDb, effects: readonly LocalEffec
   const deltas = await localStockDeltas(db);
   const recomputed = rows.map((row) => {
     const delta = deltaOf(deltas, row) ?? toMoney(0);
-    return { ...row, _server_quantity: row._server_quantity ?? row.quantity, quantity: toDecimalString(add(serverQuantity(row), delta), QUANTITY_SCALE) };
+    return {
+      ...row,
+      _server_quantity: row._server_quantity ?? row.quantity,
+      quantity: toDecimalString(add(serverQuantity(row), delta), QUANTITY_SCALE),
+    };
   });
   await putStockRows(db.ref("item"), recomputed);
 }
@@ -113,7 +117,8 @@ async function rowsOf(db: OfflineDb, effects: readonly StockEffect[]): Promise<C
   for (const effect of effects) {
     if (effect.kind !== "stock-add") continue;
     const wanted = identityKey(effect.inventory_id, effect.item_id, effect.batch_number, effect.expire_date);
-    for (const row of await stockRowsOf(db, effect.inventory_id, effect.item_id)) if (typeof row.id === "number" && rowIdentity(row) === wanted) found.set(row.id, row);
+    for (const row of await stockRowsOf(db, effect.inventory_id, effect.item_id))
+      if (typeof row.id === "number" && rowIdentity(row) === wanted) found.set(row.id, row);
   }
   return [...found.values()];
 }

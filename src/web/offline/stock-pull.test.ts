@@ -25,7 +25,13 @@ const stock = (id: number, itemId: number, quantity = "10.000", inventoryId = 1)
 });
 const page = (cursor: string, tables: Tables, options: { more?: boolean; snapshot?: boolean } = {}) => ({
   status: 200,
-  body: { cursor, has_more: options.more ?? false, reset: false, ...(options.snapshot === undefined ? {} : { snapshot: options.snapshot }), tables },
+  body: {
+    cursor,
+    has_more: options.more ?? false,
+    reset: false,
+    ...(options.snapshot === undefined ? {} : { snapshot: options.snapshot }),
+    tables,
+  },
 });
 const upserts = (rows: Row[]) => ({ upserts: rows, deletes: [] });
 const deletes = (ids: number[]) => ({ upserts: [], deletes: ids });
@@ -72,11 +78,19 @@ describe("pull of items and their stock", () => {
     const before = { ...requests };
     await pull(
       db,
-      page("c1", { stock: upserts([stock(11, 1), stock(12, 1, "3.000", 2), stock(21, 2)]), item: upserts([item(1), item(2), item(3)]) }, { snapshot: true }),
+      page(
+        "c1",
+        { stock: upserts([stock(11, 1), stock(12, 1, "3.000", 2), stock(21, 2)]), item: upserts([item(1), item(2), item(3)]) },
+        { snapshot: true },
+      ),
     );
     expect(requests.written - before.written).toBe(3);
     expect(requests.reads - before.reads).toBe(0);
-    expect(await db.ref("item").get(1)).toMatchObject({ name: "Item 1", stock_ids: [11, 12], stock: [stock(11, 1), stock(12, 1, "3.000", 2)] });
+    expect(await db.ref("item").get(1)).toMatchObject({
+      name: "Item 1",
+      stock_ids: [11, 12],
+      stock: [stock(11, 1), stock(12, 1, "3.000", 2)],
+    });
     expect(await db.ref("item").get(3)).toEqual(item(3));
     const [found] = await stockByBarcode(db, 2, "B1");
     expect(found.rows).toEqual([stock(12, 1, "3.000", 2)]);
@@ -91,7 +105,11 @@ describe("pull of items and their stock", () => {
     expect(await stockByBarcode(db, 1, "B1")).toEqual([]);
     // Item and stock in one page, stock listed first: the item upsert still comes first.
     await pull(db, page("c2", { stock: upserts([stock(13, 1)]), item: upserts([item(1)]) }));
-    expect(await db.ref("item").get(1)).toEqual({ ...item(1), stock: [stock(11, 1), stock(12, 1, "2.000"), stock(13, 1)], stock_ids: [11, 12, 13] });
+    expect(await db.ref("item").get(1)).toEqual({
+      ...item(1),
+      stock: [stock(11, 1), stock(12, 1, "2.000"), stock(13, 1)],
+      stock_ids: [11, 12, 13],
+    });
     await pull(db, page("c3", { item: upserts([item(1, "Renamed")]) }));
     expect(await db.ref("item").get(1)).toMatchObject({ name: "Renamed", stock_ids: [11, 12, 13] });
     // A changed stock row replaces its copy; the others stay.
@@ -105,7 +123,10 @@ describe("pull of items and their stock", () => {
 
   it("change pages: a stock delete is found by its id, an item delete drops the item with its stock, an emptied stub goes", async () => {
     const db = freshDb();
-    await pull(db, page("c1", { item: upserts([item(1), item(2)]), stock: upserts([stock(11, 1), stock(12, 1), stock(21, 2), stock(91, 9)]) }));
+    await pull(
+      db,
+      page("c1", { item: upserts([item(1), item(2)]), stock: upserts([stock(11, 1), stock(12, 1), stock(21, 2), stock(91, 9)]) }),
+    );
     expect((await db.ref("item").get(9))?._stub).toBe(true);
     await pull(db, page("c2", { stock: deletes([12, 91]) }));
     expect((await db.ref("item").get(1))?.stock_ids).toEqual([11]);
@@ -115,7 +136,11 @@ describe("pull of items and their stock", () => {
     expect([...(await stockRowsById(db, [11, 21])).keys()]).toEqual([21]);
     // An older server's pages (no snapshot field) merge: the later item page keeps stock pulled before.
     // (Items far apart are read one by one, close ones by their key range: both merge the same.)
-    await pull(db, page("c4", { stock: upserts([stock(31, 3), stock(41, 4000)]) }, { more: true }), page("c5", { item: upserts([item(3), item(4000), item(2)]) }));
+    await pull(
+      db,
+      page("c4", { stock: upserts([stock(31, 3), stock(41, 4000)]) }, { more: true }),
+      page("c5", { item: upserts([item(3), item(4000), item(2)]) }),
+    );
     expect(await db.ref("item").get(3)).toMatchObject({ name: "Item 3", stock_ids: [31] });
     expect(await db.ref("item").get(3)).not.toHaveProperty("_stub");
     expect(await db.ref("item").get(4000)).toMatchObject({ name: "Item 4000", stock_ids: [41] });
@@ -125,8 +150,16 @@ describe("pull of items and their stock", () => {
   it("a queued sale's take stays laid over the stock of a snapshot page and of a change page", async () => {
     const db = freshDb();
     await db.setMeta(META.userId, 1);
-    const outbox = new Outbox({ db, transport: fakeTransport(() => "network"), getUserId: () => 1, isOnline: () => false, lock: memoryLock });
-    expect(await outbox.runCreate({ resource: "sale/", body: {}, localEffect: { kind: "stock-take", stock_id: 11, quantity: "4" } })).toMatchObject({ queued: true });
+    const outbox = new Outbox({
+      db,
+      transport: fakeTransport(() => "network"),
+      getUserId: () => 1,
+      isOnline: () => false,
+      lock: memoryLock,
+    });
+    expect(
+      await outbox.runCreate({ resource: "sale/", body: {}, localEffect: { kind: "stock-take", stock_id: 11, quantity: "4" } }),
+    ).toMatchObject({ queued: true });
     await pull(db, page("c1", { item: upserts([item(1)]), stock: upserts([stock(11, 1), stock(12, 1)]) }, { snapshot: true }));
     expect(await cachedStockRow(db, 11)).toMatchObject({ quantity: "6.000", _server_quantity: "10.000" });
     expect(await cachedStockRow(db, 12)).toEqual(stock(12, 1));

@@ -86,7 +86,10 @@ async function recordsOf(table: ItemTable, ids: readonly RowKey[]): Promise<(Cac
 export async function stockRowsById(db: OfflineDb, ids: readonly number[]): Promise<Map<number, CachedRow>> {
   const wanted = new Set(ids);
   const found = new Map<number, CachedRow>();
-  for (const record of await items(db).where("stock_ids").anyOf([...wanted]).toArray()) {
+  for (const record of await items(db)
+    .where("stock_ids")
+    .anyOf([...wanted])
+    .toArray()) {
     for (const row of stockOf(record)) if (typeof row.id === "number" && wanted.has(row.id)) found.set(row.id, row);
   }
   return found;
@@ -107,7 +110,10 @@ export interface ItemStock {
   rows: CachedRow[];
 }
 
-export const itemStockIn = (record: CachedRow, inventoryId: number): ItemStock => ({ item: itemColumns(record), rows: liveRowsIn(record, inventoryId) });
+export const itemStockIn = (record: CachedRow, inventoryId: number): ItemStock => ({
+  item: itemColumns(record),
+  rows: liveRowsIn(record, inventoryId),
+});
 
 /** A scan in the cache: the usable items with exactly this barcode, each with its live rows in the inventory. */
 export async function stockByBarcode(db: OfflineDb, inventoryId: number, barcode: string): Promise<ItemStock[]> {
@@ -139,7 +145,11 @@ export async function putStockRows(table: ItemTable, rows: readonly CachedRow[])
 export async function deleteStockRows(table: ItemTable, ids: readonly number[]): Promise<void> {
   const gone = new Set<unknown>(ids);
   const records = new Map<RowKey, CachedRow>();
-  for (const record of await table.where("stock_ids").anyOf([...ids]).toArray()) records.set(record.id, record);
+  for (const record of await table
+    .where("stock_ids")
+    .anyOf([...ids])
+    .toArray())
+    records.set(record.id, record);
   const kept: CachedRow[] = [];
   const emptied: RowKey[] = [];
   for (const record of records.values()) {
@@ -155,7 +165,10 @@ export async function deleteStockRows(table: ItemTable, ids: readonly number[]):
  * become the item's). For rows that say nothing about stock: a change page, a create's answer.
  */
 export async function putItemsKeepingStock(table: ItemTable, rows: readonly CachedRow[]): Promise<void> {
-  const existing = await recordsOf(table, rows.map((row) => row.id));
+  const existing = await recordsOf(
+    table,
+    rows.map((row) => row.id),
+  );
   await table.bulkPut(rows.map((row, i) => attach(row, stockOf(existing[i]))));
 }
 

@@ -143,9 +143,7 @@ export function SyncPanel() {
           </Badge>
         )}
       </HStack>
-      <Text fontSize="sm">
-        {lastSync ? <Trans>Last sync: {lastSync}</Trans> : <Trans>Not synced yet</Trans>}
-      </Text>
+      <Text fontSize="sm">{lastSync ? <Trans>Last sync: {lastSync}</Trans> : <Trans>Not synced yet</Trans>}</Text>
       {progress.running && firstLoad && total !== null && (
         <Stack gap="1" data-testid="first-load-progress">
           <Text fontSize="sm">

@@ -26,7 +26,11 @@ const subscribeOnline = (listener: () => void) => {
 
 /** navigator.onLine, live. (True does not promise the server answers; the outbox copes.) */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 function useUserId(): number | null {
@@ -53,7 +57,11 @@ export function useAttentionEntries(): OutboxEntry[] {
  * Reads the cache: `useCachedTable("item", (t) => t.where("barcode").equals(code).first(), [code])`.
  * Undefined while the first read runs. Pending rows (saved offline) have `_pending: true`.
  */
-export function useCachedTable<R>(name: CachedTableName, query: (table: Table<CachedRow, RowKey>) => Promise<R> | R, deps: unknown[] = []): R | undefined {
+export function useCachedTable<R>(
+  name: CachedTableName,
+  query: (table: Table<CachedRow, RowKey>) => Promise<R> | R,
+  deps: unknown[] = [],
+): R | undefined {
   return useLiveQuery(() => query(db().ref(name)), [name, ...deps]);
 }
 

@@ -23,7 +23,8 @@ export function fakeTransport(handler: Handler): Transport & { calls: { method: 
 }
 
 /** Caches stock rows as a pull would (into their items' records, or stubs). */
-export const seedStock = (db: OfflineDb, rows: CachedRow[]) => db.transaction("rw", db.ref("item"), () => putStockRows(db.ref("item"), rows));
+export const seedStock = (db: OfflineDb, rows: CachedRow[]) =>
+  db.transaction("rw", db.ref("item"), () => putStockRows(db.ref("item"), rows));
 
 /** One cached stock row by id. */
 export const cachedStockRow = async (db: OfflineDb, id: number): Promise<CachedRow | undefined> => (await stockRowsById(db, [id])).get(id);

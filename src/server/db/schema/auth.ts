@@ -19,8 +19,12 @@ export const appUser = pgTable("app_user", {
 export const userBranch = pgTable(
   "user_branch",
   {
-    userId: integer("user_id").notNull().references(() => appUser.id, { onDelete: "cascade" }),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => appUser.id, { onDelete: "cascade" }),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.branchId] })],
 );
@@ -33,7 +37,9 @@ export const authGroup = pgTable("auth_group", {
 export const groupPermission = pgTable(
   "group_permission",
   {
-    groupId: integer("group_id").notNull().references(() => authGroup.id, { onDelete: "cascade" }),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => authGroup.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.code] })],
@@ -42,8 +48,12 @@ export const groupPermission = pgTable(
 export const userGroup = pgTable(
   "user_group",
   {
-    userId: integer("user_id").notNull().references(() => appUser.id, { onDelete: "cascade" }),
-    groupId: integer("group_id").notNull().references(() => authGroup.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => appUser.id, { onDelete: "cascade" }),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => authGroup.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.groupId] })],
 );
@@ -51,7 +61,9 @@ export const userGroup = pgTable(
 export const userPermission = pgTable(
   "user_permission",
   {
-    userId: integer("user_id").notNull().references(() => appUser.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => appUser.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.code] })],
@@ -62,7 +74,9 @@ export const authToken = pgTable(
   "auth_token",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => appUser.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => appUser.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     userAgent: text("user_agent").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

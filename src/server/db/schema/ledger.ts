@@ -12,10 +12,14 @@ export const ledgerEntry = pgTable(
   "ledger_entry",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
     accountType: text("account_type").notNull(),
     accountId: integer("account_id"),
-    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
     debit: money("debit").notNull().default("0"),
     credit: money("credit").notNull().default("0"),
     /** Base-currency units per unit of this currency when posted (1 for the base currency). */
@@ -37,7 +41,9 @@ export const ledgerEntry = pgTable(
 export const documentCounter = pgTable(
   "document_counter",
   {
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
     documentType: text("document_type").notNull(),
     lastNumber: integer("last_number").notNull().default(0),
   },

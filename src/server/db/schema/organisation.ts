@@ -16,7 +16,9 @@ export const inventory = pgTable(
   "inventory",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
     name: text("name").notNull(),
     ...stamps,
     ...syncable,
@@ -38,7 +40,9 @@ export const exchangeRate = pgTable(
   "exchange_rate",
   {
     id: serial("id").primaryKey(),
-    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
     // Units of the base currency for one unit of this currency (1 USD = 1310 IQD).
     rate: money("rate").notNull(),
     inputDate: text("input_date").notNull(),
@@ -53,8 +57,12 @@ export const cashbox = pgTable(
   "cashbox",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
-    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
     name: text("name").notNull(),
     createdBy: createdBy(),
     ...stamps,
@@ -85,7 +93,9 @@ export const printInfo = pgTable(
   "print_info",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     logoMediaId: integer("logo_media_id").references(() => media.id),

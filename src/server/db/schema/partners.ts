@@ -17,8 +17,12 @@ export const supplier = pgTable("supplier", {
 export const supplierBranch = pgTable(
   "supplier_branch",
   {
-    supplierId: integer("supplier_id").notNull().references(() => supplier.id, { onDelete: "cascade" }),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    supplierId: integer("supplier_id")
+      .notNull()
+      .references(() => supplier.id, { onDelete: "cascade" }),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
   },
   (t) => [primaryKey({ columns: [t.supplierId, t.branchId] })],
 );
@@ -31,7 +35,9 @@ export const customer = pgTable(
     phone: text("phone").notNull().default(""),
     address: text("address").notNull().default(""),
     cityId: integer("city_id").references(() => city.id),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
     isGeneral: boolean("is_general").notNull().default(false),
     createdBy: createdBy(),
     ...stamps,

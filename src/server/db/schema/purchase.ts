@@ -9,11 +9,19 @@ export const purchase = pgTable(
   "purchase",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
     invoiceNo: integer("invoice_no").notNull(),
-    supplierId: integer("supplier_id").notNull().references(() => supplier.id),
-    inventoryId: integer("inventory_id").notNull().references(() => inventory.id),
-    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    supplierId: integer("supplier_id")
+      .notNull()
+      .references(() => supplier.id),
+    inventoryId: integer("inventory_id")
+      .notNull()
+      .references(() => inventory.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
     /** Base-currency units per unit of the document currency, fixed when saved. */
     exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
     paymentType: text("payment_type").notNull(),
@@ -36,9 +44,15 @@ export const purchaseItem = pgTable(
   "purchase_item",
   {
     id: serial("id").primaryKey(),
-    purchaseId: integer("purchase_id").notNull().references(() => purchase.id, { onDelete: "cascade" }),
-    itemId: integer("item_id").notNull().references(() => item.id),
-    stockId: integer("stock_id").notNull().references(() => stock.id),
+    purchaseId: integer("purchase_id")
+      .notNull()
+      .references(() => purchase.id, { onDelete: "cascade" }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => item.id),
+    stockId: integer("stock_id")
+      .notNull()
+      .references(() => stock.id),
     quantity: quantity("quantity").notNull(),
     purchasePrice: money("purchase_price").notNull(),
     salePrice: money("sale_price").notNull(),
@@ -53,12 +67,22 @@ export const purchaseReturn = pgTable(
   "purchase_return",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
     invoiceNo: integer("invoice_no").notNull(),
-    purchaseId: integer("purchase_id").notNull().references(() => purchase.id),
-    supplierId: integer("supplier_id").notNull().references(() => supplier.id),
-    inventoryId: integer("inventory_id").notNull().references(() => inventory.id),
-    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    purchaseId: integer("purchase_id")
+      .notNull()
+      .references(() => purchase.id),
+    supplierId: integer("supplier_id")
+      .notNull()
+      .references(() => supplier.id),
+    inventoryId: integer("inventory_id")
+      .notNull()
+      .references(() => inventory.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
     exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
     totalPrice: money("total_price").notNull(),
     inputDate: text("input_date").notNull(),
@@ -71,9 +95,15 @@ export const purchaseReturn = pgTable(
 
 export const purchaseReturnItem = pgTable("purchase_return_item", {
   id: serial("id").primaryKey(),
-  purchaseReturnId: integer("purchase_return_id").notNull().references(() => purchaseReturn.id, { onDelete: "cascade" }),
-  stockId: integer("stock_id").notNull().references(() => stock.id),
-  itemId: integer("item_id").notNull().references(() => item.id),
+  purchaseReturnId: integer("purchase_return_id")
+    .notNull()
+    .references(() => purchaseReturn.id, { onDelete: "cascade" }),
+  stockId: integer("stock_id")
+    .notNull()
+    .references(() => stock.id),
+  itemId: integer("item_id")
+    .notNull()
+    .references(() => item.id),
   quantity: quantity("quantity").notNull(),
   price: money("price").notNull(),
   totalPrice: money("total_price").notNull(),

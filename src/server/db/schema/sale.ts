@@ -10,11 +10,19 @@ export const sale = pgTable(
   "sale",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
     invoiceNo: integer("invoice_no").notNull(),
-    customerId: integer("customer_id").notNull().references(() => customer.id),
-    inventoryId: integer("inventory_id").notNull().references(() => inventory.id),
-    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customer.id),
+    inventoryId: integer("inventory_id")
+      .notNull()
+      .references(() => inventory.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
     exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
     paymentType: text("payment_type").notNull(),
     cashboxId: integer("cashbox_id").references(() => cashbox.id),
@@ -43,7 +51,9 @@ export const sale = pgTable(
     index("sale_branch_idx").on(t.branchId, t.inputDate),
     index("sale_customer_idx").on(t.customerId),
     // The pull's change stream reads only the tombstones, in (xact_id, sync_version) order.
-    index("sale_tombstone_sync_idx").on(t.xactId, t.syncVersion).where(sql`deleted_at is not null`),
+    index("sale_tombstone_sync_idx")
+      .on(t.xactId, t.syncVersion)
+      .where(sql`deleted_at is not null`),
   ],
 );
 
@@ -51,9 +61,13 @@ export const saleItem = pgTable(
   "sale_item",
   {
     id: serial("id").primaryKey(),
-    saleId: integer("sale_id").notNull().references(() => sale.id, { onDelete: "cascade" }),
+    saleId: integer("sale_id")
+      .notNull()
+      .references(() => sale.id, { onDelete: "cascade" }),
     stockId: integer("stock_id").references(() => stock.id),
-    itemId: integer("item_id").notNull().references(() => item.id),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => item.id),
     quantity: quantity("quantity").notNull(),
     price: money("price").notNull(),
     fee: money("fee").notNull().default("0"),
@@ -73,12 +87,22 @@ export const saleReturn = pgTable(
   "sale_return",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
     invoiceNo: integer("invoice_no").notNull(),
-    saleId: integer("sale_id").notNull().references(() => sale.id),
-    customerId: integer("customer_id").notNull().references(() => customer.id),
-    inventoryId: integer("inventory_id").notNull().references(() => inventory.id),
-    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    saleId: integer("sale_id")
+      .notNull()
+      .references(() => sale.id),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customer.id),
+    inventoryId: integer("inventory_id")
+      .notNull()
+      .references(() => inventory.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
     exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
     totalPrice: money("total_price").notNull(),
     inputDate: text("input_date").notNull(),
@@ -91,9 +115,13 @@ export const saleReturn = pgTable(
 
 export const saleReturnItem = pgTable("sale_return_item", {
   id: serial("id").primaryKey(),
-  saleReturnId: integer("sale_return_id").notNull().references(() => saleReturn.id, { onDelete: "cascade" }),
+  saleReturnId: integer("sale_return_id")
+    .notNull()
+    .references(() => saleReturn.id, { onDelete: "cascade" }),
   stockId: integer("stock_id").references(() => stock.id),
-  itemId: integer("item_id").notNull().references(() => item.id),
+  itemId: integer("item_id")
+    .notNull()
+    .references(() => item.id),
   quantity: quantity("quantity").notNull(),
   price: money("price").notNull(),
   totalPrice: money("total_price").notNull(),
@@ -104,11 +132,19 @@ export const saleQuotation = pgTable(
   "sale_quotation",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
     invoiceNo: integer("invoice_no").notNull(),
-    customerId: integer("customer_id").notNull().references(() => customer.id),
-    inventoryId: integer("inventory_id").notNull().references(() => inventory.id),
-    currencyId: integer("currency_id").notNull().references(() => currency.id),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customer.id),
+    inventoryId: integer("inventory_id")
+      .notNull()
+      .references(() => inventory.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
     exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
     discount: money("discount").notNull().default("0"),
     totalPrice: money("total_price").notNull(),
@@ -123,9 +159,13 @@ export const saleQuotation = pgTable(
 
 export const saleQuotationItem = pgTable("sale_quotation_item", {
   id: serial("id").primaryKey(),
-  saleQuotationId: integer("sale_quotation_id").notNull().references(() => saleQuotation.id, { onDelete: "cascade" }),
+  saleQuotationId: integer("sale_quotation_id")
+    .notNull()
+    .references(() => saleQuotation.id, { onDelete: "cascade" }),
   stockId: integer("stock_id").references(() => stock.id),
-  itemId: integer("item_id").notNull().references(() => item.id),
+  itemId: integer("item_id")
+    .notNull()
+    .references(() => item.id),
   quantity: quantity("quantity").notNull(),
   price: money("price").notNull(),
   totalPrice: money("total_price").notNull(),

@@ -24,7 +24,9 @@ export const itemSubgroup = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
-    itemGroupId: integer("item_group_id").notNull().references(() => itemGroup.id),
+    itemGroupId: integer("item_group_id")
+      .notNull()
+      .references(() => itemGroup.id),
     createdBy: createdBy(),
     ...stamps,
     ...syncable,
@@ -68,7 +70,9 @@ export const item = pgTable(
   },
   (t) => [
     // A barcode is unique among live items; a deleted item frees its barcode.
-    uniqueIndex("item_barcode_live_uq").on(t.barcode).where(sql`deleted_at is null`),
+    uniqueIndex("item_barcode_live_uq")
+      .on(t.barcode)
+      .where(sql`deleted_at is null`),
     index("item_name_idx").on(t.name),
     index("item_group_idx").on(t.itemGroupId),
   ],

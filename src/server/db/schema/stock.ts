@@ -13,9 +13,15 @@ export const stock = pgTable(
   "stock",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
-    inventoryId: integer("inventory_id").notNull().references(() => inventory.id),
-    itemId: integer("item_id").notNull().references(() => item.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
+    inventoryId: integer("inventory_id")
+      .notNull()
+      .references(() => inventory.id),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => item.id),
     batchNumber: text("batch_number").notNull().default(""),
     expireDate: text("expire_date"),
     quantity: quantity("quantity").notNull().default("0"),
@@ -38,10 +44,18 @@ export const stockMovement = pgTable(
   "stock_movement",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
-    inventoryId: integer("inventory_id").notNull().references(() => inventory.id),
-    stockId: integer("stock_id").notNull().references(() => stock.id),
-    itemId: integer("item_id").notNull().references(() => item.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
+    inventoryId: integer("inventory_id")
+      .notNull()
+      .references(() => inventory.id),
+    stockId: integer("stock_id")
+      .notNull()
+      .references(() => stock.id),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => item.id),
     /** Signed change: + in, - out. */
     quantity: quantity("quantity").notNull(),
     balanceAfter: quantity("balance_after").notNull(),
@@ -69,10 +83,16 @@ export const inventoryStockTransfer = pgTable(
   "inventory_stock_transfer",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
     invoiceNo: integer("invoice_no").notNull(),
-    fromInventoryId: integer("from_inventory_id").notNull().references(() => inventory.id),
-    toInventoryId: integer("to_inventory_id").notNull().references(() => inventory.id),
+    fromInventoryId: integer("from_inventory_id")
+      .notNull()
+      .references(() => inventory.id),
+    toInventoryId: integer("to_inventory_id")
+      .notNull()
+      .references(() => inventory.id),
     inputDate: text("input_date").notNull(),
     note: text("note").notNull().default(""),
     approved: boolean("approved").notNull().default(false),
@@ -86,9 +106,15 @@ export const inventoryStockTransfer = pgTable(
 
 export const inventoryStockTransferItem = pgTable("inventory_stock_transfer_item", {
   id: serial("id").primaryKey(),
-  transferId: integer("transfer_id").notNull().references(() => inventoryStockTransfer.id, { onDelete: "cascade" }),
-  stockId: integer("stock_id").notNull().references(() => stock.id),
-  itemId: integer("item_id").notNull().references(() => item.id),
+  transferId: integer("transfer_id")
+    .notNull()
+    .references(() => inventoryStockTransfer.id, { onDelete: "cascade" }),
+  stockId: integer("stock_id")
+    .notNull()
+    .references(() => stock.id),
+  itemId: integer("item_id")
+    .notNull()
+    .references(() => item.id),
   quantity: quantity("quantity").notNull(),
 });
 
@@ -96,10 +122,16 @@ export const damagedStock = pgTable(
   "damaged_stock",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id").notNull().references(() => branch.id),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
     invoiceNo: integer("invoice_no").notNull(),
-    inventoryId: integer("inventory_id").notNull().references(() => inventory.id),
-    damagedStockTypeId: integer("damaged_stock_type_id").notNull().references(() => damagedStockType.id),
+    inventoryId: integer("inventory_id")
+      .notNull()
+      .references(() => inventory.id),
+    damagedStockTypeId: integer("damaged_stock_type_id")
+      .notNull()
+      .references(() => damagedStockType.id),
     inputDate: text("input_date").notNull(),
     note: text("note").notNull().default(""),
     createdBy: createdBy(),
@@ -110,9 +142,15 @@ export const damagedStock = pgTable(
 
 export const damagedStockItem = pgTable("damaged_stock_item", {
   id: serial("id").primaryKey(),
-  damagedStockId: integer("damaged_stock_id").notNull().references(() => damagedStock.id, { onDelete: "cascade" }),
-  stockId: integer("stock_id").notNull().references(() => stock.id),
-  itemId: integer("item_id").notNull().references(() => item.id),
+  damagedStockId: integer("damaged_stock_id")
+    .notNull()
+    .references(() => damagedStock.id, { onDelete: "cascade" }),
+  stockId: integer("stock_id")
+    .notNull()
+    .references(() => stock.id),
+  itemId: integer("item_id")
+    .notNull()
+    .references(() => item.id),
   quantity: quantity("quantity").notNull(),
   /** Unit cost in the base currency at the time: the loss. */
   purchasePrice: money("purchase_price").notNull(),

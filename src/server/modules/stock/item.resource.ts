@@ -30,7 +30,11 @@ const imageField = () =>
       return Number.NaN;
     })
     .nullable()
-    .test("media-id", MESSAGES.invalid, (value) => value === null || value === undefined || (Number.isInteger(value) && value > 0 && value <= MAX_ID));
+    .test(
+      "media-id",
+      MESSAGES.invalid,
+      (value) => value === null || value === undefined || (Number.isInteger(value) && value > 0 && value <= MAX_ID),
+    );
 
 export const itemBodySchema = itemSchema.shape({ image: imageField() });
 export type ItemBody = InferType<typeof itemBodySchema>;
@@ -42,7 +46,10 @@ export const barcodeExists = () => fieldErrors({ barcode: [MESSAGES.barcodeExist
 export function isBarcodeConflict(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 4; depth += 1) {
     const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    if (code === "23505" && (constraint === BARCODE_UNIQUE_INDEX || (typeof message === "string" && message.includes(BARCODE_UNIQUE_INDEX)))) {
+    if (
+      code === "23505" &&
+      (constraint === BARCODE_UNIQUE_INDEX || (typeof message === "string" && message.includes(BARCODE_UNIQUE_INDEX)))
+    ) {
       return true;
     }
     e = (e as { cause?: unknown }).cause;
@@ -90,7 +97,10 @@ function columns(body: ItemBody) {
 
 async function assertLiveMeasurement(tx: Tx, id: number | null | undefined, field: string) {
   if (id == null) return;
-  const [row] = await tx.select({ id: measurement.id }).from(measurement).where(and(eq(measurement.id, id), isNull(measurement.deletedAt)));
+  const [row] = await tx
+    .select({ id: measurement.id })
+    .from(measurement)
+    .where(and(eq(measurement.id, id), isNull(measurement.deletedAt)));
   if (!row) throw invalidChoice(field);
 }
 
@@ -200,7 +210,10 @@ export const itemResource: ResourceDef<ItemBody> = {
   async update(tx, id, body) {
     await guardBarcode(tx, async () => {
       const barcode = body.barcode?.trim() || internalBarcode(id);
-      await tx.update(item).set({ barcode, ...columns(body), ...touched() }).where(eq(item.id, id));
+      await tx
+        .update(item)
+        .set({ barcode, ...columns(body), ...touched() })
+        .where(eq(item.id, id));
     });
   },
 };

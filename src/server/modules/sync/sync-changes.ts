@@ -23,9 +23,19 @@ interface PageRow {
  * reads O(limit) rows, not the table. Sorting is disabled for the statement: without statistics
  * (PGlite never analyzes) the planner would otherwise sort the whole table for every page.
  */
-export async function changesPage(db: Db, readers: Map<string, TableReader>, cursor: ChangeCursor, limit: number, reset: boolean): Promise<string> {
+export async function changesPage(
+  db: Db,
+  readers: Map<string, TableReader>,
+  cursor: ChangeCursor,
+  limit: number,
+  reset: boolean,
+): Promise<string> {
   const parts = [...readers.values()].map(
-    ({ table, row, scope }) => sql`(select ${table.name}::text as tbl, t.id, t.xact_id as xid, t.sync_version as v, t.deleted_at is not null as deleted,
+    ({
+      table,
+      row,
+      scope,
+    }) => sql`(select ${table.name}::text as tbl, t.id, t.xact_id as xid, t.sync_version as v, t.deleted_at is not null as deleted,
         case when t.deleted_at is null then ${row} end as row
       from ${sql.identifier(table.table)} t
       where (t.xact_id, t.sync_version) > (${cursor.x}::xid8, ${cursor.v}::bigint)

@@ -69,5 +69,7 @@ export function decodeCursor(raw: string): Cursor {
  */
 export function changesAfterWalk(w: string, b: string): ChangeCursor {
   const watermark = BigInt(w);
-  return watermark > 0n ? { kind: "changes", x: String(watermark - 1n), v: Number.MAX_SAFE_INTEGER, b } : { kind: "changes", x: "0", v: 0, b };
+  return watermark > 0n
+    ? { kind: "changes", x: String(watermark - 1n), v: Number.MAX_SAFE_INTEGER, b }
+    : { kind: "changes", x: "0", v: 0, b };
 }

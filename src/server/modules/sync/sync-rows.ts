@@ -36,7 +36,10 @@ function columnsOf(db: Db): Promise<Map<string, string[]>> {
  * over the same columns, and compact (no spaces), about 12 % fewer bytes for the device to parse.
  */
 function rowJson(columns: string[], extra: Record<string, SQL>): SQL {
-  const fields: SQL[] = [...columns.map((c) => sql`t.${sql.identifier(c)}`), ...Object.entries(extra).map(([k, v]) => sql`${v} as ${sql.identifier(k)}`)];
+  const fields: SQL[] = [
+    ...columns.map((c) => sql`t.${sql.identifier(c)}`),
+    ...Object.entries(extra).map(([k, v]) => sql`${v} as ${sql.identifier(k)}`),
+  ];
   return sql`row_to_json((select x from (select ${sql.join(fields, sql`, `)}) x))`;
 }
 

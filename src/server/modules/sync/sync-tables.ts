@@ -58,7 +58,13 @@ export const SYNC_TABLES: SyncTable[] = [
   { name: "cashbox", table: "cashbox", scope: (ids) => sql`t.branch_id = any(${ids})` },
   // As many stock rows as items: the device reads quantities, prices and identity, not the stamps. It
   // keeps an item's stock rows in the item's record, so the first load sends them with their item.
-  { name: "stock", table: "stock", scope: (ids) => sql`t.branch_id = any(${ids})`, omit: STAMPS, ridesWith: { name: "item", column: "item_id" } },
+  {
+    name: "stock",
+    table: "stock",
+    scope: (ids) => sql`t.branch_id = any(${ids})`,
+    omit: STAMPS,
+    ridesWith: { name: "item", column: "item_id" },
+  },
   { name: "damaged_stock_type", table: "damaged_stock_type" },
   // A deleted sale: the device drops what it kept of it (its viewed copy); sale rows are not cached.
   { name: "sale", table: "sale", scope: (ids) => sql`t.branch_id = any(${ids})`, tombstonesOnly: true },

@@ -6,7 +6,12 @@ interface Row {
 }
 
 describe("booleanBadgeColumn", () => {
-  const column = booleanBadgeColumn<Row>("approved", "Status", { label: "Approved", color: "green" }, { label: "Pending", color: "orange" });
+  const column = booleanBadgeColumn<Row>(
+    "approved",
+    "Status",
+    { label: "Approved", color: "green" },
+    { label: "Pending", color: "orange" },
+  );
 
   it("shows each side of the field with its own label and colour", () => {
     expect([column.text?.({ approved: true }), column.badgeColor?.({ approved: true })]).toEqual(["Approved", "green"]);

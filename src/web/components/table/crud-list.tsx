@@ -7,7 +7,10 @@ import { DeleteButton } from "../delete-button";
 import type { ColumnDef } from "./column-def";
 import { isPendingRow, PagedTable, type PagedTableProps } from "./paged-table";
 
-export interface CrudListProps<Row extends { id: number }> extends Omit<PagedTableProps<Row>, "onRowClick" | "onAdd" | "addPermission" | "endpoint"> {
+export interface CrudListProps<Row extends { id: number }> extends Omit<
+  PagedTableProps<Row>,
+  "onRowClick" | "onAdd" | "addPermission" | "endpoint"
+> {
   /** Resource path, e.g. "item-group/". */
   endpoint: string;
   /** Route of the list, e.g. "/stock/item-group": add goes to /add, double-click to /:id/edit. */
@@ -26,7 +29,16 @@ export interface CrudListProps<Row extends { id: number }> extends Omit<PagedTab
 }
 
 /** A list of records (master data or documents): paged table with add, double-click to open, and a delete button per row. */
-export function CrudList<Row extends { id: number }>({ endpoint, path, model, columns, title, opens = "edit", undeletable, ...rest }: CrudListProps<Row>) {
+export function CrudList<Row extends { id: number }>({
+  endpoint,
+  path,
+  model,
+  columns,
+  title,
+  opens = "edit",
+  undeletable,
+  ...rest
+}: CrudListProps<Row>) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const allColumns = useMemo<ColumnDef<Row>[]>(
@@ -40,7 +52,9 @@ export function CrudList<Row extends { id: number }>({ endpoint, path, model, co
         align: "center",
         // A pending row is only on this device: it is discarded from the sync panel, not deleted.
         render: (row, { reload }) =>
-          isPendingRow(row) || undeletable?.(row) ? null : <DeleteButton permission={`delete_${model}`} recordKey={row.id} endpoint={endpoint} onDeleted={reload} />,
+          isPendingRow(row) || undeletable?.(row) ? null : (
+            <DeleteButton permission={`delete_${model}`} recordKey={row.id} endpoint={endpoint} onDeleted={reload} />
+          ),
       },
     ],
     [columns, model, endpoint, undeletable, t],

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { columnFilter, initialListQuery, listQueryReducer, toQueryParams, type ListQueryAction, type ListQueryState } from "./list-query-state";
+import {
+  columnFilter,
+  initialListQuery,
+  listQueryReducer,
+  toQueryParams,
+  type ListQueryAction,
+  type ListQueryState,
+} from "./list-query-state";
 
 const run = (actions: ListQueryAction[], start: ListQueryState = initialListQuery()) => actions.reduce(listQueryReducer, start);
 
@@ -82,7 +89,10 @@ describe("list query reducer", () => {
 
   it("resets everything with page size 25 and restores only well-typed saved fields", () => {
     const initial = initialListQuery();
-    const changed = run([{ type: "textFilter", column: "name", operator: "istartswith", value: "a" }, { type: "page", page: 2 }]);
+    const changed = run([
+      { type: "textFilter", column: "name", operator: "istartswith", value: "a" },
+      { type: "page", page: 2 },
+    ]);
     const reset = listQueryReducer(changed, { type: "reset", initial });
     expect(reset.filters).toEqual({});
     expect(reset.pageSize).toBe(25);

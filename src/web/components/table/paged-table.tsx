@@ -62,7 +62,13 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
     setExporting(true);
     try {
       const rows = await fetchAllPages<Row>(endpoint, toQueryParams(state, { dateField: props.dateField, unpaged: true }));
-      downloadCsv(title, buildCsv(printable.map((c) => c.title), rows.map((row) => printable.map((c) => cellText(c, row)))));
+      downloadCsv(
+        title,
+        buildCsv(
+          printable.map((c) => c.title),
+          rows.map((row) => printable.map((c) => cellText(c, row))),
+        ),
+      );
     } catch {
       // The api client has shown the error.
     } finally {
@@ -207,7 +213,12 @@ function formatSum(value: string | undefined): string {
 function SortHeader<Row>({ column, ordering, onSort }: { column: ColumnDef<Row>; ordering: string; onSort: (key: string) => void }) {
   const direction = ordering === column.key ? "ascending" : ordering === `-${column.key}` ? "descending" : "none";
   return (
-    <Table.ColumnHeader width={column.width} textAlign={cellAlign(column)} aria-sort={column.sortable ? direction : undefined} whiteSpace="nowrap">
+    <Table.ColumnHeader
+      width={column.width}
+      textAlign={cellAlign(column)}
+      aria-sort={column.sortable ? direction : undefined}
+      whiteSpace="nowrap"
+    >
       {column.sortable ? (
         <Box
           as="button"

@@ -17,7 +17,17 @@ export interface PaginationControlProps {
 }
 
 /** Previous/next and page size (SPEC section 2 "Pagination control"). */
-export function PaginationControl({ page, pageSize, count, countIsEstimate, hasPrevious, hasNext, loading, onPage, onPageSize }: PaginationControlProps) {
+export function PaginationControl({
+  page,
+  pageSize,
+  count,
+  countIsEstimate,
+  hasPrevious,
+  hasNext,
+  loading,
+  onPage,
+  onPageSize,
+}: PaginationControlProps) {
   const { t } = useLingui();
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const sizes: number[] = PAGE_SIZES.includes(pageSize as (typeof PAGE_SIZES)[number]) ? [...PAGE_SIZES] : [...PAGE_SIZES, pageSize];
@@ -48,7 +58,13 @@ export function PaginationControl({ page, pageSize, count, countIsEstimate, hasP
         )}
       </Text>
       {/* Chevrons mirror in RTL so "previous" always points backwards. */}
-      <IconButton aria-label={t`Previous page`} size="xs" variant="outline" disabled={loading || !hasPrevious} onClick={() => onPage(page - 1)}>
+      <IconButton
+        aria-label={t`Previous page`}
+        size="xs"
+        variant="outline"
+        disabled={loading || !hasPrevious}
+        onClick={() => onPage(page - 1)}
+      >
         <Icon _rtl={{ transform: "scaleX(-1)" }}>
           <LuChevronLeft />
         </Icon>

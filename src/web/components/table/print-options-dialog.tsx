@@ -42,7 +42,9 @@ export function PrintOptionsDialog({ open, columns, onCancel, onPrint }: PrintOp
                     checked={chosen.includes(column.key)}
                     onCheckedChange={(details) =>
                       setChosen((previous) =>
-                        details.checked === true ? [...previous.filter((k) => k !== column.key), column.key] : previous.filter((k) => k !== column.key),
+                        details.checked === true
+                          ? [...previous.filter((k) => k !== column.key), column.key]
+                          : previous.filter((k) => k !== column.key),
                       )
                     }
                   >

@@ -1,7 +1,13 @@
 import { useMemo, useState } from "react";
 import { Box, Table } from "@chakra-ui/react";
 import { Trans } from "@lingui/react/macro";
-import { getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef as TanstackColumn, type SortingState } from "@tanstack/react-table";
+import {
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef as TanstackColumn,
+  type SortingState,
+} from "@tanstack/react-table";
 import { LuArrowDown, LuArrowUp } from "react-icons/lu";
 import { cellAlign, cellContent, cellText } from "./cell-value";
 import { readField, type ColumnDef } from "./column-def";
@@ -62,7 +68,14 @@ export function SimpleTable<Row>({ columns, rows, totals, label, onRowClick, rel
                     aria-sort={column.sortable ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
                   >
                     {column.sortable ? (
-                      <Box as="button" display="inline-flex" alignItems="center" gap="1" fontWeight="semibold" onClick={header.column.getToggleSortingHandler()}>
+                      <Box
+                        as="button"
+                        display="inline-flex"
+                        alignItems="center"
+                        gap="1"
+                        fontWeight="semibold"
+                        onClick={header.column.getToggleSortingHandler()}
+                      >
                         {column.title}
                         {sorted === "asc" ? <LuArrowUp /> : sorted === "desc" ? <LuArrowDown /> : null}
                       </Box>

@@ -99,7 +99,9 @@ export function usePagedData<Row>(endpoint: string | undefined, params: Record<s
 export async function fetchAllPages<Row>(endpoint: string, params: Record<string, string>, maxPages = 100): Promise<Row[]> {
   const rows: Row[] = [];
   for (let page = 1; page <= maxPages; page += 1) {
-    const data = await api.get(withSlash(endpoint), { searchParams: { ...params, page: String(page), page_size: "200" } }).json<Paged<Row>>();
+    const data = await api
+      .get(withSlash(endpoint), { searchParams: { ...params, page: String(page), page_size: "200" } })
+      .json<Paged<Row>>();
     rows.push(...data.results);
     if (!data.next) break;
   }

@@ -63,7 +63,12 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   }, [props.reloadKey]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 10 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 10,
+  });
   const items = virtualizer.getVirtualItems();
   const padTop = items.length > 0 ? items[0].start : 0;
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
@@ -112,7 +117,12 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
               {items.map((item) => {
                 const row = rows[item.index];
                 return (
-                  <Table.Row key={rowKey(row)} height={`${rowHeight}px`} cursor={onRowClick ? "pointer" : undefined} onDoubleClick={() => onRowClick?.(row)}>
+                  <Table.Row
+                    key={rowKey(row)}
+                    height={`${rowHeight}px`}
+                    cursor={onRowClick ? "pointer" : undefined}
+                    onDoubleClick={() => onRowClick?.(row)}
+                  >
                     {columns.map((column) => (
                       <Table.Cell key={column.key} textAlign={cellAlign(column)} {...column.cellProps}>
                         {cellContent(column, row, helpers)}

@@ -59,7 +59,6 @@ function CurrencyField() {
       </Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field
-
           name="currency"
           value={field.value ?? ""}
           onChange={(event) => field.setValue(event.target.value === "" ? null : Number(event.target.value))}
