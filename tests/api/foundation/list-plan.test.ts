@@ -87,6 +87,16 @@ describe("the unfiltered first page of a list", () => {
     expect(read).toBeLessThan(ITEMS);
   });
 
+  it.each(["name", "-name", "sale_price", "-sale_price", "-purchase_price"])(
+    "ordered by %s, reads the page through an index, not a sort of the table",
+    async (ordering) => {
+      const { page, read, statements } = await pageWithReads({ page_size: String(PAGE_SIZE), ordering });
+      expect(page.results).toHaveLength(PAGE_SIZE);
+      const budget = 2 * (PAGE_SIZE + 1) + COUNT_READS;
+      expect(read, `rows of item read by:\n${statements.join("\n")}`).toBeLessThanOrEqual(budget);
+    },
+  );
+
   it("says its count is an estimate when it is one, and counts exactly when filtered", async () => {
     const unfiltered = (await pageWithReads({ page_size: String(PAGE_SIZE) })).page;
     expect(unfiltered.count_is_estimate).toBe(true);

@@ -142,9 +142,9 @@ export const itemResource: ResourceDef<ItemBody> = {
     baseWhere: sql`i.deleted_at is null`,
     fields: {
       id: { sql: sql`i.id`, type: "integer", notNull: true },
-      code: { sql: sql`i.code`, type: "text" },
-      barcode: { sql: sql`i.barcode`, type: "text" },
-      name: { sql: sql`i.name`, type: "text" },
+      code: { sql: sql`i.code`, type: "text", notNull: true },
+      barcode: { sql: sql`i.barcode`, type: "text", notNull: true },
+      name: { sql: sql`i.name`, type: "text", notNull: true },
       item_type: { sql: sql`i.item_type`, type: "integer" },
       is_active: { sql: sql`i.is_active`, type: "boolean" },
       purchase_price: { sql: sql`i.purchase_price`, type: "number", notNull: true },
