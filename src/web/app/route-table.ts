@@ -363,6 +363,7 @@ const accounting: AppRoute[] = [
     msg`Cashbox Account Statement`,
     ["view_cashbox_detail_account_statement"],
     "accounting",
+    lazyScreen(() => import("../features/accounting/cashbox-statement/cashbox-statement-page")),
   ),
   ...crud({
     name: "cashbox-money-conversion",
@@ -410,6 +411,7 @@ const accounting: AppRoute[] = [
     msg`Supplier Account Statement`,
     ["view_supplier_account_statement"],
     "accounting",
+    lazyScreen(() => import("../features/accounting/supplier-statement/supplier-statement-page")),
   ),
   page(
     "customer-detail-account-statement",
@@ -417,6 +419,7 @@ const accounting: AppRoute[] = [
     msg`Customer Account Statement`,
     ["view_customer_account_statement"],
     "accounting",
+    lazyScreen(() => import("../features/accounting/customer-statement/customer-statement-page")),
   ),
   ...crud({
     name: "supplier-debit-invoice",

@@ -210,3 +210,49 @@ export class NotFoundPage {
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/** An account statement screen (cashbox, customer or supplier): filters, the two balances and the entries table. */
+export class StatementPage {
+  constructor(
+    private readonly page: Page,
+    readonly kind: "cashbox" | "customer" | "supplier",
+  ) {}
+
+  async goto(): Promise<void> {
+    await this.page.goto(`/accounting/${this.kind}/detail-account-statement`);
+  }
+
+  /** The account selector ("Cashbox", "Customer" or "Supplier"). */
+  readonly accountSelect = (): Locator =>
+    this.page.getByRole("combobox", { name: new RegExp(`^${this.kind[0].toUpperCase()}${this.kind.slice(1)}`) });
+  readonly opening = (): Locator => this.page.getByRole("group", { name: "Opening balance", exact: true });
+  readonly closing = (): Locator => this.page.getByRole("group", { name: "Closing balance", exact: true });
+  readonly inWords = (): Locator => this.page.getByRole("group", { name: "Amount in words", exact: true });
+  readonly table = (): Locator => this.page.getByRole("table", { name: "Statement entries", exact: true });
+  /** The body rows of the entries table (one per ledger entry). */
+  readonly entries = (): Locator => this.table().locator("tbody tr");
+  readonly printButton = (): Locator => this.page.getByRole("button", { name: "Print A4", exact: true });
+  readonly exportButton = (): Locator => this.page.getByRole("button", { name: "Export CSV", exact: true });
+  readonly datePresets = (): Locator => this.page.getByRole("button", { name: "Date presets", exact: true });
+
+  /** Resolves with the next statement call of this screen. */
+  nextStatement(): Promise<Response> {
+    return this.page.waitForResponse(
+      (r) => r.request().method() === "GET" && new URL(r.url()).pathname.endsWith(`/api/accounting/statement/${this.kind}/`),
+    );
+  }
+
+  /** Picks the account by the option's shown name. */
+  async chooseAccount(option: string): Promise<void> {
+    const box = this.accountSelect();
+    await box.click();
+    await box.fill(option);
+    await this.page.getByRole("option", { name: option, exact: true }).first().click();
+  }
+
+  /** Picks a date preset ("This year") or "Clear" from the date range's menu. */
+  async choosePreset(name: string): Promise<void> {
+    await this.datePresets().click();
+    await this.page.getByRole("menuitem", { name, exact: true }).click();
+  }
+}
