@@ -31,7 +31,7 @@ test("logout with an unsynced entry: asks, keeps it, and it syncs once after sig
   // The logout asks first; cancelling keeps the user signed in.
   const question = page.getByRole("alertdialog");
   await shell.chooseLogout();
-  await expect(question).toContainText("1 entries are not synced yet");
+  await expect(question).toContainText("1 entry is not synced yet");
   await question.getByRole("button", { name: "Cancel" }).click();
   await expect(question).toBeHidden();
   await expect(page).not.toHaveURL(/\/login/);

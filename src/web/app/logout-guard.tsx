@@ -1,4 +1,4 @@
-import { Trans } from "@lingui/react/macro";
+import { Plural, Trans } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { registerBeforeLogout } from "../lib/session";
@@ -36,7 +36,13 @@ export function LogoutGuard() {
     <ConfirmDialog
       open={question !== null}
       title={<Trans>Logout</Trans>}
-      body={<Trans>{count} entries are not synced yet. They stay on this device and sync after you sign in again. Log out anyway?</Trans>}
+      body={
+        <Plural
+          value={count}
+          one="# entry is not synced yet. It stays on this device and syncs after you sign in again. Log out anyway?"
+          other="# entries are not synced yet. They stay on this device and sync after you sign in again. Log out anyway?"
+        />
+      }
       onConfirm={() => answer(true)}
       onCancel={() => answer(false)}
     />
