@@ -31,6 +31,19 @@ export interface CashboxRef {
   currency: CurrencyRef;
 }
 
+/** A row of GET accounting/cashbox/all/: references as ids with their names beside them, and its balance. */
+export interface CashboxRow {
+  id: number;
+  name: string;
+  branch: number;
+  branch_name: string;
+  currency: number;
+  currency_code: string;
+  currency_symbol: string;
+  /** Decimal string: the sum of the cashbox's ledger rows. */
+  balance: string;
+}
+
 /** GET user/me/ */
 export interface AuthUser {
   id: number;

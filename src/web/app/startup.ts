@@ -1,5 +1,5 @@
 import { HTTPError } from "ky";
-import type { AuthUser, CashboxRef, CurrencyRef } from "../../core/api-types";
+import type { AuthUser, CashboxRow, CurrencyRef } from "../../core/api-types";
 import { api } from "../lib/api-client";
 import {
   appStore,
@@ -37,7 +37,7 @@ const STEPS: readonly StartupStep[] = [
   { path: "print/all/", apply: (value) => appStore.set(printInfosAtom, value as PrintInfo[]) },
   { path: "setting/", apply: (value) => appStore.set(settingsAtom, value as Setting[]) },
   { path: "partner/general-partner/", apply: (value) => appStore.set(generalPartnerAtom, value as PartnerRef) },
-  { path: "accounting/cashbox/all/", apply: (value) => appStore.set(cashboxesAtom, value as CashboxRef[]) },
+  { path: "accounting/cashbox/all/", apply: (value) => appStore.set(cashboxesAtom, value as CashboxRow[]) },
   // Not in SPEC's list but needed by the amount fields; loaded last so the SPEC order is untouched.
   { path: "currency/base-currency/", apply: (value) => appStore.set(baseCurrencyAtom, value as CurrencyRef) },
   { path: "currency/all/", apply: (value) => appStore.set(currenciesAtom, value as CurrencyRef[]) },

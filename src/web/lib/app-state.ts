@@ -1,6 +1,6 @@
 import { atom, createStore } from "jotai";
 import { atomWithStorage, createJSONStorage, RESET } from "jotai/utils";
-import type { AuthUser, CashboxRef, CurrencyRef } from "../../core/api-types";
+import type { AuthUser, CashboxRow, CurrencyRef } from "../../core/api-types";
 
 /** One store for the whole app, so non-React code (api client, start-up) reads the same state. */
 export const appStore = createStore();
@@ -58,7 +58,7 @@ export const exchangeRatesAtom = atom<ExchangeRate[]>([]);
 export const printInfosAtom = atom<PrintInfo[]>([]);
 export const settingsAtom = atom<Setting[]>([]);
 export const generalPartnerAtom = atom<PartnerRef | null>(null);
-export const cashboxesAtom = atom<CashboxRef[]>([]);
+export const cashboxesAtom = atom<CashboxRow[]>([]);
 export const baseCurrencyAtom = atom<CurrencyRef | null>(null);
 export const currenciesAtom = atom<CurrencyRef[]>([]);
 
