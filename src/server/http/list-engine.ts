@@ -5,6 +5,7 @@ import type { AuthContext } from "./access";
 import { visibleBranches } from "./access";
 import { HttpError } from "./errors";
 import { isIsoDate } from "../../core/dates";
+import { MAX_ID } from "../../core/validation/common";
 import { MESSAGES, interpolate } from "../../core/messages";
 import type { Paged } from "../../core/api-types";
 
@@ -93,8 +94,6 @@ function badParam(name: string, message: string): HttpError {
   return new HttpError(400, { [name]: [message] });
 }
 
-/** PostgreSQL's integer: a filter beyond it would fail in the database instead of matching nothing. */
-const MAX_INT = 2_147_483_647;
 /** Digits a numeric filter may carry: a numeric(18, x) column holds fewer, and a longer literal only costs. */
 const MAX_NUMBER_DIGITS = 30;
 /** Longest value of any list parameter: a search term or a comma list of ids, never a document. */
@@ -121,7 +120,7 @@ function parseIds(name: string, raw: string): number[] {
     .map((p) => p.trim())
     .filter(Boolean);
   const ids = parts.map(Number);
-  if (ids.some((id) => !Number.isInteger(id) || id <= 0 || id > MAX_INT)) throw badParam(name, MESSAGES.number);
+  if (ids.some((id) => !Number.isInteger(id) || id <= 0 || id > MAX_ID)) throw badParam(name, MESSAGES.number);
   return ids;
 }
 
@@ -133,7 +132,7 @@ function coerce(name: string, type: FieldType, raw: string): string | number | b
     case "integer": {
       if (!INTEGER_RE.test(raw)) throw badParam(name, MESSAGES.integer);
       const value = Number(raw);
-      if (Math.abs(value) > MAX_INT) throw badParam(name, interpolate(MESSAGES.lessThanOrEqual, { max: MAX_INT }));
+      if (Math.abs(value) > MAX_ID) throw badParam(name, interpolate(MESSAGES.lessThanOrEqual, { max: MAX_ID }));
       return value;
     }
     case "number":

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyObject, ObjectSchema } from "yup";
 import { permissionCode } from "../../core/permissions";
-import { shapeErrors } from "../../core/validation/shape";
+import { MAX_ID } from "../../core/validation/common";
+import { shapeErrors, type ShapeDescription } from "../../core/validation/shape";
 import { queryRows, queryRowsPrepared, type Db, type Executor, type Tx } from "../db/client";
 import { currentXact, nextSyncVersion } from "../db/schema/columns";
 import { authOf, type AuthContext } from "./access";
@@ -49,13 +50,21 @@ export const touched = () => ({ syncVersion: nextSyncVersion, xactId: currentXac
 
 export function parseId(raw: unknown): number {
   const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound();
+  if (!Number.isInteger(id) || id <= 0 || id > MAX_ID) throw notFound();
   return id;
+}
+
+/** A schema's description, worked out once: validateBody runs on every write, describe() walks the whole schema. */
+const descriptions = new WeakMap<object, ShapeDescription>();
+function describedOnce(schema: { describe(): ShapeDescription }): ShapeDescription {
+  let description = descriptions.get(schema);
+  if (!description) descriptions.set(schema, (description = schema.describe()));
+  return description;
 }
 
 export async function validateBody<Body extends AnyObject>(schema: ObjectSchema<Body>, body: unknown): Promise<Body> {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest(MESSAGES.invalidRequestBody);
-  const wrongKinds = shapeErrors(schema.describe(), body);
+  const wrongKinds = shapeErrors(describedOnce(schema), body);
   if (Object.keys(wrongKinds).length > 0) throw fieldErrors(wrongKinds);
   return schema.validate(body, { abortEarly: false, stripUnknown: true }) as Promise<Body>;
 }

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
 import { inventory } from "../../db/tables";
 import { assertBranchVisible, authOf, type AuthContext } from "../../http/access";
+import { parseId } from "../../http/resource";
 import { notFound } from "../../http/errors";
 
 /** Who may look items up: the item screens, the stock screens and the sale and purchase forms. */
@@ -37,9 +38,7 @@ interface SearchQuery {
 
 function optionalId(raw: string | undefined): number | null {
   if (raw === undefined || raw.trim() === "") return null;
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound();
-  return id;
+  return parseId(raw);
 }
 
 /** The branch and inventory of a search, when given, must be the caller's (else 404, DESIGN section 7). */

@@ -3,6 +3,7 @@ import { queryRows, type Executor } from "../../db/client";
 import { inventory } from "../../db/tables";
 import { assertBranchVisible, type AuthContext } from "../../http/access";
 import { notFound } from "../../http/errors";
+import { parseId } from "../../http/resource";
 import { stockSelect, stockSource, type StockRow } from "./stock-list";
 
 export const STOCK_SEARCH_LIMIT = 50;
@@ -33,9 +34,7 @@ export interface StockScopeQuery {
 
 function optionalId(raw: unknown): number | null {
   if (typeof raw !== "string" || raw.trim() === "") return null;
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound();
-  return id;
+  return parseId(raw);
 }
 
 export const truthy = (raw: unknown) => typeof raw === "string" && ["true", "1"].includes(raw.trim().toLowerCase());

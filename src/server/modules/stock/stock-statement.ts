@@ -3,6 +3,7 @@ import { queryRows, type Executor } from "../../db/client";
 import { inventory, item } from "../../db/tables";
 import { assertBranchVisible, type AuthContext } from "../../http/access";
 import { fieldErrors, notFound } from "../../http/errors";
+import { parseId } from "../../http/resource";
 import { MESSAGES } from "../../../core/messages";
 import { isValidDate } from "../../../core/dates";
 
@@ -63,10 +64,8 @@ export interface StockStatement {
 }
 
 function requiredId(name: string, raw: unknown): number {
-  const id = Number(raw);
   if (raw === undefined || raw === "") throw fieldErrors({ [name]: [MESSAGES.required] });
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound();
-  return id;
+  return parseId(raw);
 }
 
 function dateParam(name: string, raw: unknown): string | null {
