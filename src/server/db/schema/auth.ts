@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, primaryKey, serial, text, timestamp, jsonb, index, uniqueIndex } from "drizzle-orm/pg-core";
-import { branch } from "./organisation";
+import { branch, cashbox } from "./organisation";
 import { stamps } from "./columns";
 
 export const appUser = pgTable("app_user", {
@@ -79,10 +79,47 @@ export const authToken = pgTable(
       .references(() => appUser.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     userAgent: text("user_agent").notNull().default(""),
+    /** Address of the sign-in, shown in the user's list of sessions. */
+    ip: text("ip").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Refreshed at most every few minutes by access.ts, so a request rarely pays a write for it. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex("auth_token_hash_uq").on(t.tokenHash)],
+  (t) => [uniqueIndex("auth_token_hash_uq").on(t.tokenHash), index("auth_token_user_idx").on(t.userId)],
+);
+
+/**
+ * Devices that signed in successfully before (OWASP's device cookie for brute-force protection):
+ * the cookie holds a random value, only its SHA-256 is stored. Such a device keeps signing in while
+ * other addresses are slowed down for the same username.
+ */
+export const loginDevice = pgTable(
+  "login_device",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => appUser.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("login_device_hash_uq").on(t.tokenHash), index("login_device_user_idx").on(t.userId)],
+);
+
+/** Cashboxes a user may use; none listed means every cashbox of the user's branches. */
+export const userCashbox = pgTable(
+  "user_cashbox",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => appUser.id, { onDelete: "cascade" }),
+    cashboxId: integer("cashbox_id")
+      .notNull()
+      .references(() => cashbox.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.cashboxId] })],
 );
 
 /** Failed sign-ins, counted per username and address for rate limiting across processes. */
@@ -92,9 +129,15 @@ export const loginFailure = pgTable(
     id: serial("id").primaryKey(),
     username: text("username").notNull(),
     ip: text("ip").notNull(),
+    /** Set when the failing request carried a known device cookie: those are counted per device. */
+    deviceId: integer("device_id"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("login_failure_lookup_idx").on(t.username, t.at), index("login_failure_ip_idx").on(t.ip, t.at)],
+  (t) => [
+    index("login_failure_lookup_idx").on(t.username, t.at),
+    index("login_failure_ip_idx").on(t.ip, t.at),
+    index("login_failure_device_idx").on(t.deviceId, t.at),
+  ],
 );
 
 /**
