@@ -123,6 +123,19 @@ export const MESSAGES = {
   allocationAboveRemaining: "The amount is more than the invoice's remaining amount",
   allocationsAboveAmount: "The invoices' amounts are more than the amount",
   differentSupplier: "Different supplier selected",
+  // HR and payroll (issue 15).
+  contractOverlaps: "The employee already has a contract for these dates",
+  endBeforeStart: "The end date must not be before the start date",
+  noContractForPeriod: "{name} has no contract for this period",
+  alreadyPaidForPeriod: "{name} is already paid for an overlapping period",
+  employeeListedTwice: "An employee is listed twice",
+  deductionsAbovePay: "Deductions are more than the pay",
+  advanceAboveOutstanding: "The advance deducted is more than the employee's outstanding advances",
+  passwordIsUsername: "The password must not be the username",
+  usernameExists: "A user with that username already exists",
+  defaultBranchNotInBranches: "The default branch must be one of the user's branches",
+  cannotDeactivateSelf: "You cannot deactivate your own account",
+  lastSuperuser: "At least one active superuser must remain",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -119,6 +119,11 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   allocationAboveRemaining: msg({ message: "The amount is more than the invoice's remaining amount" }),
   allocationsAboveAmount: msg({ message: "The invoices' amounts are more than the amount" }),
   differentSupplier: msg({ message: "Different supplier selected" }),
+  passwordIsUsername: msg({ message: "The password must not be the username" }),
+  usernameExists: msg({ message: "A user with that username already exists" }),
+  defaultBranchNotInBranches: msg({ message: "The default branch must be one of the user's branches" }),
+  cannotDeactivateSelf: msg({ message: "You cannot deactivate your own account" }),
+  lastSuperuser: msg({ message: "At least one active superuser must remain" }),
 };
 
 const BY_TEMPLATE = new Map<string, MessageDescriptor>(
