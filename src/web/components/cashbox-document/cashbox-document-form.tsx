@@ -1,14 +1,19 @@
 import { useLingui } from "@lingui/react/macro";
 import type { AnyObjectSchema } from "yup";
-import { toIsoDate } from "../../../core/dates";
 import { expenseSchema, incomeSchema } from "../../../core/validation/accounting-schemas";
 import { useCurrentUser } from "../../lib/use-permission";
 import type { RowKey } from "../../offline/sync-tables";
-import { DateField, NumberFormField, TextField, useFormField } from "../form/form-fields";
-import { FormScreen } from "../form/form-screen";
+import { useFormField } from "../form/form-fields";
 import { useRecordForm } from "../form/use-record-form";
-import { BranchSelect } from "../selectors/branch-select";
-import { CashboxSelect } from "../selectors/cashbox-select";
+import {
+  BranchCashboxField,
+  BranchField,
+  branchMoneyBody,
+  branchMoneyValuesOf,
+  MoneyFormShell,
+  newBranchMoneyValues,
+  type BranchMoneyValues,
+} from "../money-document/money-form-shell";
 import { EntitySelect } from "../selectors/entity-select";
 import { useAllList } from "../selectors/use-all-list";
 import { refId } from "../table/ref-value";
@@ -16,14 +21,9 @@ import { CASHBOX_DOCUMENTS, type CashboxDocumentKind, type CashboxDocumentRecord
 
 const SCHEMAS: Record<CashboxDocumentKind, AnyObjectSchema> = { expense: expenseSchema, income: incomeSchema };
 
-interface Values {
-  branch: RowKey | null;
+interface Values extends BranchMoneyValues {
   expense_type: RowKey | null;
   income_type: RowKey | null;
-  cashbox: RowKey | null;
-  amount: string;
-  input_date: string;
-  note: string;
 }
 
 /** An expense or income: branch, type, cashbox, amount in the cashbox's currency, date, note. */
@@ -36,57 +36,17 @@ export function CashboxDocumentForm({ kind }: { kind: CashboxDocumentKind }) {
     endpoint: meta.endpoint,
     listPath: meta.path,
     schema: SCHEMAS[kind],
-    initialValues: {
-      branch: user?.default_branch_id ?? null,
-      expense_type: null,
-      income_type: null,
-      cashbox: null,
-      amount: "",
-      input_date: toIsoDate(new Date()),
-      note: "",
-    },
-    fromRecord: (r) => ({
-      branch: r.branch,
-      expense_type: refId(r.expense_type),
-      income_type: refId(r.income_type),
-      cashbox: r.cashbox,
-      amount: r.amount,
-      input_date: r.input_date,
-      note: r.note ?? "",
-    }),
-    toBody: (v) => ({
-      branch: v.branch,
-      [typeKey]: v[typeKey],
-      cashbox: v.cashbox,
-      amount: v.amount,
-      input_date: v.input_date,
-      note: v.note,
-    }),
+    initialValues: { ...newBranchMoneyValues(user?.default_branch_id ?? null), expense_type: null, income_type: null },
+    fromRecord: (r) => ({ ...branchMoneyValuesOf(r), expense_type: refId(r.expense_type), income_type: refId(r.income_type) }),
+    toBody: (v) => ({ ...branchMoneyBody(v), [typeKey]: v[typeKey] }),
   });
   const title = kind === "expense" ? (form.isEdit ? t`Edit Expense` : t`Add Expense`) : form.isEdit ? t`Edit Income` : t`Add Income`;
   return (
-    <FormScreen title={title} listPath={meta.path} model={kind} {...form}>
+    <MoneyFormShell title={title} listPath={meta.path} model={kind} {...form}>
       <BranchField />
       <TypeField kind={kind} />
-      <CashboxField />
-      <NumberFormField name="amount" label={t`Amount`} required min={0} hideStepper />
-      <DateField name="input_date" label={t`Date`} required />
-      <TextField name="note" label={t`Note`} multiline />
-    </FormScreen>
-  );
-}
-
-function BranchField() {
-  const field = useFormField<RowKey | null>("branch");
-  return (
-    <BranchSelect
-      name="branch"
-      value={field.value}
-      onChange={field.setValue}
-      invalid={field.invalid}
-      errorText={field.errorText}
-      required
-    />
+      <BranchCashboxField />
+    </MoneyFormShell>
   );
 }
 
@@ -103,22 +63,6 @@ function TypeField({ kind }: { kind: CashboxDocumentKind }) {
       items={types.items}
       value={field.value}
       onChange={(id) => field.setValue(id)}
-      invalid={field.invalid}
-      errorText={field.errorText}
-      required
-    />
-  );
-}
-
-function CashboxField() {
-  const field = useFormField<RowKey | null>("cashbox");
-  const branch = useFormField<RowKey | null>("branch");
-  return (
-    <CashboxSelect
-      name="cashbox"
-      branchId={typeof branch.value === "number" ? branch.value : null}
-      value={field.value}
-      onChange={field.setValue}
       invalid={field.invalid}
       errorText={field.errorText}
       required

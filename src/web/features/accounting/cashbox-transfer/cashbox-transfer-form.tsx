@@ -1,20 +1,16 @@
 import { useLingui } from "@lingui/react/macro";
-import { toIsoDate } from "../../../../core/dates";
 import { cashboxTransferSchema } from "../../../../core/validation/accounting-schemas";
-import { DateField, NumberFormField, TextField, useFormField } from "../../../components/form/form-fields";
-import { FormScreen } from "../../../components/form/form-screen";
+import { useFormField } from "../../../components/form/form-fields";
 import { useRecordForm } from "../../../components/form/use-record-form";
+import { MoneyFormShell, moneyValuesOf, newMoneyValues, type MoneyValues } from "../../../components/money-document/money-form-shell";
 import { EntitySelect } from "../../../components/selectors/entity-select";
 import { useCurrentUser } from "../../../lib/use-permission";
 import type { RowKey } from "../../../offline/sync-tables";
 import { TRANSFER_ENDPOINT, TRANSFER_PATH, type TransferRecord } from "./transfer-record";
 
-interface Values {
+interface Values extends MoneyValues {
   from_cashbox: RowKey | null;
   to_cashbox: RowKey | null;
-  amount: string;
-  input_date: string;
-  note: string;
 }
 
 /** From one of the user's cashboxes to another of the same currency; the server checks the balance. */
@@ -24,23 +20,19 @@ export default function CashboxTransferForm() {
     endpoint: TRANSFER_ENDPOINT,
     listPath: TRANSFER_PATH,
     schema: cashboxTransferSchema,
-    initialValues: { from_cashbox: null, to_cashbox: null, amount: "", input_date: toIsoDate(new Date()), note: "" },
-    fromRecord: (r) => ({
-      from_cashbox: r.from_cashbox,
-      to_cashbox: r.to_cashbox,
-      amount: r.amount,
-      input_date: r.input_date,
-      note: r.note ?? "",
-    }),
+    initialValues: { from_cashbox: null, to_cashbox: null, ...newMoneyValues() },
+    fromRecord: (r) => ({ from_cashbox: r.from_cashbox, to_cashbox: r.to_cashbox, ...moneyValuesOf(r) }),
   });
   return (
-    <FormScreen title={form.isEdit ? t`Edit Cashbox Transfer` : t`Add Cashbox Transfer`} listPath={TRANSFER_PATH} model="cashbox" {...form}>
+    <MoneyFormShell
+      title={form.isEdit ? t`Edit Cashbox Transfer` : t`Add Cashbox Transfer`}
+      listPath={TRANSFER_PATH}
+      model="cashbox"
+      {...form}
+    >
       <CashboxField name="from_cashbox" label={t`From Cashbox`} />
       <CashboxField name="to_cashbox" label={t`To Cashbox`} />
-      <NumberFormField name="amount" label={t`Amount`} required min={0} hideStepper />
-      <DateField name="input_date" label={t`Date`} required />
-      <TextField name="note" label={t`Note`} multiline />
-    </FormScreen>
+    </MoneyFormShell>
   );
 }
 

@@ -1,0 +1,44 @@
+import { useMemo } from "react";
+import { useLingui } from "@lingui/react/macro";
+import type { ColumnDef } from "../table/column-def";
+import { CrudList } from "../table/crud-list";
+import type { MoneyRecord } from "./money-view-shell";
+
+export interface MoneyListShellProps<R extends MoneyRecord> {
+  title: string;
+  endpoint: string;
+  path: string;
+  model: string;
+  /** The document's own columns, between the date and the currency. */
+  columns: ColumnDef<R>[];
+}
+
+/** The list of every money document: number, date, its own columns, currency, amount (summed), note; double-click opens the view. */
+export function MoneyListShell<R extends MoneyRecord>({ title, endpoint, path, model, columns: own }: MoneyListShellProps<R>) {
+  const { t } = useLingui();
+  const columns = useMemo<ColumnDef<R>[]>(
+    () => [
+      { key: "invoice_no", title: t`Number`, sortable: true, filterType: "number", width: "110px" },
+      { key: "input_date", title: t`Date`, sortable: true, kind: "date" },
+      ...own,
+      { key: "currency_code", title: t`Currency`, sortable: true },
+      { key: "amount", title: t`Amount`, sortable: true, filterType: "number", kind: "money", sum: true },
+      { key: "note", title: t`Note`, filterType: "text" },
+    ],
+    [t, own],
+  );
+  return (
+    <CrudList<R>
+      title={title}
+      endpoint={endpoint}
+      path={path}
+      model={model}
+      columns={columns}
+      opens="view"
+      dateFilter
+      dateField="input_date"
+      currencyFilter
+      showTotals
+    />
+  );
+}
