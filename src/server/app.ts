@@ -11,6 +11,8 @@ import { installCompression } from "./http/compression";
 import { installRequestGuard } from "./http/request-guard";
 import { installOpenApi, requireBodySchemas } from "./http/openapi";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
+import { installAuditContext } from "./modules/audit/audit.service";
+import { registerAuditRoutes } from "./modules/audit/audit.routes";
 import { registerMediaRoutes } from "./modules/reference/media.routes";
 import { registerReferenceRoutes } from "./modules/reference/reference.routes";
 import { registerDocuments } from "./modules/documents";
@@ -79,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart);
   await installOpenApi(app);
   installAccessControl(app, deps.db);
+  installAuditContext(app, deps.db);
   requireBodySchemas(app);
   installRequestGuard(app);
 
@@ -88,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMasterData(app, deps);
   registerDocuments(app, deps);
   registerSyncRoutes(app, deps);
+  registerAuditRoutes(app, deps);
 
   const serveWeb = !!deps.webRoot && existsSync(join(deps.webRoot, "index.html"));
   if (serveWeb) await app.register(fastifyStatic, { root: deps.webRoot!, wildcard: false, index: ["index.html"], preCompressed: true });
