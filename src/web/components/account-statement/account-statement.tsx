@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, Center, Flex, HStack, Link, Spinner, Table, T
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
 import { Link as RouterLink } from "react-router";
-import { LuDownload, LuPrinter, LuRefreshCw } from "react-icons/lu";
+import { LuPrinter, LuRefreshCw } from "react-icons/lu";
 import { defaultDateRange, formatDate, type DateRange } from "../../../core/dates";
 import { amountInWords } from "../../../core/number-to-words";
 import { api } from "../../lib/api-client";
@@ -13,6 +13,8 @@ import { useOnline } from "../../offline/sync-status";
 import type { RowKey } from "../../offline/sync-tables";
 import { CardTitle } from "../card-title";
 import { DateRangePicker } from "../date-range-picker";
+import { ExportButtons } from "../export/export-buttons";
+import { useTableExport } from "../export/use-table-export";
 import { buildTableBody, buildTableHead, escapeHtml } from "../print/print-html";
 import { usePrint } from "../print/use-print";
 import { CashboxSelect } from "../selectors/cashbox-select";
@@ -21,7 +23,6 @@ import { CustomerSelect } from "../selectors/customer-select";
 import { SupplierSelect } from "../selectors/supplier-select";
 import { useReferenceOptions } from "../selectors/use-reference-options";
 import type { EntityOption } from "../selectors/entity-select";
-import { buildCsv, downloadCsv } from "../table/csv-export";
 import {
   sideAmount,
   statementDocumentPath,
@@ -59,6 +60,8 @@ function useStatementTypeLabel(): (type: string) => string {
       cashbox_adjustment: t`Cashbox Adjustment`,
       capital: t`Capital`,
       sale_debit_invoice: t`Debit Invoice`,
+      payroll: t`Payroll`,
+      salary_advance: t`Salary Advance`,
     };
     return (type: string) => labels[type] ?? type;
   }, [t]);
@@ -185,11 +188,11 @@ export function AccountStatement({ kind, title }: AccountStatementProps) {
       `<div style="margin-top:8px"><b>${escapeHtml(t`Amount in words`)}:</b> ${escapeHtml(words)}</div>`;
     print({ title: heading, body });
   };
-  const doExport = () => {
-    if (!answer || !account) return;
+  const exporter = useTableExport(statementFileName(`${title} ${account?.name ?? ""}`, range), () => {
+    if (!answer) return Promise.resolve(null);
     const table = statementTextTable(answer, labels, typeLabel, noteLabel);
-    downloadCsv(statementFileName(`${title} ${account.name}`, range), buildCsv(table.head, table.rows));
-  };
+    return Promise.resolve({ table: { ...table, numeric: [false, false, false, false, true, true, true] } });
+  });
 
   return (
     <Card.Root>
@@ -203,10 +206,7 @@ export function AccountStatement({ kind, title }: AccountStatementProps) {
                 <LuPrinter />
                 <Trans>Print A4</Trans>
               </Button>
-              <Button size="sm" variant="outline" disabled={!answer} onClick={doExport}>
-                <LuDownload />
-                <Trans>Export CSV</Trans>
-              </Button>
+              <ExportButtons disabled={!answer} onExport={exporter.run} exporting={exporter.exporting} />
               <Button
                 size="sm"
                 variant="outline"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCsv } from "../table/csv-export";
+import { buildCsv, exportFileName } from "../export/table-export";
 import {
   sideAmount,
   statementDocumentPath,
@@ -107,9 +107,8 @@ describe("account statement rows", () => {
   });
 
   it("names the file without characters file systems refuse", () => {
-    expect(statementFileName("Customer Account Statement A/B: C", { start: "2026-11-01", end: "2026-11-24" })).toBe(
-      "Customer Account Statement A B C-2026-11-01-2026-11-24.csv",
-    );
-    expect(statementFileName("  ", null)).toBe("statement.csv");
+    const name = statementFileName("Customer Account Statement A/B: C", { start: "2026-11-01", end: "2026-11-24" });
+    expect(exportFileName(name, "csv")).toBe("Customer Account Statement A B C-2026-11-01-2026-11-24.csv");
+    expect(exportFileName(statementFileName("  ", null), "xlsx")).toBe("statement.xlsx");
   });
 });

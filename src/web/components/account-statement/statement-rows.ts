@@ -46,6 +46,8 @@ const DOCUMENT_PATHS: Record<string, string> = {
   expense: "/accounting/expense",
   income: "/accounting/income",
   cashbox_transfer: "/accounting/cashbox/transfer",
+  payroll: "/hr/payroll",
+  salary_advance: "/hr/salary-advance",
 };
 
 /** The view route of a statement row's document, or null when that document has no view screen. */
@@ -111,12 +113,7 @@ export function statementQuery(
   return query;
 }
 
-/** A file name without characters file systems refuse: "Customer Account Statement Aram Market-2026-11-01-2026-11-24.csv". */
+/** The export's name: "Customer Account Statement Aram Market-2026-11-01-2026-11-24" (the export adds the extension and drops unsafe characters). */
 export function statementFileName(name: string, range: { start: string; end: string } | null): string {
-  const safe =
-    name
-      .replace(/[\\/:*?"<>|]+/g, " ")
-      .replace(/\s+/g, " ")
-      .trim() || "statement";
-  return `${safe}${range ? `-${range.start}-${range.end}` : ""}.csv`;
+  return `${name.trim() || "statement"}${range ? `-${range.start}-${range.end}` : ""}`;
 }

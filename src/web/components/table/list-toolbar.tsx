@@ -1,16 +1,20 @@
 import type { ReactNode } from "react";
 import { Button, Flex, IconButton, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { LuDownload, LuPlus, LuPrinter, LuRefreshCw } from "react-icons/lu";
+import { LuPlus, LuPrinter, LuRefreshCw } from "react-icons/lu";
 import { useHasPermission } from "../../lib/use-permission";
+import { ExportButtons } from "../export/export-buttons";
+import type { ExportFormat } from "../export/table-export";
 
 export interface ListToolbarProps {
   /** Filters shown at the start of the bar. */
   filters?: ReactNode;
   onPrint?: () => void;
   onRefresh: () => void;
-  onExport?: () => void;
-  exporting?: boolean;
+  /** Export of what is filtered, as CSV or XLSX. */
+  onExport?: (format: ExportFormat) => void;
+  /** The format being exported. */
+  exporting?: ExportFormat | null;
   /** Shown as "N records" (virtual table). */
   count?: number;
   /** Add button, shown only when the user holds this permission. */
@@ -38,11 +42,7 @@ export function ListToolbar({ filters, onPrint, onRefresh, onExport, exporting, 
             <LuPrinter />
           </IconButton>
         ) : null}
-        {onExport ? (
-          <IconButton aria-label={t`Export CSV`} size="sm" variant="outline" onClick={onExport} loading={exporting}>
-            <LuDownload />
-          </IconButton>
-        ) : null}
+        {onExport ? <ExportButtons compact onExport={onExport} exporting={exporting} /> : null}
         <IconButton aria-label={t`Refresh`} size="sm" variant="outline" onClick={onRefresh}>
           <LuRefreshCw />
         </IconButton>

@@ -4,11 +4,12 @@ import { Trans } from "@lingui/react/macro";
 import { LuArrowDown, LuArrowUp } from "react-icons/lu";
 import { formatAmount, tryMoney } from "../../../core/money";
 import { PendingSyncBadge } from "../../offline/sync-panel";
+import { useTableExport } from "../export/use-table-export";
 import { usePrint } from "../print/use-print";
 import { cellAlign, cellContent, cellText, printableColumns } from "./cell-value";
 import type { ColumnDef } from "./column-def";
 import { ColumnFilter } from "./column-filter";
-import { buildCsv, downloadCsv } from "./csv-export";
+import { listExportTable } from "./list-export";
 import { ListQueryFilters, type ListTableProps } from "./list-query-filters";
 import { toQueryParams, type ListQueryState } from "./list-query-state";
 import { ListToolbar } from "./list-toolbar";
@@ -46,7 +47,6 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
   const data = useListSource<Row>(endpoint, params, showTotals);
   const print = usePrint();
   const [printOpen, setPrintOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const rowKey = props.rowKey ?? defaultRowKey;
   const helpers = useMemo(() => ({ reload: data.reload }), [data.reload]);
   const hasFilterRow = columns.some((c) => c.filterType);
@@ -57,32 +57,20 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
     if (props.reloadKey !== undefined) reload();
   }, [props.reloadKey, reload]);
 
-  const exportCsv = async () => {
-    if (!endpoint) return;
-    setExporting(true);
-    try {
-      const rows = await fetchAllPages<Row>(endpoint, toQueryParams(state, { dateField: props.dateField, unpaged: true }));
-      downloadCsv(
-        title,
-        buildCsv(
-          printable.map((c) => c.title),
-          rows.map((row) => printable.map((c) => cellText(c, row))),
-        ),
-      );
-    } catch {
-      // The api client has shown the error.
-    } finally {
-      setExporting(false);
-    }
-  };
+  // Export: every page of the current filter (up to the cap), not only the page on screen.
+  const exporter = useTableExport(title, async () => {
+    if (!endpoint) return null;
+    const all = await fetchAllPages<Row>(endpoint, toQueryParams(state, { dateField: props.dateField, unpaged: true }));
+    return { table: listExportTable(columns, all.rows), cappedAt: all.capped ? all.rows.length : undefined };
+  });
 
   return (
     <Box>
       <ListToolbar
         filters={<ListQueryFilters options={props} branchByDefault state={state} dispatch={dispatch} />}
         onPrint={() => setPrintOpen(true)}
-        onExport={endpoint ? () => void exportCsv() : undefined}
-        exporting={exporting}
+        onExport={endpoint ? exporter.run : undefined}
+        exporting={exporter.exporting}
         onRefresh={() => {
           reset();
           data.reload();

@@ -95,15 +95,23 @@ export function usePagedData<Row>(endpoint: string | undefined, params: Record<s
   };
 }
 
-/** Every row that matches the params, page by page (for CSV export). */
-export async function fetchAllPages<Row>(endpoint: string, params: Record<string, string>, maxPages = 100): Promise<Row[]> {
+/** Rows an export reads at most (100 pages of 200): beyond, the user narrows the filter. */
+export const EXPORT_ROW_CAP = 20_000;
+const EXPORT_PAGE_SIZE = 200;
+
+/** Every row that matches the params, page by page (for the export), up to `cap` rows; `capped` when more matched. */
+export async function fetchAllPages<Row>(
+  endpoint: string,
+  params: Record<string, string>,
+  cap: number = EXPORT_ROW_CAP,
+): Promise<{ rows: Row[]; capped: boolean }> {
   const rows: Row[] = [];
-  for (let page = 1; page <= maxPages; page += 1) {
+  for (let page = 1; rows.length < cap; page += 1) {
     const data = await api
-      .get(withSlash(endpoint), { searchParams: { ...params, page: String(page), page_size: "200" } })
+      .get(withSlash(endpoint), { searchParams: { ...params, page: String(page), page_size: String(EXPORT_PAGE_SIZE) } })
       .json<Paged<Row>>();
     rows.push(...data.results);
-    if (!data.next) break;
+    if (!data.next) return { rows: rows.slice(0, cap), capped: rows.length > cap };
   }
-  return rows;
+  return { rows: rows.slice(0, cap), capped: true };
 }

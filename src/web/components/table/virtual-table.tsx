@@ -3,7 +3,9 @@ import { Box, Center, Spinner, Table, Text } from "@chakra-ui/react";
 import { Trans } from "@lingui/react/macro";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { api } from "../../lib/api-client";
+import { useTableExport } from "../export/use-table-export";
 import { cellAlign, cellContent } from "./cell-value";
+import { listExportTable } from "./list-export";
 import { ListQueryFilters, type ListTableProps } from "./list-query-filters";
 import { toQueryParams } from "./list-query-state";
 import { ListToolbar } from "./list-toolbar";
@@ -74,6 +76,8 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const padBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   const reload = () => setTick((n) => n + 1);
   const helpers = useMemo(() => ({ reload: () => setTick((n) => n + 1) }), []);
+  // The whole filtered list is already here: the export writes it as loaded.
+  const exporter = useTableExport(title, () => Promise.resolve({ table: listExportTable(columns, rows) }));
   const rowKey = props.rowKey ?? ((row: Row) => textOf((row as { id?: unknown }).id) || JSON.stringify(row));
 
   return (
@@ -81,6 +85,8 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
       <ListToolbar
         filters={<ListQueryFilters options={props} branchByDefault={false} state={state} dispatch={dispatch} />}
         count={rows.length}
+        onExport={endpoint ? exporter.run : undefined}
+        exporting={exporter.exporting}
         onRefresh={() => {
           reset();
           reload();

@@ -1,0 +1,30 @@
+import { useEffect, useState } from "react";
+import { api } from "../../lib/api-client";
+
+/**
+ * A report's answer for its query (null: not asked yet); reports read the server, so offline they
+ * ask nothing. `reload` asks again with the same query.
+ */
+export function useReportData<T>(endpoint: string, params: Record<string, string> | null, online: boolean) {
+  const [answer, setAnswer] = useState<T | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [tick, setTick] = useState(0);
+  const key = params ? JSON.stringify(params) : null;
+  useEffect(() => {
+    setFailed(false);
+    if (key === null || !online) return;
+    let cancelled = false;
+    setLoading(true);
+    api
+      .get(endpoint, { searchParams: JSON.parse(key) as Record<string, string> })
+      .json<T>()
+      .then((data) => !cancelled && setAnswer(data))
+      .catch(() => !cancelled && setFailed(true))
+      .finally(() => !cancelled && setLoading(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [endpoint, key, online, tick]);
+  return { answer, loading, failed, reload: () => setTick((n) => n + 1) };
+}
