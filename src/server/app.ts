@@ -13,6 +13,7 @@ import { installOpenApi, requireBodySchemas } from "./http/openapi";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { installAuditContext } from "./modules/audit/audit.service";
 import { registerAuditRoutes } from "./modules/audit/audit.routes";
+import { registerOrganisationRoutes } from "./modules/organisation/organisation.routes";
 import { registerMediaRoutes } from "./modules/reference/media.routes";
 import { registerReferenceRoutes } from "./modules/reference/reference.routes";
 import { registerDocuments } from "./modules/documents";
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDocuments(app, deps);
   registerSyncRoutes(app, deps);
   registerAuditRoutes(app, deps);
+  registerOrganisationRoutes(app, deps);
 
   const serveWeb = !!deps.webRoot && existsSync(join(deps.webRoot, "index.html"));
   if (serveWeb) await app.register(fastifyStatic, { root: deps.webRoot!, wildcard: false, index: ["index.html"], preCompressed: true });

@@ -46,8 +46,9 @@ async function resolveToken(db: Db, header: string | undefined): Promise<AuthCon
           array(select code from user_permission where user_id = u.id
                 union select gp.code from group_permission gp join user_group ug on ug.group_id = gp.group_id where ug.user_id = u.id
                 order by 1) as permissions,
-          case when u.is_superuser then array(select id from branch order by id)
-               else array(select branch_id from user_branch where user_id = u.id order by branch_id) end as branch_ids
+          case when u.is_superuser then array(select id from branch where deleted_at is null order by id)
+               else array(select ub.branch_id from user_branch ub join branch b on b.id = ub.branch_id and b.deleted_at is null
+                          where ub.user_id = u.id order by ub.branch_id) end as branch_ids
         from auth_token t join app_user u on u.id = t.user_id
         where t.token_hash = ${hashToken(match[1])} and t.expires_at > now() and u.is_active`,
   );

@@ -41,6 +41,10 @@ export const MODELS = [
   "print",
   "user",
   "partner",
+  "branch",
+  "inventory",
+  "setting",
+  "auditlog",
 ] as const;
 
 const ACTIONS: PermissionAction[] = ["view", "add", "change", "delete"];

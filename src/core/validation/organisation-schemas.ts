@@ -1,0 +1,35 @@
+/** Bodies of the organisation settings (issue 17): branches, inventories, print information, settings. */
+import { boolean, object, string, type InferType } from "yup";
+import { MESSAGES } from "../messages";
+import { ADDRESS_MAX_LENGTH, PHONE_MAX_LENGTH, nameField, optionalText, requiredId } from "./common";
+import { installYupLocale } from "./yup-locale";
+
+installYupLocale();
+
+export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+export const branchSchema = object({
+  name: nameField(),
+  color: string().trim().required().matches(HEX_COLOUR, MESSAGES.invalid),
+  description: optionalText(500),
+});
+export type BranchInput = InferType<typeof branchSchema>;
+
+export const inventorySchema = object({ name: nameField(), branch: requiredId() });
+export type InventoryInput = InferType<typeof inventorySchema>;
+
+/** A branch's print header (the logo is a media id, added by the server's schema and the form). */
+export const printInfoSchema = object({
+  name: nameField(),
+  description: optionalText(500),
+  phone: optionalText(PHONE_MAX_LENGTH),
+  address: optionalText(ADDRESS_MAX_LENGTH),
+});
+export type PrintInfoInput = InferType<typeof printInfoSchema>;
+
+/** The key/value settings of SPEC section 3 the product reads, as one form. */
+export const settingsSchema = object({
+  batch_number: boolean().required(),
+  base_currency: requiredId(),
+});
+export type SettingsInput = InferType<typeof settingsSchema>;
