@@ -10,7 +10,17 @@
 import { add, greaterThan, isPositive, mul, round, sub, sum, toDecimalString, type MoneyInput } from "./money";
 
 export type AccountType =
-  "cashbox" | "supplier" | "customer" | "inventory" | "revenue" | "cost_of_goods" | "damaged_stock" | "expense" | "income";
+  | "cashbox"
+  | "supplier"
+  | "customer"
+  | "inventory"
+  | "revenue"
+  | "cost_of_goods"
+  | "damaged_stock"
+  | "expense"
+  | "income"
+  /** An employee: debit - credit is what they owe the business (salary advances not yet recovered). */
+  | "employee";
 
 export interface PostingLine {
   account_type: AccountType;
@@ -22,7 +32,7 @@ export interface PostingLine {
   exchange_rate: string;
 }
 
-interface MoneyContext {
+export interface MoneyContext {
   currency_id: number;
   exchange_rate: MoneyInput;
 }
@@ -43,7 +53,7 @@ const line = (
 });
 
 /** Debit one account, credit another, for a positive amount; nothing for zero. */
-const transfer = (
+export const transfer = (
   ctx: MoneyContext,
   debit: [AccountType, number | null],
   credit: [AccountType, number | null],

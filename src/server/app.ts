@@ -17,6 +17,7 @@ import { registerOrganisationRoutes } from "./modules/organisation/organisation.
 import { registerMediaRoutes } from "./modules/reference/media.routes";
 import { registerReferenceRoutes } from "./modules/reference/reference.routes";
 import { registerDocuments } from "./modules/documents";
+import { registerHr } from "./modules/hr/hr.routes";
 import { registerMasterData } from "./modules/master-data";
 import { registerSyncRoutes } from "./modules/sync/sync.routes";
 
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMediaRoutes(app, deps);
   registerMasterData(app, deps);
   registerDocuments(app, deps);
+  registerHr(app, deps);
   registerSyncRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerOrganisationRoutes(app, deps);

@@ -33,6 +33,8 @@ const DOCUMENT_NO = sql`case le.document_type
   when 'expense' then (select invoice_no from expense where id = le.document_id)
   when 'income' then (select invoice_no from income where id = le.document_id)
   when 'cashbox_transfer' then (select invoice_no from cashbox_transfer where id = le.document_id)
+  when 'payroll' then (select invoice_no from payroll where id = le.document_id)
+  when 'salary_advance' then (select invoice_no from salary_advance where id = le.document_id)
   end`;
 
 function accountWhere(q: StatementQuery): SQL {

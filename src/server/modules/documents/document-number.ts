@@ -24,7 +24,9 @@ export type NumberedTable =
   | "payment"
   | "expense"
   | "income"
-  | "cashbox_transfer";
+  | "cashbox_transfer"
+  | "payroll"
+  | "salary_advance";
 
 /** A created document waits for its number with this placeholder (nobody sees it before commit). */
 export const UNNUMBERED = 0;

@@ -17,7 +17,7 @@ const MEDIA_URL = /^\/media\/(\d+)\/?$/;
  * The image is a media id (from `POST media/`). The API answers it as its url `/media/<id>/`, so a
  * PATCH that sends the loaded record back unchanged (url included) keeps the same image.
  */
-const imageField = () =>
+export const imageField = () =>
   mixed<number>()
     .transform((value: unknown) => {
       if (value === undefined || value === null || value === "") return null;

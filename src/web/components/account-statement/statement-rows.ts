@@ -48,6 +48,8 @@ const DOCUMENT_PATHS: Record<string, string> = {
   cashbox_transfer: "/accounting/cashbox/transfer",
   payroll: "/hr/payroll",
   salary_advance: "/hr/salary-advance",
+  payroll: "/hr/payroll",
+  salary_advance: "/hr/salary-advance",
 };
 
 /** The view route of a statement row's document, or null when that document has no view screen. */

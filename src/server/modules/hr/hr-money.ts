@@ -1,0 +1,33 @@
+import type { AuthContext } from "../../http/access";
+import { MESSAGES } from "../../../core/messages";
+import type { Tx } from "../../db/client";
+import { fieldErrors, staleRecord } from "../../http/errors";
+import { invalidChoice } from "../../http/resource";
+import { lockCashboxes, type CashboxRow } from "../accounting/cashbox.repository";
+import { currencyRate } from "../accounting/money-document.repository";
+
+/**
+ * The cashbox an HR document pays from, locked (with the one it paid from before, on an edit, in id
+ * order): it must be the document's branch's; the rate is its currency's latest (1 for the base).
+ */
+export async function lockPayingCashbox(
+  tx: Tx,
+  auth: AuthContext,
+  branchId: number,
+  cashboxId: number,
+  previousCashboxId: number | null,
+): Promise<{ box: CashboxRow; boxes: Map<number, CashboxRow>; exchangeRate: string }> {
+  if (!auth.branchIds.includes(branchId)) throw invalidChoice("branch");
+  const boxes = await lockCashboxes(tx, previousCashboxId ? [cashboxId, previousCashboxId] : [cashboxId]);
+  const box = boxes.get(cashboxId);
+  if (!box || box.branchId !== branchId) throw invalidChoice("cashbox");
+  const rate = await currencyRate(tx, box.currencyId);
+  const exchangeRate = rate.isBase ? "1" : rate.latest;
+  if (!exchangeRate) throw fieldErrors({ exchange_rate: [MESSAGES.enterExchangeRate] });
+  return { box, boxes, exchangeRate };
+}
+
+/** 423 when the client edited an older version than the stored one (it sends the updated_at it loaded). */
+export function assertSameVersion(stored: Date | string, sent: unknown): void {
+  if (typeof sent === "string" && sent !== "" && new Date(stored).getTime() !== new Date(sent).getTime()) throw staleRecord();
+}
