@@ -126,14 +126,9 @@ export const MESSAGES = {
   allocationAboveRemaining: "The amount is more than the invoice's remaining amount",
   allocationsAboveAmount: "The invoices' amounts are more than the amount",
   differentSupplier: "Different supplier selected",
-  // HR and payroll (issue 15).
-  contractOverlaps: "The employee already has a contract for these dates",
-  endBeforeStart: "The end date must not be before the start date",
-  noContractForPeriod: "{name} has no contract for this period",
-  alreadyPaidForPeriod: "{name} is already paid for an overlapping period",
-  employeeListedTwice: "An employee is listed twice",
-  deductionsAbovePay: "Deductions are more than the pay",
-  advanceAboveOutstanding: "The advance deducted is more than the employee's outstanding advances",
+  conversionCurrenciesMustDiffer: "Cashboxes currency must be different",
+  nothingToAdjust: "The counted balance equals the cashbox balance: nothing to adjust",
+  adjustmentOfCount: "This adjustment belongs to a cashbox count: delete the count instead",
   // HR and payroll (issue 15).
   contractOverlaps: "The employee already has a contract for these dates",
   endBeforeStart: "The end date must not be before the start date",

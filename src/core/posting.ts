@@ -20,7 +20,15 @@ export type AccountType =
   | "expense"
   | "income"
   /** An employee: debit - credit is what they owe the business (salary advances not yet recovered). */
-  | "employee";
+  | "employee"
+  /** Clearing account of money conversions, one per currency, so each currency's lines still balance. */
+  | "currency_exchange"
+  /** Cash over and short: what cashbox counts found more or less than the ledger held. */
+  | "cash_over_short"
+  /** Owners' capital, by partner (account_id) or none: credit - debit is what was put in. */
+  | "capital"
+  /** The other side of debit invoices: amounts owed without goods (fees, opening balances). */
+  | "debit_invoice";
 
 export interface PostingLine {
   account_type: AccountType;

@@ -8,6 +8,6 @@ export * from "./schema/ledger";
 export * from "./schema/purchase";
 export * from "./schema/sale";
 export * from "./schema/accounting";
-
 export * from "./schema/audit";
 export * from "./schema/hr";
+export * from "./schema/accounting-documents";

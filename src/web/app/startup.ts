@@ -1,6 +1,7 @@
 import { HTTPError } from "ky";
 import type { AuthUser, CashboxRow, CurrencyRef } from "../../core/api-types";
 import { api } from "../lib/api-client";
+import { cachedPrintInfos, rememberLogos } from "../components/print/print-info-cache";
 import {
   appStore,
   baseCurrencyAtom,
@@ -34,14 +35,36 @@ const STEPS: readonly StartupStep[] = [
     },
   },
   { path: "accounting/exchange-rate/latest/", apply: (value) => appStore.set(exchangeRatesAtom, value as ExchangeRate[]) },
-  { path: "print/all/", apply: (value) => appStore.set(printInfosAtom, value as PrintInfo[]) },
+  {
+    path: "print/all/",
+    apply: (value) => {
+      appStore.set(printInfosAtom, value as PrintInfo[]);
+      void rememberLogos(value as PrintInfo[]);
+    },
+  },
   { path: "setting/", apply: (value) => appStore.set(settingsAtom, value as Setting[]) },
   { path: "partner/general-partner/", apply: (value) => appStore.set(generalPartnerAtom, value as PartnerRef) },
-  { path: "accounting/cashbox/all/", apply: (value) => appStore.set(cashboxesAtom, value as CashboxRow[]) },
+  {
+    path: "accounting/cashbox/all/",
+    apply: (value) => {
+      appStore.set(cashboxesAtom, value as CashboxRow[]);
+      // The device keeps these balances, so offline it shows them with what it keyed since (cashbox-overlay.ts).
+      void rememberBalances(value as CashboxRow[]);
+    },
+  },
   // Not in SPEC's list but needed by the amount fields; loaded last so the SPEC order is untouched.
   { path: "currency/base-currency/", apply: (value) => appStore.set(baseCurrencyAtom, value as CurrencyRef) },
   { path: "currency/all/", apply: (value) => appStore.set(currenciesAtom, value as CurrencyRef[]) },
 ];
+
+async function rememberBalances(rows: CashboxRow[]): Promise<void> {
+  const at = Date.now();
+  const [{ rememberCashboxBalances }, { getOfflineDb }] = await Promise.all([
+    import("../offline/cashbox-overlay"),
+    import("../offline/db"),
+  ]);
+  await rememberCashboxBalances(getOfflineDb(), rows, at).catch((error: unknown) => console.warn("Cashbox balances not kept", error));
+}
 
 let running: Promise<void> | null = null;
 
@@ -62,6 +85,8 @@ export function runStartup(): Promise<void> {
           console.warn(`Start-up step ${step.path} failed`, error);
         }
       }
+      // Offline (or print/all/ failed): the print headers from the device's cache, so printouts keep them.
+      if (appStore.get(printInfosAtom).length === 0) appStore.set(printInfosAtom, await cachedPrintInfos().catch(() => []));
     } finally {
       running = null;
     }

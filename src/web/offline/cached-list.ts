@@ -21,6 +21,8 @@ const RESOURCE_TABLES: Record<string, CachedTableName> = {
   "supplier/": "supplier",
   "partner/": "partner",
   "accounting/exchange-rate/": "exchange_rate",
+  // Offline the cashbox list shows the cached cashboxes with the balances last read (cashbox-overlay.ts).
+  "accounting/cashbox/": "cashbox",
 };
 
 export function cachedTableFor(endpoint: string | null | undefined): CachedTableName | null {

@@ -1,5 +1,6 @@
 import type { LocalEffect, PendingRowEffect } from "./db";
 import { purchaseEffects, quotationConvertEffects, saleEffects, saleExtraEffects } from "./document-effects";
+import { moneyDocumentEffects } from "./money-effects";
 import { requireOfflineRuntime } from "./offline-runtime";
 import {
   pendingSales as readPendingSales,
@@ -73,6 +74,11 @@ export const CREATE_COMMANDS = {
   // cached stock is short (outbox.ts). A queued purchase adds to the stock rows the device has.
   "sale-create": { resource: "sale/", localEffect: saleEffects },
   "purchase-create": { resource: "purchase/", localEffect: purchaseEffects },
+  // A queued money document is numbered "P-<n>" and moves its cashbox's balance as the device shows it.
+  "expense-create": { resource: "accounting/expense/", localEffect: (body) => moneyDocumentEffects("accounting/expense/", body) },
+  "income-create": { resource: "accounting/income/", localEffect: (body) => moneyDocumentEffects("accounting/income/", body) },
+  "receipt-create": { resource: "accounting/receipt/", localEffect: (body) => moneyDocumentEffects("accounting/receipt/", body) },
+  "payment-create": { resource: "accounting/payment/", localEffect: (body) => moneyDocumentEffects("accounting/payment/", body) },
 } satisfies Record<string, CreateCommand>;
 
 export type CreateCommandName = keyof typeof CREATE_COMMANDS;

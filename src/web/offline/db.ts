@@ -109,7 +109,17 @@ export interface PendingDocEffect {
   number: string | null;
 }
 
-export type LocalEffect = PendingRowEffect | StockTakeEffect | StockAddEffect | PendingDocEffect;
+/**
+ * A queued money document (expense, income, receipt, payment) moves `amount` (signed decimal string:
+ * negative takes money out) of a cashbox's balance as the device shows it (cashbox-overlay.ts).
+ */
+export interface CashboxMoveEffect {
+  kind: "cashbox-move";
+  cashbox_id: number;
+  amount: string;
+}
+
+export type LocalEffect = PendingRowEffect | StockTakeEffect | StockAddEffect | PendingDocEffect | CashboxMoveEffect;
 
 /** What the server said when it refused an entry: status and the parsed body. */
 export interface ServerAnswer {
@@ -225,6 +235,10 @@ export const META = {
   provisionalNo: "provisional_no",
   /** Stock effects of synced entries, kept until a pull shows them (stock-overlay.ts). */
   settledStock: "settled_stock",
+  /** The cashbox balances the server last answered, with the time they were read (cashbox-overlay.ts). */
+  cashboxBalances: "cashbox_balances",
+  /** Cashbox moves of synced entries, kept until a balance read after them (cashbox-overlay.ts). */
+  settledCashbox: "settled_cashbox",
   /** The signed-in session's token and user, for the service worker's replay (device-session.ts). */
   session: "session",
   /** While a first load walks: how far (`{ done, total }` of the server's last page), stored with its cursor. */

@@ -1,4 +1,5 @@
 import { META, type LocalEffect, type OfflineDb, type OutboxEntry } from "./db";
+import { settleCashboxMoves } from "./cashbox-overlay";
 import { recomputeStock, settleStockEffects } from "./stock-overlay";
 import { isStub, putItemsKeepingStock } from "./stock-store";
 import type { CachedRow } from "./sync-tables";
@@ -56,6 +57,7 @@ export async function reconcileEffects(db: OfflineDb, entry: OutboxEntry, server
   const serverId = typeof serverRow.id === "number" ? serverRow.id : null;
   // Also for a create that went straight through: the cache shows the sale before the next pull.
   await settleStockEffects(db, entry.effects, at);
+  await settleCashboxMoves(db, entry.effects, at);
   if (!entry.effects_applied) await recomputeStock(db, entry.effects);
   for (const effect of entry.effects) {
     if (effect.kind !== "pending-row") continue;

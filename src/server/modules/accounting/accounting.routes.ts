@@ -7,6 +7,8 @@ import { cashboxResource } from "./cashbox.resource";
 import { registerCashboxTransferRoutes } from "./cashbox-transfer.routes";
 import { registerMoneyDocumentRoutes } from "./money-document.routes";
 import { registerStatementRoutes } from "./statement.routes";
+import { registerLedgerDocument } from "./ledger-document";
+import { moneyConversion } from "./money-conversion";
 
 /** The Accounting area (SPEC sections 2-9): cashboxes and the documents that move money through them. */
 export function registerAccounting(app: FastifyInstance, deps: { db: Db }): void {
@@ -17,4 +19,5 @@ export function registerAccounting(app: FastifyInstance, deps: { db: Db }): void
   registerCashboxDocumentRoutes(app, deps);
   registerCashboxTransferRoutes(app, deps);
   registerStatementRoutes(app, deps);
+  registerLedgerDocument(app, deps.db, moneyConversion);
 }

@@ -35,6 +35,11 @@ const DOCUMENT_NO = sql`case le.document_type
   when 'cashbox_transfer' then (select invoice_no from cashbox_transfer where id = le.document_id)
   when 'payroll' then (select invoice_no from payroll where id = le.document_id)
   when 'salary_advance' then (select invoice_no from salary_advance where id = le.document_id)
+  when 'cashbox_money_conversion' then (select invoice_no from cashbox_money_conversion where id = le.document_id)
+  when 'cashbox_adjustment' then (select invoice_no from cashbox_adjustment where id = le.document_id)
+  when 'capital' then (select invoice_no from capital where id = le.document_id)
+  when 'supplier_debit_invoice' then (select invoice_no from supplier_debit_invoice where id = le.document_id)
+  when 'customer_debit_invoice' then (select invoice_no from customer_debit_invoice where id = le.document_id)
   end`;
 
 function accountWhere(q: StatementQuery): SQL {

@@ -26,7 +26,13 @@ export type NumberedTable =
   | "income"
   | "cashbox_transfer"
   | "payroll"
-  | "salary_advance";
+  | "salary_advance"
+  | "cashbox_money_conversion"
+  | "cashbox_adjustment"
+  | "cashbox_count"
+  | "capital"
+  | "supplier_debit_invoice"
+  | "customer_debit_invoice";
 
 /** A created document waits for its number with this placeholder (nobody sees it before commit). */
 export const UNNUMBERED = 0;

@@ -56,10 +56,11 @@ function useStatementTypeLabel(): (type: string) => string {
       expense: t`Expense`,
       income: t`Income`,
       cashbox_transfer: t`Cashbox Transfer`,
-      money_conversion: t`Money Conversion`,
+      cashbox_money_conversion: t`Money Conversion`,
       cashbox_adjustment: t`Cashbox Adjustment`,
       capital: t`Capital`,
-      sale_debit_invoice: t`Debit Invoice`,
+      supplier_debit_invoice: t`Supplier Debit Invoice`,
+      customer_debit_invoice: t`Customer Debit Invoice`,
       payroll: t`Payroll`,
       salary_advance: t`Salary Advance`,
     };

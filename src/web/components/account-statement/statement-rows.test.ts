@@ -63,7 +63,10 @@ describe("account statement rows", () => {
     expect(statementDocumentPath("receipt", 3)).toBe("/accounting/receipt/3/view");
     expect(statementDocumentPath("cashbox_transfer", 9)).toBe("/accounting/cashbox/transfer/9/view");
     expect(statementDocumentPath("purchase_return", 2)).toBe("/purchase/purchase-return/2/view");
-    expect(statementDocumentPath("capital", 1)).toBeNull();
+    expect(statementDocumentPath("cashbox_money_conversion", 4)).toBe("/accounting/cashbox/money-conversion/4/view");
+    expect(statementDocumentPath("customer_debit_invoice", 5)).toBe("/accounting/customer-debit-invoice/5/view");
+    expect(statementDocumentPath("capital", 1)).toBe("/accounting/capital/1/view");
+    expect(statementDocumentPath("stock_opening", 1)).toBeNull();
     expect(statementDocumentPath("sale", null)).toBeNull();
   });
 

@@ -46,8 +46,11 @@ const DOCUMENT_PATHS: Record<string, string> = {
   expense: "/accounting/expense",
   income: "/accounting/income",
   cashbox_transfer: "/accounting/cashbox/transfer",
-  payroll: "/hr/payroll",
-  salary_advance: "/hr/salary-advance",
+  cashbox_money_conversion: "/accounting/cashbox/money-conversion",
+  cashbox_adjustment: "/accounting/cashbox/adjustment",
+  capital: "/accounting/capital",
+  supplier_debit_invoice: "/accounting/supplier-debit-invoice",
+  customer_debit_invoice: "/accounting/customer-debit-invoice",
   payroll: "/hr/payroll",
   salary_advance: "/hr/salary-advance",
 };

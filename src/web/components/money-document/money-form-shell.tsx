@@ -1,6 +1,11 @@
 import type { ReactNode } from "react";
 import type { FormikValues } from "formik";
-import { useLingui } from "@lingui/react/macro";
+import { Stack, Text } from "@chakra-ui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { formatAmount, tryMoney } from "../../../core/money";
+import { useCurrentUser } from "../../lib/use-permission";
+import { pendingMoveOf, shownBalance } from "../../offline/cashbox-overlay";
+import { useCashboxOverlay } from "../../offline/use-cashbox-overlay";
 import { toIsoDate } from "../../../core/dates";
 import type { RowKey } from "../../offline/sync-tables";
 import { DateField, NumberFormField, TextField, useFormField } from "../form/form-fields";
@@ -82,19 +87,40 @@ export function BranchField() {
   );
 }
 
-/** The user's cashboxes of the branch the form has chosen. */
+/** The user's cashboxes of the branch the form has chosen, with the chosen one's balance as the device knows it. */
 export function BranchCashboxField() {
   const field = useFormField<RowKey | null>("cashbox");
   const branch = useFormField<RowKey | null>("branch");
   return (
-    <CashboxSelect
-      name="cashbox"
-      branchId={typeof branch.value === "number" ? branch.value : null}
-      value={field.value}
-      onChange={field.setValue}
-      invalid={field.invalid}
-      errorText={field.errorText}
-      required
-    />
+    <Stack gap="1">
+      <CashboxSelect
+        name="cashbox"
+        branchId={typeof branch.value === "number" ? branch.value : null}
+        value={field.value}
+        onChange={field.setValue}
+        invalid={field.invalid}
+        errorText={field.errorText}
+        required
+      />
+      {typeof field.value === "number" ? <CashboxBalanceHint id={field.value} /> : null}
+    </Stack>
+  );
+}
+
+/** "Balance: 1,250,000 IQD", the last balance read plus what this device keyed since (cashbox-overlay.ts). */
+function CashboxBalanceHint({ id }: { id: number }) {
+  const user = useCurrentUser();
+  const overlay = useCashboxOverlay();
+  const balance = shownBalance(overlay, id);
+  if (balance === null) return null;
+  const amount = `${formatAmount(tryMoney(balance) ?? 0)} ${user?.cashboxes?.find((c) => c.id === id)?.currency.code ?? ""}`;
+  return (
+    <Text fontSize="sm" color="fg.muted" data-testid="cashbox-balance-hint">
+      {pendingMoveOf(overlay, id).isZero() ? (
+        <Trans>Cashbox balance: {amount}</Trans>
+      ) : (
+        <Trans>Cashbox balance: {amount} (with what waits to sync)</Trans>
+      )}
+    </Text>
   );
 }

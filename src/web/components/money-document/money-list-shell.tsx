@@ -3,6 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { ColumnDef } from "../table/column-def";
 import { CrudList } from "../table/crud-list";
 import type { MoneyRecord } from "./money-view-shell";
+import { PendingMoneyDocuments } from "./pending-money-documents";
 
 export interface MoneyListShellProps<R extends MoneyRecord> {
   title: string;
@@ -11,10 +12,19 @@ export interface MoneyListShellProps<R extends MoneyRecord> {
   model: string;
   /** The document's own columns, between the date and the currency. */
   columns: ColumnDef<R>[];
+  /** Adding needs the server (a transfer): offline the Add button is disabled and says why. */
+  needsNetwork?: boolean;
 }
 
-/** The list of every money document: number, date, its own columns, currency, amount (summed), note; double-click opens the view. */
-export function MoneyListShell<R extends MoneyRecord>({ title, endpoint, path, model, columns: own }: MoneyListShellProps<R>) {
+/** The list of every money document (with those keyed on this device and not synced yet above it): number, date, its own columns, currency, amount (summed), note; double-click opens the view. */
+export function MoneyListShell<R extends MoneyRecord>({
+  title,
+  endpoint,
+  path,
+  model,
+  columns: own,
+  needsNetwork,
+}: MoneyListShellProps<R>) {
   const { t } = useLingui();
   const columns = useMemo<ColumnDef<R>[]>(
     () => [
@@ -28,17 +38,21 @@ export function MoneyListShell<R extends MoneyRecord>({ title, endpoint, path, m
     [t, own],
   );
   return (
-    <CrudList<R>
-      title={title}
-      endpoint={endpoint}
-      path={path}
-      model={model}
-      columns={columns}
-      opens="view"
-      dateFilter
-      dateField="input_date"
-      currencyFilter
-      showTotals
-    />
+    <>
+      <PendingMoneyDocuments resource={endpoint} />
+      <CrudList<R>
+        title={title}
+        endpoint={endpoint}
+        path={path}
+        model={model}
+        columns={columns}
+        opens="view"
+        dateFilter
+        dateField="input_date"
+        currencyFilter
+        showTotals
+        needsNetwork={needsNetwork}
+      />
+    </>
   );
 }

@@ -1,7 +1,10 @@
 import { useMemo } from "react";
-import { Box } from "@chakra-ui/react";
-import { useLingui } from "@lingui/react/macro";
+import { Box, Button, HStack, Text } from "@chakra-ui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "react-router";
+import { LuPlus } from "react-icons/lu";
+import { useHasPermission } from "../../lib/use-permission";
+import { useNetworkGate } from "../../offline/network-gate";
 import { CardTitle } from "../card-title";
 import { DeleteButton } from "../delete-button";
 import type { ColumnDef } from "./column-def";
@@ -26,6 +29,8 @@ export interface CrudListProps<Row extends { id: number }> extends Omit<
   opens?: "edit" | "view";
   /** Rows whose state forbids a delete (an approved transfer): no delete button. */
   undeletable?: (row: Row) => boolean;
+  /** Adding needs the server (see network-gate.ts): offline the Add button is disabled and says why. */
+  needsNetwork?: boolean;
 }
 
 /** A list of records (master data or documents): paged table with add, double-click to open, and a delete button per row. */
@@ -37,10 +42,13 @@ export function CrudList<Row extends { id: number }>({
   title,
   opens = "edit",
   undeletable,
+  needsNetwork = false,
   ...rest
 }: CrudListProps<Row>) {
   const { t } = useLingui();
   const navigate = useNavigate();
+  const gate = useNetworkGate();
+  const addBlocked = needsNetwork && gate.blocked;
   const allColumns = useMemo<ColumnDef<Row>[]>(
     () => [
       ...columns,
@@ -61,7 +69,7 @@ export function CrudList<Row extends { id: number }>({
   );
   return (
     <Box>
-      <CardTitle title={title} />
+      <CardTitle title={title} actions={addBlocked ? <OfflineAdd model={model} reason={gate.reason} /> : undefined} />
       <PagedTable<Row>
         storageKey={path}
         {...rest}
@@ -69,9 +77,26 @@ export function CrudList<Row extends { id: number }>({
         endpoint={endpoint}
         columns={allColumns}
         addPermission={`add_${model}`}
-        onAdd={() => navigate(`${path}/add`)}
+        onAdd={addBlocked ? undefined : () => navigate(`${path}/add`)}
         onRowClick={(row) => navigate(`${path}/${row.id}/${opens}`)}
       />
     </Box>
+  );
+}
+
+/** In place of the toolbar's Add while offline, for a list whose adds need the server. */
+function OfflineAdd({ model, reason }: { model: string; reason: string }) {
+  const { t } = useLingui();
+  const canAdd = useHasPermission([`add_${model}`]);
+  if (!canAdd) return null;
+  return (
+    <HStack gap="2" data-testid="add-needs-network">
+      <Text fontSize="sm" color="fg.muted">
+        <Trans>Offline: adding needs a connection</Trans>
+      </Text>
+      <Button aria-label={t`Add`} size="sm" colorPalette="blue" disabled title={reason}>
+        <LuPlus />
+      </Button>
+    </HStack>
   );
 }

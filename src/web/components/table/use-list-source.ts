@@ -27,12 +27,12 @@ export function useListSource<Row>(endpoint: string | undefined, params: Record<
   const pendingRows = usePendingRows(!fromCache ? table : null);
   const pendingCount = usePendingCount();
   const { reload } = server;
-  // Fewer entries wait: one synced, and the server's list now has it, so ask again.
+  // Fewer entries wait: one synced, and the server's list now has it (or the balance it moved), so ask again.
   const lastPending = useRef(pendingCount);
   useEffect(() => {
-    if (table !== null && pendingCount < lastPending.current) reload();
+    if (endpoint && pendingCount < lastPending.current) reload();
     lastPending.current = pendingCount;
-  }, [pendingCount, table, reload]);
+  }, [pendingCount, endpoint, reload]);
   const serverRows = useMemo(
     () => (pendingRows.length > 0 && params.page === "1" ? [...(pendingRows as Row[]), ...server.rows] : server.rows),
     [pendingRows, server.rows, params.page],

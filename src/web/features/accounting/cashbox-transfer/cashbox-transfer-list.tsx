@@ -4,7 +4,10 @@ import { MoneyListShell } from "../../../components/money-document/money-list-sh
 import type { ColumnDef } from "../../../components/table/column-def";
 import { TRANSFER_ENDPOINT, TRANSFER_PATH, type TransferRecord } from "./transfer-record";
 
-/** Cashbox transfers: number, date, from, to, amount (summed), note. SPEC gates them with the cashbox codes. */
+/**
+ * Cashbox transfers: number, date, from, to, amount (summed), note. SPEC gates them with the cashbox codes.
+ * Adding one needs the server (it checks and locks both cashboxes), so offline the Add button says why.
+ */
 export default function CashboxTransferList() {
   const { t } = useLingui();
   const columns = useMemo<ColumnDef<TransferRecord>[]>(
@@ -15,6 +18,13 @@ export default function CashboxTransferList() {
     [t],
   );
   return (
-    <MoneyListShell title={t`Cashbox Transfers`} endpoint={TRANSFER_ENDPOINT} path={TRANSFER_PATH} model="cashbox" columns={columns} />
+    <MoneyListShell
+      title={t`Cashbox Transfers`}
+      endpoint={TRANSFER_ENDPOINT}
+      path={TRANSFER_PATH}
+      model="cashbox"
+      columns={columns}
+      needsNetwork
+    />
   );
 }

@@ -1,0 +1,164 @@
+import { index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { createdBy, money, stamps } from "./columns";
+import { appUser } from "./auth";
+import { branch, cashbox, currency } from "./organisation";
+import { customer, partner, supplier } from "./partners";
+
+/**
+ * The cashbox and party documents of issue 13 beyond receipts, payments, expenses, incomes and transfers:
+ * money conversions, adjustments and counts, capital, and debit invoices. Each posts to the ledger in the
+ * same transaction (src/core/accounting-posting.ts) and takes a per-branch number (`invoice_no`).
+ */
+const documentColumns = () => ({
+  id: serial("id").primaryKey(),
+  branchId: integer("branch_id")
+    .notNull()
+    .references(() => branch.id),
+  invoiceNo: integer("invoice_no").notNull(),
+  inputDate: text("input_date").notNull(),
+  note: text("note").notNull().default(""),
+  formToken: text("form_token"),
+  createdBy: createdBy(),
+  ...stamps,
+});
+
+const rate = (name: string) => numeric(name, { precision: 18, scale: 6 });
+
+/**
+ * Money from a cashbox in one currency to a cashbox in another at a stated rate: `amount` leaves the
+ * source, `amount_in` enters the target. `exchange_rate` is the rate as stated (base units per unit of the
+ * foreign side); `from_rate` and `to_rate` are what the ledger lines of each side carry.
+ */
+export const cashboxMoneyConversion = pgTable(
+  "cashbox_money_conversion",
+  {
+    ...documentColumns(),
+    fromCashboxId: integer("from_cashbox_id")
+      .notNull()
+      .references(() => cashbox.id),
+    toCashboxId: integer("to_cashbox_id")
+      .notNull()
+      .references(() => cashbox.id),
+    fromCurrencyId: integer("from_currency_id")
+      .notNull()
+      .references(() => currency.id),
+    toCurrencyId: integer("to_currency_id")
+      .notNull()
+      .references(() => currency.id),
+    amount: money("amount").notNull(),
+    exchangeRate: rate("exchange_rate").notNull(),
+    amountIn: money("amount_in").notNull(),
+    fromRate: rate("from_rate").notNull(),
+    toRate: rate("to_rate").notNull(),
+  },
+  (t) => [index("cashbox_money_conversion_branch_idx").on(t.branchId, t.inputDate)],
+);
+
+/**
+ * A counted balance against the ledger's: `amount` = counted - expected (either sign) is booked into or
+ * out of the cashbox, with a reason.
+ */
+export const cashboxAdjustment = pgTable(
+  "cashbox_adjustment",
+  {
+    ...documentColumns(),
+    cashboxId: integer("cashbox_id")
+      .notNull()
+      .references(() => cashbox.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
+    exchangeRate: rate("exchange_rate").notNull(),
+    expectedBalance: money("expected_balance").notNull(),
+    countedBalance: money("counted_balance").notNull(),
+    amount: money("amount").notNull(),
+    reason: text("reason").notNull(),
+  },
+  (t) => [index("cashbox_adjustment_branch_idx").on(t.branchId, t.inputDate)],
+);
+
+/**
+ * A cashbox count at the end of a day or shift: who closed it and when, what the ledger expected, what
+ * was counted and the difference, which its adjustment (if any) booked.
+ */
+export const cashboxCount = pgTable(
+  "cashbox_count",
+  {
+    ...documentColumns(),
+    cashboxId: integer("cashbox_id")
+      .notNull()
+      .references(() => cashbox.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
+    shift: text("shift").notNull().default(""),
+    expectedBalance: money("expected_balance").notNull(),
+    countedBalance: money("counted_balance").notNull(),
+    difference: money("difference").notNull(),
+    closedBy: integer("closed_by")
+      .notNull()
+      .references(() => appUser.id),
+    closedAt: timestamp("closed_at", { withTimezone: true }).notNull().defaultNow(),
+    adjustmentId: integer("adjustment_id").references(() => cashboxAdjustment.id),
+  },
+  (t) => [index("cashbox_count_branch_idx").on(t.branchId, t.inputDate), index("cashbox_count_adjustment_idx").on(t.adjustmentId)],
+);
+
+/** Money put into (`direction` "in") or drawn from ("out") the business through a cashbox, by partner where one is named. */
+export const capital = pgTable(
+  "capital",
+  {
+    ...documentColumns(),
+    direction: text("direction").notNull(),
+    partnerId: integer("partner_id").references(() => partner.id),
+    cashboxId: integer("cashbox_id")
+      .notNull()
+      .references(() => cashbox.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
+    exchangeRate: rate("exchange_rate").notNull(),
+    amount: money("amount").notNull(),
+  },
+  (t) => [index("capital_branch_idx").on(t.branchId, t.inputDate)],
+);
+
+/** An amount a supplier is owed without goods (a fee, an opening balance): what we owe rises. */
+export const supplierDebitInvoice = pgTable(
+  "supplier_debit_invoice",
+  {
+    ...documentColumns(),
+    supplierId: integer("supplier_id")
+      .notNull()
+      .references(() => supplier.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
+    exchangeRate: rate("exchange_rate").notNull(),
+    amount: money("amount").notNull(),
+  },
+  (t) => [
+    index("supplier_debit_invoice_branch_idx").on(t.branchId, t.inputDate),
+    index("supplier_debit_invoice_party_idx").on(t.supplierId),
+  ],
+);
+
+/** An amount a customer owes without goods (a fee, an opening balance): what the customer owes rises. */
+export const customerDebitInvoice = pgTable(
+  "customer_debit_invoice",
+  {
+    ...documentColumns(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customer.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
+    exchangeRate: rate("exchange_rate").notNull(),
+    amount: money("amount").notNull(),
+  },
+  (t) => [
+    index("customer_debit_invoice_branch_idx").on(t.branchId, t.inputDate),
+    index("customer_debit_invoice_party_idx").on(t.customerId),
+  ],
+);

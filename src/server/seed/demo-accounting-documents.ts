@@ -1,0 +1,58 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { toIsoDate } from "../../core/dates";
+import { div, isPositive, round, toDecimalString } from "../../core/money";
+import type { Tx } from "../db/client";
+import { appUser, branch, cashbox, currency } from "../db/tables";
+import type { AuthContext } from "../http/access";
+import { cashboxBalance } from "../modules/accounting/cashbox.repository";
+import { createLedgerDocumentTx } from "../modules/accounting/ledger-document";
+import { moneyConversion } from "../modules/accounting/money-conversion";
+
+const daysAgo = (days: number) => toIsoDate(new Date(Date.now() - days * 86_400_000));
+
+/** The admin acting for the demo, in every branch; null before users exist. */
+async function demoAuth(tx: Tx): Promise<AuthContext | null> {
+  const [admin] = await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.username, "admin"));
+  const branches = await tx.select({ id: branch.id }).from(branch).orderBy(asc(branch.id));
+  if (!admin || branches.length === 0) return null;
+  return { userId: admin.id, tokenId: 0, isSuperuser: true, permissions: [], branchIds: branches.map((b) => b.id) };
+}
+
+async function branchBoxes(tx: Tx, branchId: number) {
+  const boxes = await tx
+    .select({ id: cashbox.id, currencyId: cashbox.currencyId, isBase: currency.isBase })
+    .from(cashbox)
+    .innerJoin(currency, eq(currency.id, cashbox.currencyId))
+    .where(and(eq(cashbox.branchId, branchId), isNull(cashbox.deletedAt)))
+    .orderBy(asc(cashbox.id));
+  return { base: boxes.find((b) => b.isBase), foreign: boxes.find((b) => !b.isBase) };
+}
+
+/**
+ * The rest of the demo month, through the same services as the API (after seedDemoAccounting): in each
+ * branch a money conversion of a tenth of the dollar cashbox into dinars at the latest rate.
+ */
+export async function seedDemoAccountingDocuments(tx: Tx): Promise<void> {
+  const auth = await demoAuth(tx);
+  if (!auth) return;
+  for (const branchId of auth.branchIds) {
+    const { base, foreign } = await branchBoxes(tx, branchId);
+    if (!base || !foreign) continue;
+    const dollars = toDecimalString(round(div(await cashboxBalance(tx, foreign.id, foreign.currencyId), 10), 0));
+    if (isPositive(dollars))
+      await createLedgerDocumentTx(
+        tx,
+        moneyConversion,
+        auth,
+        {
+          from_cashbox: foreign.id,
+          to_cashbox: base.id,
+          amount: dollars,
+          exchange_rate: null,
+          input_date: daysAgo(6),
+          note: "Demo conversion",
+        },
+        null,
+      );
+  }
+}
