@@ -20,6 +20,7 @@ import { registerDocuments } from "./modules/documents";
 import { registerHr } from "./modules/hr/hr.routes";
 import { registerMasterData } from "./modules/master-data";
 import { registerSyncRoutes } from "./modules/sync/sync.routes";
+import { registerUserRoutes } from "./modules/users/user.routes";
 
 export interface AppDeps {
   db: Db;
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installRequestGuard(app);
 
   registerAuthRoutes(app, deps);
+  registerUserRoutes(app, deps);
   registerReferenceRoutes(app, deps);
   registerMediaRoutes(app, deps);
   registerMasterData(app, deps);

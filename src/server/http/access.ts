@@ -29,7 +29,8 @@ declare module "fastify" {
 
 /**
  * Token, user, permissions and visible branches in one round trip: this runs on every request, so
- * it is one query rather than four.
+ * it is one query rather than four. Nothing is cached between requests, so a change of a user's
+ * permissions, groups, branches or password takes effect on their next request, in every process.
  */
 async function resolveToken(db: Db, header: string | undefined): Promise<AuthContext | null> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
@@ -40,6 +41,7 @@ async function resolveToken(db: Db, header: string | undefined): Promise<AuthCon
     is_superuser: boolean;
     permissions: string[];
     branch_ids: number[];
+    seen_stale: boolean;
   }>(
     db,
     sql`select t.id as token_id, u.id as user_id, u.is_superuser,
@@ -48,11 +50,14 @@ async function resolveToken(db: Db, header: string | undefined): Promise<AuthCon
                 order by 1) as permissions,
           case when u.is_superuser then array(select id from branch where deleted_at is null order by id)
                else array(select ub.branch_id from user_branch ub join branch b on b.id = ub.branch_id and b.deleted_at is null
-                          where ub.user_id = u.id order by ub.branch_id) end as branch_ids
+                          where ub.user_id = u.id order by ub.branch_id) end as branch_ids,
+          t.last_seen_at < now() - interval '5 minutes' as seen_stale
         from auth_token t join app_user u on u.id = t.user_id
         where t.token_hash = ${hashToken(match[1])} and t.expires_at > now() and u.is_active`,
   );
   if (!row) return null;
+  // The profile's sessions list shows when each device was last seen; a write every few minutes at most.
+  if (row.seen_stale) await queryRowsPrepared(db, sql`update auth_token set last_seen_at = now() where id = ${row.token_id}`);
   return {
     userId: row.user_id,
     tokenId: row.token_id,

@@ -7,6 +7,8 @@ import { ValidationError } from "yup";
  * DESIGN section 3: `{message}` for a business refusal, `{field: [messages]}` for bad input.
  */
 export class HttpError extends Error {
+  /** Sent as Retry-After (a 429). */
+  retryAfterSeconds?: number;
   constructor(
     readonly statusCode: number,
     readonly body: Record<string, unknown>,
@@ -23,7 +25,12 @@ export const notFound = () => new HttpError(404, { message: "Not found." });
 export const stillRunning = () => new HttpError(409, { message: "This form is still being processed" });
 export const reusedToken = () => new HttpError(422, { message: "This form was already submitted with different data" });
 export const staleRecord = () => new HttpError(423, { message: "There was an error, please refresh the page and try again" });
-export const tooManyAttempts = () => new HttpError(429, { message: "Too many attempts, try again later" });
+/** 429; with `retryAt`, the answer says in how many seconds the client may try again. */
+export const tooManyAttempts = (retryAt?: Date) => {
+  const error = new HttpError(429, { message: "Too many attempts, try again later" });
+  if (retryAt) error.retryAfterSeconds = Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 1000));
+  return error;
+};
 
 /** yup's error tree -> `{field: [messages]}`; nested paths keep their dots (items[0].quantity). */
 export function validationErrorBody(error: ValidationError): Record<string, string[]> {
@@ -38,7 +45,10 @@ export function validationErrorBody(error: ValidationError): Record<string, stri
 
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body);
+    if (error instanceof HttpError) {
+      if (error.retryAfterSeconds) reply.header("retry-after", String(error.retryAfterSeconds));
+      return reply.status(error.statusCode).send(error.body);
+    }
     if (error instanceof ValidationError) return reply.status(400).send(validationErrorBody(error));
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {

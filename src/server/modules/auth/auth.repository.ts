@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client";
-import { appUser, authToken, branch, cashbox, currency, inventory, loginFailure } from "../../db/tables";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { queryRows, type Executor } from "../../db/client";
+import { usableCashboxesSql } from "../users/user.repository";
+import { appUser, authToken, branch, inventory } from "../../db/tables";
 
 export async function findUserByUsername(ex: Executor, username: string) {
   const [row] = await ex.select().from(appUser).where(eq(appUser.username, username)).limit(1);
@@ -12,8 +13,8 @@ export async function findUserById(ex: Executor, id: number) {
   return row ?? null;
 }
 
-export async function insertToken(ex: Executor, userId: number, tokenHash: string, expiresAt: Date, userAgent: string) {
-  await ex.insert(authToken).values({ userId, tokenHash, expiresAt, userAgent });
+export async function insertToken(ex: Executor, userId: number, tokenHash: string, expiresAt: Date, userAgent: string, ip: string) {
+  await ex.insert(authToken).values({ userId, tokenHash, expiresAt, userAgent, ip });
 }
 
 export async function deleteToken(ex: Executor, tokenId: number) {
@@ -22,26 +23,6 @@ export async function deleteToken(ex: Executor, tokenId: number) {
 
 export async function deleteOtherTokens(ex: Executor, userId: number, keepTokenId: number) {
   await ex.delete(authToken).where(and(eq(authToken.userId, userId), sql`${authToken.id} <> ${keepTokenId}`));
-}
-
-export async function countRecentFailures(ex: Executor, username: string, ip: string, since: Date) {
-  const [byUser] = await ex
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loginFailure)
-    .where(and(eq(loginFailure.username, username), gt(loginFailure.at, since)));
-  const [byIp] = await ex
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loginFailure)
-    .where(and(eq(loginFailure.ip, ip), gt(loginFailure.at, since)));
-  return { byUser: byUser?.n ?? 0, byIp: byIp?.n ?? 0 };
-}
-
-export async function recordFailure(ex: Executor, username: string, ip: string) {
-  await ex.insert(loginFailure).values({ username, ip });
-}
-
-export async function clearFailures(ex: Executor, username: string) {
-  await ex.delete(loginFailure).where(eq(loginFailure.username, username));
 }
 
 export async function branchesWithInventories(ex: Executor, branchIds: number[]) {
@@ -60,18 +41,18 @@ export async function branchesWithInventories(ex: Executor, branchIds: number[])
   }));
 }
 
-export async function cashboxesOfBranches(ex: Executor, branchIds: number[]) {
-  if (branchIds.length === 0) return [];
-  const rows = await ex
-    .select({ cashbox, currency })
-    .from(cashbox)
-    .innerJoin(currency, eq(currency.id, cashbox.currencyId))
-    .where(and(inArray(cashbox.branchId, branchIds), sql`${cashbox.deletedAt} is null`))
-    .orderBy(cashbox.id);
+/** The cashboxes the user may use (user.repository.ts says which), with their currency. */
+export async function usableCashboxes(ex: Executor, userId: number) {
+  const rows = await queryRows<{ id: number; name: string; branch_id: number; currency_id: number; code: string; symbol: string }>(
+    ex,
+    sql`select c.id, c.name, c.branch_id, cu.id as currency_id, cu.code, cu.symbol
+        from cashbox c join currency cu on cu.id = c.currency_id
+        where c.id = any(${usableCashboxesSql(userId)}) order by c.id`,
+  );
   return rows.map((r) => ({
-    id: r.cashbox.id,
-    name: r.cashbox.name,
-    branch_id: r.cashbox.branchId,
-    currency: { id: r.currency.id, code: r.currency.code, symbol: r.currency.symbol },
+    id: Number(r.id),
+    name: r.name,
+    branch_id: Number(r.branch_id),
+    currency: { id: Number(r.currency_id), code: r.code, symbol: r.symbol },
   }));
 }

@@ -5,13 +5,17 @@ import type { Db } from "../../db/client";
 import { authOf } from "../../http/access";
 import { validateBody } from "../../http/resource";
 import * as service from "./auth.service";
+import { deviceCookieHeader, readDeviceCookie } from "./login-throttle";
 
 const signedIn = { access: { permissions: [] } } as const;
 
 export function registerAuthRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.post("/api/login/", { config: { access: { public: true }, body: loginSchema } }, async (request) => {
+  app.post("/api/login/", { config: { access: { public: true }, body: loginSchema } }, async (request, reply) => {
     const body = await validateBody(loginSchema, request.body);
-    return service.login(db, body.username, body.password, request.ip, request.headers["user-agent"] ?? "");
+    const attempt = { username: body.username, ip: request.ip, deviceCookie: readDeviceCookie(request.headers.cookie) };
+    const result = await service.login(db, attempt, body.password, request.headers["user-agent"] ?? "");
+    if (result.deviceCookie) reply.header("set-cookie", deviceCookieHeader(result.deviceCookie, request.protocol === "https"));
+    return { token: result.token };
   });
 
   app.post("/api/logout/", { config: { ...signedIn, body: null } }, async (request) => {

@@ -8,34 +8,37 @@ import { badRequest, fieldErrors, tooManyAttempts, unauthorized } from "../../ht
 import { hashPassword, hashToken, newToken, verifyPassword } from "../../http/passwords";
 import { recordAudit } from "../audit/audit.service";
 import * as repo from "./auth.repository";
+import * as throttle from "./login-throttle";
+import type { Attempt } from "./login-throttle";
 
 export const TOKEN_LIFETIME_DAYS = 30;
-/** Failures allowed in the window before sign-in is refused, per username and per address. */
-const MAX_FAILURES_PER_USER = 5;
-const MAX_FAILURES_PER_IP = 30;
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 // A fixed hash to verify against when the user does not exist, so timing does not reveal usernames.
 let dummyHash: Promise<string> | null = null;
 
-export async function login(db: Db, username: string, password: string, ip: string, userAgent: string): Promise<{ token: string }> {
-  const since = new Date(Date.now() - FAILURE_WINDOW_MS);
-  const failures = await repo.countRecentFailures(db, username, ip, since);
-  if (failures.byUser >= MAX_FAILURES_PER_USER || failures.byIp >= MAX_FAILURES_PER_IP) throw tooManyAttempts();
+export interface LoginResult {
+  token: string;
+  /** A device cookie to set: this device signed in for the first time (login-throttle.ts). */
+  deviceCookie: string | null;
+}
 
-  const user = await repo.findUserByUsername(db, username);
+export async function login(db: Db, attempt: Attempt, password: string, userAgent: string): Promise<LoginResult> {
+  const user = await repo.findUserByUsername(db, attempt.username);
+  const verdict = await throttle.judge(db, attempt, user?.id ?? null);
+  if (verdict.retryAt) throw tooManyAttempts(verdict.retryAt);
+
   dummyHash ??= hashPassword("not-a-password");
   const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
   if (!user || !valid || !user.isActive) {
-    await repo.recordFailure(db, username, ip);
+    await throttle.recordFailure(db, attempt, verdict, user?.id ?? null);
     throw badRequest("Invalid username or password");
   }
-  await repo.clearFailures(db, username);
+  const deviceCookie = await throttle.recordSuccess(db, attempt, verdict, user.id);
   const token = newToken();
   const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_DAYS * 24 * 3600 * 1000);
-  await repo.insertToken(db, user.id, hashToken(token), expiresAt, userAgent.slice(0, 300));
-  await recordAudit(db, { userId: user.id, recordType: "app_user", recordId: user.id, action: "sign-in", changes: { ip } });
-  return { token };
+  await repo.insertToken(db, user.id, hashToken(token), expiresAt, userAgent.slice(0, 300), attempt.ip);
+  await recordAudit(db, { userId: user.id, recordType: "app_user", recordId: user.id, action: "sign-in", changes: { ip: attempt.ip } });
+  return { token, deviceCookie };
 }
 
 export async function logout(db: Db, auth: AuthContext) {
@@ -56,7 +59,7 @@ export async function me(db: Db, auth: AuthContext): Promise<AuthUser> {
     default_branch_id: user.defaultBranchId,
     permissions: auth.permissions,
     branches: await repo.branchesWithInventories(db, auth.branchIds),
-    cashboxes: await repo.cashboxesOfBranches(db, auth.branchIds),
+    cashboxes: await repo.usableCashboxes(db, auth.userId),
   };
 }
 
