@@ -5,6 +5,8 @@ import { registerPurchaseRoutes } from "./purchase/purchase.routes";
 import { registerSaleRoutes } from "./sale/sale.routes";
 import { registerStockDocumentRoutes } from "./stock/stock-documents.routes";
 import { registerStockRoutes } from "./stock/stock.routes";
+import { registerPlainReportRoutes } from "./report/report-plain.routes";
+import { registerStockReportRoutes } from "./report/stock-report.routes";
 
 /** The documents that move stock and money: each posts stock movements and ledger lines. */
 export function registerDocuments(app: FastifyInstance, deps: { db: Db }) {
@@ -13,4 +15,6 @@ export function registerDocuments(app: FastifyInstance, deps: { db: Db }) {
   registerPurchaseRoutes(app, deps);
   registerSaleRoutes(app, deps);
   registerAccounting(app, deps);
+  registerStockReportRoutes(app, deps);
+  registerPlainReportRoutes(app, deps);
 }

@@ -1,0 +1,96 @@
+import { addDays, endOfMonth, format, getDate, setDate, startOfMonth, subMonths } from "date-fns";
+import { ISO_DATE, toDate } from "../../../core/dates";
+import { hasAnyPermission } from "../../../core/permissions";
+import { sum, toDecimalString } from "../../../core/money";
+import type { Executor } from "../../db/client";
+import type { AuthContext } from "../../http/access";
+import * as repo from "./dashboard.repository";
+import { salePremiumReport } from "./sale-premium-report.service";
+import { DEFAULT_WITHIN_DAYS } from "./stock-report.routes";
+
+/** The permission behind each card (SPEC section 6 codes): a card is answered only to a holder. */
+export const CARD_PERMISSIONS = {
+  sales: "view_sale",
+  cashboxes: "view_cashbox",
+  customers_owe: "view_customer_account_statement",
+  suppliers_owed: "view_supplier_account_statement",
+  installments: "view_salepremium",
+  min_quantity: "report_view_min_quantity_item",
+  expiring: "report_view_expired_item",
+} as const;
+
+export type DashboardCard = keyof typeof CARD_PERMISSIONS;
+
+/** Days the sales chart and the top items look back over, today included. */
+export const CHART_DAYS = 30;
+
+const iso = (d: Date) => format(d, ISO_DATE);
+
+export function salesDates(today: string): repo.SalesDates {
+  const day = toDate(today);
+  const lastMonth = subMonths(startOfMonth(day), 1);
+  const lastMonthEnd = endOfMonth(lastMonth);
+  return {
+    today,
+    monthStart: iso(startOfMonth(day)),
+    lastMonthStart: iso(lastMonth),
+    lastMonthEnd: iso(lastMonthEnd),
+    lastMonthSameDay: iso(getDate(day) > getDate(lastMonthEnd) ? lastMonthEnd : setDate(lastMonth, getDate(day))),
+  };
+}
+
+interface CurrencyAmount {
+  currency: number;
+  currency_code: string;
+  amount: string;
+  count: number;
+}
+
+/** What the installment sales of the branches have due today and overdue, per currency. */
+async function installments(ex: Executor, auth: AuthContext, branchIds: readonly number[], today: string) {
+  const { rows } = await salePremiumReport(ex, auth, "due", { branch: branchIds.join(",") }, today);
+  const per = (key: "due_today" | "overdue_amount"): CurrencyAmount[] => {
+    const open = rows.filter((r) => Number(r[key]) > 0);
+    const currencies = [...new Map(open.map((r) => [r.currency, r.currency_code])).entries()];
+    return currencies.map(([currency, currency_code]) => {
+      const mine = open.filter((r) => r.currency === currency);
+      return { currency, currency_code, amount: toDecimalString(sum(mine.map((r) => r[key]))), count: mine.length };
+    });
+  };
+  return { due_today: per("due_today"), overdue: per("overdue_amount") };
+}
+
+/**
+ * The caller's dashboard (issue 14): each card only with the permission behind it, every figure over the
+ * caller's branches (or those of them asked for). The queries run side by side where the driver allows.
+ */
+export async function dashboard(ex: Executor, auth: AuthContext, branchIds: readonly number[], today: string) {
+  const may = (card: DashboardCard) =>
+    hasAnyPermission({ is_superuser: auth.isSuperuser, permissions: auth.permissions }, [CARD_PERMISSIONS[card]]);
+  const chartFrom = iso(addDays(toDate(today), -(CHART_DAYS - 1)));
+  const none = branchIds.length === 0;
+  const when = <T>(card: DashboardCard, read: () => Promise<T>): Promise<T | undefined> =>
+    may(card) && !none ? read() : Promise.resolve(undefined);
+  const [sales, salesByDay, topItems, cashboxes, customersOwe, suppliersOwed, dues, minQuantity, expiring] = await Promise.all([
+    when("sales", () => repo.salesFigures(ex, branchIds, salesDates(today))),
+    when("sales", () => repo.salesByDay(ex, branchIds, chartFrom, today)),
+    when("sales", () => repo.topItems(ex, branchIds, chartFrom, today)),
+    when("cashboxes", () => repo.cashboxBalances(ex, branchIds)),
+    when("customers_owe", () => repo.partyBalances(ex, "customer", branchIds)),
+    when("suppliers_owed", () => repo.partyBalances(ex, "supplier", branchIds)),
+    when("installments", () => installments(ex, auth, branchIds, today)),
+    when("min_quantity", () => repo.minQuantityCount(ex, branchIds, auth)),
+    when("expiring", () => repo.expiringFigures(ex, branchIds, auth, DEFAULT_WITHIN_DAYS)),
+  ]);
+  const cards = {
+    sales: sales && { ...sales, chart_from: chartFrom, by_day: salesByDay ?? [], top_items: topItems ?? [] },
+    cashboxes,
+    customers_owe: customersOwe,
+    suppliers_owed: suppliersOwed,
+    installments: dues,
+    min_quantity: minQuantity === undefined ? undefined : { count: minQuantity },
+    expiring: expiring && { ...expiring, within_days: DEFAULT_WITHIN_DAYS },
+  };
+  // A card the caller may not see is left out, not sent empty.
+  return { today, branches: branchIds, ...Object.fromEntries(Object.entries(cards).filter(([, v]) => v !== undefined)) };
+}

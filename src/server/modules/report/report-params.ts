@@ -1,0 +1,34 @@
+import { isIsoDate } from "../../../core/dates";
+import { MESSAGES } from "../../../core/messages";
+import { MAX_ID } from "../../../core/validation/common";
+import { fieldErrors } from "../../http/errors";
+
+/** Readers of the plain (not list-engine) report parameters; each wrong value is a field error, never a 5xx. */
+export type RawQuery = Record<string, string | string[] | undefined>;
+
+export const single = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[v.length - 1] : v);
+
+export function optionalDate(q: RawQuery, key: string): string | null {
+  const raw = single(q[key]);
+  if (raw === undefined || raw === "") return null;
+  if (!isIsoDate(raw)) throw fieldErrors({ [key]: [MESSAGES.date] });
+  return raw;
+}
+
+/** A comma list of ids (branch=1,2); empty when absent. */
+export function idList(q: RawQuery, key: string): number[] {
+  const raw = single(q[key]);
+  if (raw === undefined || raw.trim() === "") return [];
+  const ids = raw.split(",").map((p) => Number(p.trim()));
+  if (ids.length > 100 || ids.some((id) => !Number.isInteger(id) || id <= 0 || id > MAX_ID))
+    throw fieldErrors({ [key]: [MESSAGES.number] });
+  return ids;
+}
+
+/** A start date not after the end date (SPEC section 5). */
+export function dateRange(q: RawQuery): { startDate: string | null; endDate: string | null } {
+  const startDate = optionalDate(q, "start_date");
+  const endDate = optionalDate(q, "end_date");
+  if (startDate && endDate && startDate > endDate) throw fieldErrors({ start_date: [MESSAGES.selectStartAndEndDate] });
+  return { startDate, endDate };
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { MESSAGES, interpolate } from "../../../core/messages";
+import type { Db } from "../../db/client";
+import { authOf } from "../../http/access";
+import { fieldErrors } from "../../http/errors";
+import { listPage, listTotals, type ListQuery, type ListSpec } from "../../http/list-engine";
+import { expiredItemList, minQuantityLists } from "./stock-report.lists";
+
+/** Longest look-ahead of the expired-item report: ten years. */
+export const MAX_WITHIN_DAYS = 3650;
+/** The expired-item report's default look-ahead, as the dashboard's card counts it. */
+export const DEFAULT_WITHIN_DAYS = 30;
+
+type Reader = (request: FastifyRequest) => { spec: ListSpec; query: ListQuery };
+
+const queryOf = (request: FastifyRequest) => ({ ...((request.query ?? {}) as ListQuery) });
+const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[v.length - 1] : v);
+
+/** `within_days=N` (0 to MAX_WITHIN_DAYS, default 30): expired rows and those expiring within N days. */
+export function withinDaysFilter(query: ListQuery): ListQuery {
+  const raw = single(query.within_days);
+  delete query.within_days;
+  const days = raw === undefined || raw === "" ? DEFAULT_WITHIN_DAYS : /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(days)) throw fieldErrors({ within_days: [MESSAGES.integer] });
+  if (days > MAX_WITHIN_DAYS) throw fieldErrors({ within_days: [interpolate(MESSAGES.lessThanOrEqual, { max: MAX_WITHIN_DAYS })] });
+  return { ...query, days_left__lte: String(days) };
+}
+
+const readExpired: Reader = (request) => ({ spec: expiredItemList, query: withinDaysFilter(queryOf(request)) });
+
+const readMinQuantity: Reader = (request) => {
+  const query = queryOf(request);
+  const scope = single(query.scope) || "inventory";
+  delete query.scope;
+  if (scope !== "inventory" && scope !== "branch")
+    throw fieldErrors({ scope: [interpolate(MESSAGES.oneOf, { values: "inventory, branch" })] });
+  return { spec: minQuantityLists[scope], query };
+};
+
+/** A report read through the list engine: a page and its totals/, like every list. */
+function registerReportList(app: FastifyInstance, db: Db, base: string, permission: string, spec: ListSpec, read: Reader) {
+  const config = { config: { access: { permissions: [permission] }, list: spec } };
+  app.get(base, config, async (request) => {
+    const { spec: s, query } = read(request);
+    return listPage(db, s, query, authOf(request), base);
+  });
+  app.get(`${base}totals/`, config, async (request) => {
+    const { spec: s, query } = read(request);
+    return listTotals(db, s, query, authOf(request));
+  });
+}
+
+export function registerStockReportRoutes(app: FastifyInstance, deps: { db: Db }) {
+  registerReportList(app, deps.db, "/api/report/expired-item/", "report_view_expired_item", expiredItemList, readExpired);
+  registerReportList(
+    app,
+    deps.db,
+    "/api/report/min-quantity-item/",
+    "report_view_min_quantity_item",
+    minQuantityLists.inventory,
+    readMinQuantity,
+  );
+}

@@ -1,0 +1,107 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { add, mul, toDecimalString } from "../../../src/core/money";
+import { queryRows } from "../../../src/server/db/client";
+import { withTestApp } from "../support/test-lifecycle";
+import type { TestApp } from "../support/test-app";
+import { makeUser } from "../master-data/helpers";
+import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { isoDay, newGoods, purchase, sell, stockWithExpiry } from "./stock-and-dues-helpers";
+
+interface Dashboard {
+  today: string;
+  branches: number[];
+  sales?: {
+    today: string;
+    today_count: number;
+    this_month: string;
+    last_month: string;
+    by_day: { date: string; branch: number; total: string }[];
+    top_items: { item: number; total: string }[];
+  };
+  cashboxes?: { id: number; branch: number; balance: string }[];
+  customers_owe?: { currency_code: string; amount: string }[];
+  suppliers_owed?: { currency_code: string; amount: string }[];
+  installments?: { due_today: unknown[]; overdue: unknown[] };
+  min_quantity?: { count: number };
+  expiring?: { count: number; expired_count: number; value: string };
+}
+
+const CARDS = ["sales", "cashboxes", "customers_owe", "suppliers_owed", "installments", "min_quantity", "expiring"];
+
+let t: TestApp;
+let admin: string;
+let w: SaleWorld;
+
+withTestApp(async (app) => {
+  t = app;
+  admin = await t.login("admin");
+  w = await saleWorld(t);
+});
+
+const dashboard = async (token: string, query = "") => {
+  const res = await t.call<Dashboard>(token, "GET", `/api/dashboard/${query}`);
+  expect(res.status).toBe(200);
+  return res.body;
+};
+const cards = (d: Dashboard) => CARDS.filter((c) => c in d);
+
+/** Today's sales of a branch in the base currency, read from the sales themselves. */
+async function todaysSales(branch: number): Promise<string> {
+  const [row] = await queryRows<{ total: string }>(
+    t.db,
+    sql`select coalesce(sum((total_price - discount) * exchange_rate), 0)::numeric(18, 2)::text as total from sale
+        where branch_id = ${branch} and input_date = ${isoDay(0)} and deleted_at is null`,
+  );
+  return row.total;
+}
+
+describe("dashboard/", () => {
+  it("answers every card to a superuser; a sale today moves today's figure, the chart and the month by its net", async () => {
+    const before = await dashboard(admin);
+    expect(cards(before)).toEqual(CARDS);
+    expect(before.branches.sort()).toEqual([w.erbil, w.suli].sort());
+    const item = await newGoods(t, admin, { min_quantity: "50" });
+    const stock = await purchase(t, admin, w, item, "10");
+    await sell(t, admin, w, [{ stock, quantity: "2", price: "50000000" }]);
+    const after = await dashboard(admin);
+    expect(after.sales!.today).toBe(toDecimalString(add(before.sales!.today, mul("2", "50000000"))));
+    expect(after.sales!.today_count).toBe(before.sales!.today_count + 1);
+    expect(after.sales!.this_month).toBe(toDecimalString(add(before.sales!.this_month, "100000000")));
+    const todayErbil = after.sales!.by_day.find((r) => r.date === isoDay(0) && r.branch === w.erbil);
+    expect(todayErbil?.total).toBe(await todaysSales(w.erbil));
+    expect(after.sales!.top_items.length).toBeLessThanOrEqual(10);
+    // Far above any demo sale: the first of the top items.
+    expect(after.sales!.top_items[0]).toMatchObject({ item, total: "100000000.00" });
+    // The item now holds 8 of a minimum of 50; a batch expiring in a week is counted with its value.
+    expect(after.min_quantity!.count).toBe(before.min_quantity!.count + 1);
+    await stockWithExpiry(t, w.inv.erbil, item, "5", isoDay(7), "200");
+    const expiring = (await dashboard(admin)).expiring!;
+    expect(expiring.count).toBe(before.expiring!.count + 1);
+    expect(expiring.value).toBe(toDecimalString(add(before.expiring!.value, "1000")));
+  });
+
+  it("leaves out the cards without their permission, and other branches' figures", async () => {
+    const suliSales = await makeUser(t, ["view_sale", "view_cashbox"], [w.suli]);
+    const mine = await dashboard(suliSales);
+    expect(cards(mine)).toEqual(["sales", "cashboxes"]);
+    expect(mine.branches).toEqual([w.suli]);
+    expect(mine.sales!.today).toBe(await todaysSales(w.suli));
+    expect(mine.sales!.by_day.every((r) => r.branch === w.suli)).toBe(true);
+    expect(mine.cashboxes!.length).toBeGreaterThan(0);
+    expect(mine.cashboxes!.every((c) => c.branch === w.suli)).toBe(true);
+    // Asking for a branch not theirs narrows to nothing rather than showing it.
+    expect(cards(await dashboard(suliSales, `?branch=${w.erbil}`))).toEqual([]);
+
+    const dues = await makeUser(t, ["view_salepremium", "report_view_expired_item"], [w.erbil]);
+    expect(cards(await dashboard(dues))).toEqual(["installments", "expiring"]);
+    const ledger = await makeUser(t, ["view_customer_account_statement", "view_supplier_account_statement"], [w.erbil]);
+    expect(cards(await dashboard(ledger))).toEqual(["customers_owe", "suppliers_owed"]);
+    const nothing = await makeUser(t, [], [w.erbil]);
+    expect(cards(await dashboard(nothing))).toEqual([]);
+    // Admin narrowed to Erbil sees Erbil's today figure only.
+    expect((await dashboard(admin, `?branch=${w.erbil}`)).sales!.today).toBe(await todaysSales(w.erbil));
+    expect((await t.call(admin, "GET", "/api/dashboard/?branch=abc")).status).toBe(400);
+    expect((await t.call(null, "GET", "/api/dashboard/")).status).toBe(401);
+  });
+});
