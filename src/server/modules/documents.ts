@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { registerAccounting } from "./accounting/accounting.routes";
 import { registerPurchaseRoutes } from "./purchase/purchase.routes";
 import { registerSaleRoutes } from "./sale/sale.routes";
+import { registerSaleReportRoutes } from "./report/sale-report.routes";
 import { registerStockDocumentRoutes } from "./stock/stock-documents.routes";
 import { registerStockRoutes } from "./stock/stock.routes";
 import { registerPlainReportRoutes } from "./report/report-plain.routes";
@@ -15,6 +16,7 @@ export function registerDocuments(app: FastifyInstance, deps: { db: Db }) {
   registerPurchaseRoutes(app, deps);
   registerSaleRoutes(app, deps);
   registerAccounting(app, deps);
+  registerSaleReportRoutes(app, deps);
   registerStockReportRoutes(app, deps);
   registerPlainReportRoutes(app, deps);
 }

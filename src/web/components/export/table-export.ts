@@ -59,7 +59,8 @@ export function xlsxRows(table: ExportTable) {
   ];
 }
 
-function saveBlob(fileName: string, blob: Blob): void {
+/** Starts a browser download of a ready file. */
+export function saveBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
