@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -31,15 +32,18 @@ export interface DatabaseOptions {
   /** postgres://... for a server; otherwise PGlite in dataDir ("memory://" for tests). */
   url?: string;
   dataDir?: string;
+  /** PGlite only: start from this dump of a data directory (PGlite's dumpDataDir) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url);
-  return openPglite(options.dataDir ?? "memory://");
+  return openPglite(options.dataDir ?? "memory://", options.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  const client = await PGlite.create(dataDir);
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+  // pg_trgm: the item search's trigram indexes (migration 0014).
+  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema: tables }) as unknown as Db;
   return {
     db,

@@ -3,10 +3,12 @@ import pg from "pg";
 import { buildApp } from "../../../src/server/app";
 import { openDatabase, type Database, type Db } from "../../../src/server/db/client";
 import { seedIfEmpty } from "../../../src/server/seed/seed";
+import { cloneSeededPostgres, seededPgliteDump } from "./seeded-database";
 
 /**
  * One real server per test file, on PGlite in memory, or on the PostgreSQL server named by
- * TEST_DATABASE_URL (its public schema is wiped first). Requests go through app.inject.
+ * TEST_DATABASE_URL (recreated first), each with the demo data (a copy of the seeded database the
+ * global setup built once: support/seeded-database.ts). Requests go through app.inject.
  */
 export interface TestApp {
   app: FastifyInstance;
@@ -38,8 +40,9 @@ export async function wipePostgres(url: string) {
 }
 
 export async function startTestApp(): Promise<TestApp> {
-  if (testDatabaseUrl) await wipePostgres(testDatabaseUrl);
-  const database = await openDatabase({ url: testDatabaseUrl, dataDir: "memory://" });
+  if (testDatabaseUrl && !(await cloneSeededPostgres(testDatabaseUrl))) await wipePostgres(testDatabaseUrl);
+  const loadDataDir = testDatabaseUrl ? undefined : await seededPgliteDump();
+  const database = await openDatabase({ url: testDatabaseUrl, dataDir: "memory://", loadDataDir });
   await database.migrateAndRun(async (db) => {
     await seedIfEmpty(db, { demo: true });
   });
