@@ -538,7 +538,40 @@ const hr: AppRoute[] = [
 ];
 
 const setting: AppRoute[] = [
-  page("print-setting", "setting/print", msg`Print Information`, ["view_print"], "setting"),
+  page(
+    "print-setting",
+    "setting/print",
+    msg`Print Information`,
+    ["view_print"],
+    "setting",
+    lazyScreen(() => import("../features/settings/print/print-settings-page")),
+  ),
+  ...crud({
+    name: "branch",
+    path: "setting/branch",
+    model: "branch",
+    area: "setting",
+    plural: msg`Branches`,
+    singular: msg`Branch`,
+    list: lazyScreen(() => import("../features/settings/branch/branch-list")),
+    form: lazyScreen(() => import("../features/settings/branch/branch-form")),
+  }),
+  page(
+    "settings",
+    "setting/settings",
+    msg`Settings`,
+    ["view_setting", "change_setting"],
+    "setting",
+    lazyScreen(() => import("../features/settings/settings/settings-page")),
+  ),
+  page(
+    "audit",
+    "setting/audit",
+    msg`Audit Trail`,
+    ["view_auditlog"],
+    "setting",
+    lazyScreen(() => import("../features/settings/audit/audit-page")),
+  ),
   // The path is spelled with a dot in SPEC section 2.
   page("user-list", "setting.user", msg`Users`, ["view_user"], "setting"),
   ...crud({

@@ -8,6 +8,7 @@ import type { DocumentLine } from "./document/document-lines";
 import { DocumentLinesTable } from "./document/document-lines-table";
 import { buildTableBody, buildTableHead } from "./print/print-html";
 import { usePrint } from "./print/use-print";
+import { HistoryPanel } from "./history/history-panel";
 
 export interface ViewField {
   label: string;
@@ -105,6 +106,7 @@ export function StockDocumentView(props: StockDocumentViewProps) {
               showExpiry={props.lines.some((l) => l.expire_date)}
             />
             {props.footer}
+            <HistoryPanel />
           </>
         )}
       </Card.Body>

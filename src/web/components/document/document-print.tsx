@@ -3,8 +3,8 @@ import { useAtomValue } from "jotai";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LuPrinter } from "react-icons/lu";
 import { amountInWords } from "../../../core/number-to-words";
-import { mediaUrl } from "../../lib/api-client";
 import { printInfosAtom } from "../../lib/app-state";
+import { printLogoUrl } from "../print/print-info-cache";
 import { usePrint } from "../print/use-print";
 import { DocumentLinesTable } from "./document-lines-table";
 import { documentHeader, documentPrintOptions, type PrintableDocument, type PrintLabels } from "./document-print-html";
@@ -46,7 +46,7 @@ export function useDocumentPrint(): (doc: PrintableDocument, a5?: boolean) => vo
   const printInfos = useAtomValue(printInfosAtom);
   return (doc, a5 = false) => {
     const header = documentHeader(doc, printInfos);
-    const branch = header ? { ...header, logoUrl: mediaUrl(header.logoUrl) ?? undefined } : null;
+    const branch = header ? { ...header, logoUrl: printLogoUrl(header.logoUrl) } : null;
     print({ ...documentPrintOptions(doc, labels(doc), a5), branchId: doc.branchId, branch });
   };
 }
@@ -73,7 +73,7 @@ export function DocumentPrint({ doc }: { doc: PrintableDocument }) {
   const { t } = useLingui();
   const printInfos = useAtomValue(printInfosAtom);
   const info = documentHeader(doc, printInfos);
-  const logo = mediaUrl(info?.logoUrl);
+  const logo = printLogoUrl(info?.logoUrl);
   return (
     <Box borderWidth="1px" borderRadius="md" p={{ base: "3", md: "5" }} bg="bg" data-testid="document-print">
       {info ? (

@@ -5,6 +5,7 @@ import { api, toErrorMessage } from "../../lib/api-client";
 import { useOnline } from "../../offline/sync-status";
 import { CardTitle } from "../card-title";
 import { DocumentPrint, DocumentPrintButtons, type PrintableDocument } from "./document-print";
+import { HistoryPanel } from "../history/history-panel";
 
 /**
  * The view screen of a document (sale, sale return, quotation, purchase, purchase return): title bar
@@ -127,6 +128,7 @@ export function DocumentView({ title, listPath, doc, error, fallback, actions = 
             ) : null}
             <DocumentPrint doc={doc} />
             {children}
+            <HistoryPanel />
           </Stack>
         )}
       </Card.Body>

@@ -10,6 +10,8 @@ import { api } from "../../lib/api-client";
 import { useHasPermission } from "../../lib/use-permission";
 import { useOnline } from "../../offline/sync-status";
 import { CardTitle } from "../card-title";
+import { HistoryPanel } from "../history/history-panel";
+import { recordTypeOf } from "../history/audit-record";
 import { buildTableBody, buildTableHead, escapeHtml } from "../print/print-html";
 import { usePrint } from "../print/use-print";
 
@@ -158,6 +160,7 @@ export function MoneyViewShell<R extends MoneyRecord>({
               ))}
             </SimpleGrid>
             {children?.(record)}
+            <HistoryPanel recordType={recordTypeOf(endpoint)} recordId={record.id} />
           </>
         )}
       </Card.Body>

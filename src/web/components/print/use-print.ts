@@ -1,10 +1,10 @@
 import { useAtomValue } from "jotai";
 import { DISPLAY_DATE_TIME, formatDate } from "../../../core/dates";
-import { mediaUrl } from "../../lib/api-client";
 import { languageAtom, printInfosAtom } from "../../lib/app-state";
 import { isRtl } from "../../lib/i18n";
 import { useCurrentUser } from "../../lib/use-permission";
 import type { BranchPrintHeader, PrintOptions } from "./print-html";
+import { printLogoUrl } from "./print-info-cache";
 import { openPrintWindow } from "./print-window";
 
 /** `branch`, when given, is printed as is (a document's own header); else the print info of `branchId`. */
@@ -25,7 +25,7 @@ export function usePrint(): (request: PrintRequest) => void {
           ? {
               name: info.name,
               description: info.description,
-              logoUrl: mediaUrl(info.logo) ?? undefined,
+              logoUrl: printLogoUrl(info.logo),
               phone: info.phone,
               address: info.address,
             }
