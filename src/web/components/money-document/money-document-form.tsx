@@ -1,5 +1,4 @@
-import { Text } from "@chakra-ui/react";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { AnyObjectSchema } from "yup";
 import { paymentSchema, receiptSchema } from "../../../core/validation/accounting-schemas";
 import { useCurrentUser } from "../../lib/use-permission";
@@ -9,6 +8,7 @@ import { useRecordForm } from "../form/use-record-form";
 import { CustomerSelect } from "../selectors/customer-select";
 import { SupplierSelect } from "../selectors/supplier-select";
 import { refId } from "../table/ref-value";
+import { InvoicePicker, pickedAllocations, type PickedAmounts } from "./invoice-picker";
 import { MONEY_DOCUMENTS, type MoneyDocumentKind, type MoneyDocumentRecord } from "./money-document-kind";
 import {
   BranchCashboxField,
@@ -25,11 +25,15 @@ const SCHEMAS: Record<MoneyDocumentKind, AnyObjectSchema> = { receipt: receiptSc
 interface Values extends BranchMoneyValues {
   customer: RowKey | null;
   supplier: RowKey | null;
+  /** The user chooses the invoices it settles (else the server, oldest first). */
+  pick: boolean;
+  picked: PickedAmounts;
 }
 
 /**
- * A receipt or payment: branch, party, cashbox (in its currency), amount, date, note. The invoices it
- * settles are left to the server, which takes the party's oldest open ones in that currency first.
+ * A receipt or payment: branch, party, cashbox (in its currency), amount, date, note, and the invoices
+ * it settles: chosen with their amounts, or left to the server, which takes the party's oldest open
+ * ones in that currency first.
  */
 export function MoneyDocumentForm({ kind }: { kind: MoneyDocumentKind }) {
   const { t } = useLingui();
@@ -40,22 +44,19 @@ export function MoneyDocumentForm({ kind }: { kind: MoneyDocumentKind }) {
     endpoint: meta.endpoint,
     listPath: meta.path,
     schema: SCHEMAS[kind],
-    initialValues: { ...newBranchMoneyValues(user?.default_branch_id ?? null), customer: null, supplier: null },
-    fromRecord: (r) => ({ ...branchMoneyValuesOf(r), customer: refId(r.customer), supplier: refId(r.supplier) }),
-    toBody: (v) => ({ ...branchMoneyBody(v), [partyKey]: v[partyKey] }),
+    initialValues: { ...newBranchMoneyValues(user?.default_branch_id ?? null), customer: null, supplier: null, pick: false, picked: {} },
+    fromRecord: (r) => ({
+      ...branchMoneyValuesOf(r),
+      customer: refId(r.customer),
+      supplier: refId(r.supplier),
+      pick: false,
+      picked: Object.fromEntries((r.allocations ?? []).map((a) => [String(a.sale ?? a.purchase), a.amount])),
+    }),
+    toBody: (v) => ({ ...branchMoneyBody(v), [partyKey]: v[partyKey], ...pickedAllocations(kind, v.pick, v.picked) }),
   });
   const title = kind === "receipt" ? (form.isEdit ? t`Edit Receipt` : t`Add Receipt`) : form.isEdit ? t`Edit Payment` : t`Add Payment`;
-  const footer = (
-    <Text color="fg.muted" fontSize="sm" gridColumn="1 / -1">
-      {kind === "receipt" ? (
-        <Trans>The customer's oldest open sales in the cashbox's currency are settled first.</Trans>
-      ) : (
-        <Trans>The supplier's oldest open purchases in the cashbox's currency are settled first.</Trans>
-      )}
-    </Text>
-  );
   return (
-    <MoneyFormShell title={title} listPath={meta.path} model={meta.model} {...form} footer={footer}>
+    <MoneyFormShell title={title} listPath={meta.path} model={meta.model} {...form} footer={<InvoicePicker kind={kind} />}>
       <BranchField />
       <PartyField kind={kind} />
       <BranchCashboxField />

@@ -1,0 +1,172 @@
+import { useEffect, useState } from "react";
+import { Box, Button, Table, Text } from "@chakra-ui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { Paged } from "../../../core/api-types";
+import { formatDate } from "../../../core/dates";
+import { add, formatAmount, isPositive, toDecimalString, tryMoney } from "../../../core/money";
+import { api } from "../../lib/api-client";
+import { useCurrentUser } from "../../lib/use-permission";
+import { useOnline } from "../../offline/sync-status";
+import type { RowKey } from "../../offline/sync-tables";
+import { CheckboxField, useFormField } from "../form/form-fields";
+import { NumberField } from "../number-field";
+import { MONEY_DOCUMENTS, type MoneyDocumentKind } from "./money-document-kind";
+import { money } from "./money-view-shell";
+
+/** An open invoice of the party, as the sale or purchase list answers it. */
+interface OpenInvoice {
+  id: number;
+  invoice_no: number;
+  input_date: string;
+  net_price: string;
+  paid_amount: string;
+  remaining: string;
+}
+
+/** Invoice id -> amount typed for it. */
+export type PickedAmounts = Record<string, string>;
+
+/**
+ * The request body's `sales` / `purchases` when the user picked invoices (amounts above zero), else
+ * nothing: the server then settles the oldest open ones first.
+ */
+export function pickedAllocations(kind: MoneyDocumentKind, pick: boolean, picked: PickedAmounts): Record<string, unknown> {
+  if (!pick) return {};
+  const invoice = MONEY_DOCUMENTS[kind].invoice;
+  const rows = Object.entries(picked)
+    .filter(([, amount]) => isPositive(tryMoney(amount) ?? 0))
+    .map(([id, amount]) => ({ [invoice]: Number(id), amount }));
+  return { [`${invoice}s`]: rows };
+}
+
+/**
+ * "Choose the invoices": the party's open invoices in the cashbox's currency (oldest first) with an
+ * amount for each; left unticked, the server settles the oldest first. Needs the network (the open
+ * invoices are the server's); offline the choice is left to the server.
+ */
+export function InvoicePicker({ kind }: { kind: MoneyDocumentKind }) {
+  const { t } = useLingui();
+  const meta = MONEY_DOCUMENTS[kind];
+  const online = useOnline();
+  const user = useCurrentUser();
+  const pick = useFormField<boolean>("pick");
+  const picked = useFormField<PickedAmounts>("picked");
+  const amount = useFormField<string>("amount");
+  const party = useFormField<RowKey | null>(meta.party).value;
+  const branch = useFormField<RowKey | null>("branch").value;
+  const cashboxId = useFormField<RowKey | null>("cashbox").value;
+  const currency = user?.cashboxes?.find((c) => c.id === cashboxId)?.currency;
+  const [invoices, setInvoices] = useState<OpenInvoice[] | null>(null);
+
+  const ready = pick.value && online && typeof party === "number" && typeof branch === "number" && currency !== undefined;
+  useEffect(() => {
+    if (!ready) return;
+    let live = true;
+    setInvoices(null);
+    const searchParams = {
+      [meta.party]: String(party),
+      branch: String(branch),
+      currency: String(currency.id),
+      remaining__gt: "0",
+      ordering: "input_date,id",
+      page_size: "100",
+    };
+    api
+      .get(`${meta.invoice}/`, { searchParams })
+      .json<Paged<OpenInvoice>>()
+      .then((page) => live && setInvoices(page.results))
+      .catch(() => live && setInvoices([]));
+    return () => {
+      live = false;
+    };
+  }, [ready, meta.party, meta.invoice, party, branch, currency?.id]);
+
+  const values = picked.value ?? {};
+  const setAmount = (id: number, value: string) => picked.setValue({ ...values, [String(id)]: value });
+  // Fills the amount over the listed invoices oldest first, as the server would.
+  const fillOldestFirst = () => {
+    let left = tryMoney(amount.value) ?? tryMoney(0)!;
+    const next: PickedAmounts = {};
+    for (const invoice of invoices ?? []) {
+      const remaining = tryMoney(invoice.remaining) ?? tryMoney(0)!;
+      const take = left.lessThan(remaining) ? left : remaining;
+      if (isPositive(take)) next[String(invoice.id)] = toDecimalString(take);
+      left = left.minus(take);
+    }
+    picked.setValue(next);
+  };
+  const total = Object.values(values).reduce((sum, v) => add(sum, tryMoney(v) ?? 0), tryMoney(0)!);
+
+  return (
+    <Box gridColumn="1 / -1" data-testid="invoice-picker">
+      <CheckboxField name="pick" label={kind === "receipt" ? t`Choose the sales it settles` : t`Choose the purchases it settles`} />
+      {!pick.value ? (
+        <Text color="fg.muted" fontSize="sm" mt="1">
+          {kind === "receipt" ? (
+            <Trans>The customer's oldest open sales in the cashbox's currency are settled first.</Trans>
+          ) : (
+            <Trans>The supplier's oldest open purchases in the cashbox's currency are settled first.</Trans>
+          )}
+        </Text>
+      ) : !online ? (
+        <Text color="fg.muted" fontSize="sm" mt="1">
+          <Trans>Choosing invoices needs a connection; offline the oldest open ones are settled first.</Trans>
+        </Text>
+      ) : !ready ? (
+        <Text color="fg.muted" fontSize="sm" mt="1">
+          <Trans>Choose the party and the cashbox first.</Trans>
+        </Text>
+      ) : invoices === null ? null : invoices.length === 0 ? (
+        <Text color="fg.muted" fontSize="sm" mt="1">
+          <Trans>No open invoices in this currency.</Trans>
+        </Text>
+      ) : (
+        <Box mt="2">
+          <Table.Root size="sm" variant="outline" aria-label={t`Open invoices`}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t`Invoice`}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t`Date`}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t`Net`}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t`Paid`}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t`Remaining`}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t`Amount`}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {invoices.map((invoice) => (
+                <Table.Row key={invoice.id}>
+                  <Table.Cell>{invoice.invoice_no}</Table.Cell>
+                  <Table.Cell>{formatDate(invoice.input_date)}</Table.Cell>
+                  <Table.Cell textAlign="end">{money(invoice.net_price)}</Table.Cell>
+                  <Table.Cell textAlign="end">{money(invoice.paid_amount)}</Table.Cell>
+                  <Table.Cell textAlign="end">{money(invoice.remaining)}</Table.Cell>
+                  <Table.Cell textAlign="end" maxW="40">
+                    <NumberField
+                      aria-label={t`Amount for invoice ${invoice.invoice_no}`}
+                      size="sm"
+                      value={values[String(invoice.id)] ?? ""}
+                      onValueChange={(v) => setAmount(invoice.id, v)}
+                      min={0}
+                      hideStepper
+                    />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+          <Box display="flex" gap="3" alignItems="center" mt="2" flexWrap="wrap">
+            <Button size="xs" variant="outline" onClick={fillOldestFirst}>
+              <Trans>Fill oldest first</Trans>
+            </Button>
+            <Text fontSize="sm" color="fg.muted">
+              <Trans>
+                Chosen: {formatAmount(total)} of {formatAmount(tryMoney(amount.value) ?? 0)} {currency?.code}
+              </Trans>
+            </Text>
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
+}
