@@ -87,3 +87,55 @@ export function dueBy(receipts: readonly AllocatedReceipt[], date: string): stri
 export function nextDueDate(receipts: readonly AllocatedReceipt[]): string | null {
   return receipts.find((r) => isPositive(r.due))?.date ?? null;
 }
+
+/** A payment towards an installment sale: what was paid with the sale itself, or a receipt. */
+export interface SalePayment {
+  /** null: paid with the sale; else the receipt's id. */
+  receipt: number | null;
+  receipt_no: number | null;
+  date: string;
+  amount: MoneyInput;
+}
+
+export interface CoveringPayment {
+  receipt: number | null;
+  receipt_no: number | null;
+  amount: string;
+}
+
+export interface CoveredReceipt extends AllocatedReceipt {
+  /** The payments that covered this instalment, in the order they were made. */
+  covered_by: CoveringPayment[];
+}
+
+/**
+ * Which payments covered which instalments: what was paid with the sale first, then the receipts in
+ * date order (then id), each filling the earliest instalment not yet covered, as allocatePaid does
+ * with their sum. A payment beyond the schedule (an overpayment) covers nothing.
+ */
+export function coverInstalments(receipts: readonly ExpectedReceipt[], payments: readonly SalePayment[]): CoveredReceipt[] {
+  const ordered = [...payments].sort((a, b) =>
+    a.receipt === null || b.receipt === null
+      ? (a.receipt === null ? 0 : 1) - (b.receipt === null ? 0 : 1)
+      : a.date.localeCompare(b.date) || a.receipt - b.receipt,
+  );
+  const paid = sum(ordered.map((p) => (greaterThan(p.amount, 0) ? p.amount : 0)));
+  const covered: CoveredReceipt[] = allocatePaid(receipts, paid).map((r) => ({ ...r, covered_by: [] }));
+  let at = 0;
+  let room: Money = covered.length > 0 ? sub(covered[0].paid, 0) : ZERO;
+  for (const payment of ordered) {
+    let left: Money = greaterThan(payment.amount, 0) ? sub(payment.amount, 0) : ZERO;
+    while (isPositive(left) && at < covered.length) {
+      if (!isPositive(room)) {
+        at += 1;
+        room = at < covered.length ? sub(covered[at].paid, 0) : ZERO;
+        continue;
+      }
+      const take = min(left, room);
+      covered[at].covered_by.push({ receipt: payment.receipt, receipt_no: payment.receipt_no, amount: toDecimalString(take) });
+      left = sub(left, take);
+      room = sub(room, take);
+    }
+  }
+  return covered;
+}

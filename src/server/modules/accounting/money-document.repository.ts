@@ -238,3 +238,16 @@ export async function updateDocument(tx: Tx, kind: MoneyDocKind, docId: number, 
 export async function deleteDocument(tx: Tx, kind: MoneyDocKind, docId: number): Promise<void> {
   await tx.execute(sql`delete from ${id(KIND_TABLES[kind].doc)} where id = ${docId}`);
 }
+
+/** The receipts that settled part of a sale, by date then id, with what each gave it (an installment sale's schedule). */
+export async function saleReceipts(
+  ex: Executor,
+  saleId: number,
+): Promise<{ receipt: number; receipt_no: number; input_date: string; amount: string }[]> {
+  return queryRows(
+    ex,
+    sql`select r.id as receipt, r.invoice_no as receipt_no, r.input_date, sum(a.amount)::text as amount
+        from receipt_allocation a join receipt r on r.id = a.receipt_id
+        where a.sale_id = ${saleId} group by r.id order by r.input_date, r.id`,
+  );
+}

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { MESSAGES, interpolate } from "../../../core/messages";
-import { allocatePaid, dueBy, installmentSchedule, nextDueDate, type ReceiptFrequency } from "../../../core/installments";
+import { allocatePaid, coverInstalments, dueBy, installmentSchedule, nextDueDate, type ReceiptFrequency } from "../../../core/installments";
 import { carriesQuantity, ITEM_TYPES } from "../../../core/item-types";
 import { add, greaterThan, isZero, lessThan, mul, round, sub, sum, toDecimalString, type MoneyInput } from "../../../core/money";
 import { paymentStatus } from "../../../core/payment-status";
@@ -29,7 +29,7 @@ import { assignDocumentNumber, UNNUMBERED } from "../documents/document-number";
 import { applyMovements, reverseMovements, type Movement } from "../stock/stock-ledger";
 import * as repo from "./sale.repository";
 import { saleList, saleQuotationList, saleReturnList } from "./sale.lists";
-import { invoiceHasAllocations } from "../accounting/money-document.repository";
+import { invoiceHasAllocations, saleReceipts } from "../accounting/money-document.repository";
 import { textOf } from "../../../core/text";
 
 /**
@@ -446,7 +446,17 @@ export async function addSaleExtraTx(tx: Tx, auth: AuthContext, id: number, body
 /** The expected receipts of an installment sale, what was paid allocated in order, and what is due. */
 export async function premiumSchedule(ex: Executor, auth: AuthContext, id: number, asOf: string = today()) {
   const sale = await readOne<Record<string, string | number | boolean | null>>(ex, saleList, sql`s.id`, id, auth);
-  return premiumSummary(sale, asOf);
+  const summary = premiumSummary(sale, asOf);
+  if (!summary.is_premium) return summary;
+  // Which instalments the receipts covered: what was paid with the sale first, then the receipts by date.
+  const receipts = await saleReceipts(ex, id);
+  const atSale = sub(summary.paid_amount, sum(receipts.map((r) => r.amount)));
+  const payments = [
+    ...(greaterThan(atSale, 0) ? [{ receipt: null, receipt_no: null, date: textOf(sale.input_date), amount: atSale }] : []),
+    ...receipts.map((r) => ({ receipt: r.receipt, receipt_no: r.receipt_no, date: r.input_date, amount: r.amount })),
+  ];
+  const coverage = coverInstalments(summary.receipts, payments).map((r) => ({ index: r.index, covered_by: r.covered_by }));
+  return { ...summary, coverage };
 }
 
 export function premiumSummary(sale: Record<string, unknown>, asOf: string) {

@@ -16,6 +16,7 @@ import { useViewedRecord } from "../../../offline/use-viewed-record";
 import { normalisePaymentStatus } from "../../../components/document/document-totals";
 import { DocumentView, type DocumentViewAction } from "../../../components/document/document-view";
 import { PendingBadge } from "../../../components/document/pending-badge";
+import { coveredByText, InstallmentSchedule, type PremiumSchedule } from "./installment-schedule";
 import { PendingExtras } from "./pending-extras";
 import { provisionalToPrintable } from "./provisional-printable";
 import { saleFromState, saleLockReason, saleToPrintable, type SaleLabels, type SaleRecord } from "./sale-record";
@@ -36,15 +37,6 @@ export function useSaleLabels(): SaleLabels {
     cashbox: t`Cashbox`,
     exchangeRate: t`Exchange Rate`,
   };
-}
-
-interface PremiumSchedule {
-  owed: string;
-  paid_amount: string;
-  remaining: string;
-  next_due_date: string | null;
-  due_amount: string;
-  receipts: { index: number; date: string; amount: string; paid: string; due: string }[];
 }
 
 export default function SaleView() {
@@ -101,8 +93,15 @@ function BookedSaleView({ id }: { id: string }) {
     doc.sections = [
       {
         title: t`Schedule of receipts`,
-        head: ["#", t`Date`, t`Amount`, t`Paid`, t`Due`],
-        rows: schedule.receipts.map((r) => [String(r.index), formatDate(r.date), money(r.amount), money(r.paid), money(r.due)]),
+        head: ["#", t`Date`, t`Amount`, t`Paid`, t`Due`, t`Covered by`],
+        rows: schedule.receipts.map((r) => [
+          String(r.index),
+          formatDate(r.date),
+          money(r.amount),
+          money(r.paid),
+          money(r.due),
+          coveredByText(schedule.coverage?.find((c) => c.index === r.index)?.covered_by ?? [], t`At sale`, t`Receipt`),
+        ]),
       },
     ];
   }
@@ -161,6 +160,7 @@ function BookedSaleView({ id }: { id: string }) {
             <Trans>Installments</Trans> · <Trans>Due now</Trans>: {money(schedule.due_amount)} · <Trans>Next receipt</Trans>:{" "}
             {schedule.next_due_date ? formatDate(schedule.next_due_date) : "-"}
           </Text>
+          <InstallmentSchedule schedule={schedule} />
         </Box>
       ) : null}
       {sale ? <PendingExtras saleId={sale.id} currencyCode={sale.currency_code} /> : null}
