@@ -26,6 +26,7 @@ import {
 } from "../db/tables";
 import { hashPassword } from "../http/passwords";
 import { seedDemoAccounting } from "./demo-accounting";
+import { seedDemoHr } from "./demo-hr";
 import { seedDemoAccountingDocuments } from "./demo-accounting-documents";
 import { seedDemoSales } from "./demo-sales";
 import { seedDemoStock } from "./demo-stock";
@@ -278,5 +279,6 @@ async function seedDemo(tx: Tx) {
   await seedDemoStockDocuments(tx);
   await seedDemoSales(tx);
   await seedDemoAccounting(tx);
+  await seedDemoHr(tx);
   await seedDemoAccountingDocuments(tx);
 }
