@@ -111,6 +111,9 @@ describe("documents", () => {
     });
     expect(created).toMatchObject({ action: "create", record_type: "sale", record_id: sale!.id, branch: w.erbil, user: adminId });
     expect(created.changes.note).toEqual({ old: null, new: "first" });
+    // A create lists the fields holding a value; the form_token is bookkeeping.
+    expect(created.changes).not.toHaveProperty("form_token");
+    expect(Object.values(created.changes).filter((c) => c.new === "" || c.new === null)).toEqual([]);
     // The number given after the insert is part of the one create row.
     expect(created.changes.invoice_no).toEqual({ old: null, new: (sale as unknown as { invoice_no: number }).invoice_no });
 

@@ -3,7 +3,7 @@
  * old and new value, written in the same transaction as the change.
  *
  * HOW TO AUDIT YOUR WRITES
- * 1. Table writes need nothing from you. A trigger (`audit_row`, migration `audit_triggers`) on every
+ * 1. Table writes need nothing from you. A trigger (`audit_row`, migrations `audit_triggers` and `audit_skip_empty_values`) on every
  *    audited table writes one `audit_log` row per record and transaction: `create` on insert,
  *    `delete` on a tombstone (deleted_at set) or a DELETE, `approve` when `approved` turns true,
  *    `edit` otherwise, with `{ field: { old, new } }` of the columns that changed. Several writes of
@@ -44,7 +44,7 @@ export interface AuditEntry {
 }
 
 /** Bookkeeping columns that are never a person's change (the trigger skips the same ones). */
-const BOOKKEEPING = new Set(["id", "created_at", "updated_at", "sync_version", "xact_id", "deleted_at", "password_hash"]);
+const BOOKKEEPING = new Set(["id", "created_at", "updated_at", "sync_version", "xact_id", "deleted_at", "password_hash", "form_token"]);
 
 /** `{ field: { old, new } }` of the fields that differ between two snapshots of a row (either may be null). */
 export function diffRows(before: Record<string, unknown> | null, after: Record<string, unknown> | null): FieldChanges {

@@ -57,6 +57,7 @@ function LogoField({ disabled }: { disabled: boolean }) {
 
 /** The header as every printed document of the branch shows it. */
 function HeaderPreview({ info }: { info: PrintInfo }) {
+  const { t } = useLingui();
   const logo = printLogoUrl(info.logo);
   return (
     <Flex borderWidth="1px" borderRadius="md" p="4" justify="space-between" align="center" gap="4" wrap="wrap" data-testid="print-preview">
@@ -66,7 +67,7 @@ function HeaderPreview({ info }: { info: PrintInfo }) {
         </Text>
         <Text color="fg.muted">{info.description}</Text>
       </Box>
-      {logo ? <Image src={logo} alt="" maxH="16" /> : null}
+      {logo ? <Image src={logo} alt={t`Logo`} maxH="16" /> : null}
       <Box textAlign="end">
         <Text>{info.phone}</Text>
         <Text>{info.address}</Text>
