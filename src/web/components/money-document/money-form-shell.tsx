@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import type { FormikValues } from "formik";
-import { Stack, Text } from "@chakra-ui/react";
+import { Alert, Stack, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatAmount, tryMoney } from "../../../core/money";
 import { useCurrentUser } from "../../lib/use-permission";
 import { pendingMoveOf, shownBalance } from "../../offline/cashbox-overlay";
+import { useNetworkGate } from "../../offline/network-gate";
 import { useCashboxOverlay } from "../../offline/use-cashbox-overlay";
 import { toIsoDate } from "../../../core/dates";
 import type { RowKey } from "../../offline/sync-tables";
@@ -57,13 +58,22 @@ interface MoneyFormShellProps<Values extends FormikValues> extends Omit<FormScre
   children: ReactNode;
   /** Under the note (a hint, the invoices it settles). */
   footer?: ReactNode;
+  /** Saving needs the server (a transfer, a conversion): offline the form says so first. */
+  needsNetwork?: boolean;
 }
 
 /** The form of every money document: its own fields, then amount, date and note, then Save. */
-export function MoneyFormShell<Values extends FormikValues>({ children, footer, ...screen }: MoneyFormShellProps<Values>) {
+export function MoneyFormShell<Values extends FormikValues>({ children, footer, needsNetwork, ...screen }: MoneyFormShellProps<Values>) {
   const { t } = useLingui();
+  const gate = useNetworkGate();
   return (
     <FormScreen {...screen}>
+      {needsNetwork && gate.blocked ? (
+        <Alert.Root status="warning" size="sm" gridColumn="1 / -1" data-testid="form-needs-network">
+          <Alert.Indicator />
+          <Alert.Title>{gate.reason}</Alert.Title>
+        </Alert.Root>
+      ) : null}
       {children}
       <NumberFormField name="amount" label={t`Amount`} required min={0} hideStepper />
       <DateField name="input_date" label={t`Date`} required />

@@ -1,5 +1,7 @@
 import { useMemo } from "react";
-import { useLingui } from "@lingui/react/macro";
+import { Alert } from "@chakra-ui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useOnline } from "../../offline/sync-status";
 import type { ColumnDef } from "../table/column-def";
 import { CrudList } from "../table/crud-list";
 import type { MoneyRecord } from "./money-view-shell";
@@ -26,6 +28,7 @@ export function MoneyListShell<R extends MoneyRecord>({
   needsNetwork,
 }: MoneyListShellProps<R>) {
   const { t } = useLingui();
+  const online = useOnline();
   const columns = useMemo<ColumnDef<R>[]>(
     () => [
       { key: "invoice_no", title: t`Number`, sortable: true, filterType: "number", width: "110px" },
@@ -40,6 +43,14 @@ export function MoneyListShell<R extends MoneyRecord>({
   return (
     <>
       <PendingMoneyDocuments resource={endpoint} />
+      {online ? null : (
+        <Alert.Root status="info" size="sm" mb="3" data-testid="money-list-offline">
+          <Alert.Indicator />
+          <Alert.Title>
+            <Trans>Offline: the list needs a connection; what this device keyed is shown above it.</Trans>
+          </Alert.Title>
+        </Alert.Root>
+      )}
       <CrudList<R>
         title={title}
         endpoint={endpoint}

@@ -28,6 +28,7 @@ export default function CashboxTransferForm() {
       title={form.isEdit ? t`Edit Cashbox Transfer` : t`Add Cashbox Transfer`}
       listPath={TRANSFER_PATH}
       model="cashbox"
+      needsNetwork
       {...form}
     >
       <CashboxField name="from_cashbox" label={t`From Cashbox`} />
