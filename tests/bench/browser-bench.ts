@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { chromium, type Page } from "playwright-core";
 import { openDatabase, queryRows } from "../../src/server/db/client";
 import { seedIfEmpty } from "../../src/server/seed/seed";
+import { withoutItemSearchIndexes } from "./item-search-indexes";
 import type { BenchResult } from "./server-bench";
 
 /**
@@ -38,10 +39,12 @@ interface BenchData {
 export async function prepareData(dataDir: string, items: number, sales: number): Promise<BenchData> {
   const database = await openDatabase({ dataDir });
   await database.migrateAndRun(async (db) => void (await seedIfEmpty(db, { demo: true })));
-  await database.db.execute(sql`
-    insert into item (code, barcode, name, item_type, purchase_price, sale_price, min_quantity, item_group_id)
-    select 'BN-' || g, (7000000000000 + g)::text, 'Bench item ' || g, 1, (g % 1000) * 10, (g % 1000) * 12, g % 20, 1 + (g % 6)
-    from generate_series(1, ${items}) g`);
+  await withoutItemSearchIndexes(database.db, () =>
+    database.db.execute(sql`
+      insert into item (code, barcode, name, item_type, purchase_price, sale_price, min_quantity, item_group_id)
+      select 'BN-' || g, (7000000000000 + g)::text, 'Bench item ' || g, 1, (g % 1000) * 10, (g % 1000) * 12, g % 20, 1 + (g % 6)
+      from generate_series(1, ${items}) g`),
+  );
   // A stock row per bench item in the first inventory (no movements: only the cache reads them).
   const [inv] = await queryRows<{ id: number; branch_id: number }>(
     database.db,

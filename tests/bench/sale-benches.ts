@@ -39,7 +39,7 @@ export interface SaleDevice {
 }
 
 /** Adds the extra batches, and returns the server's quantity of each stock row the queued sales will sell. */
-async function prepareSaleStock(dataDir: string, inventoryId: number, saleStockIds: number[]): Promise<Map<number, number>> {
+export async function prepareSaleStock(dataDir: string, inventoryId: number, saleStockIds: number[]): Promise<Map<number, number>> {
   const database = await openDatabase({ dataDir });
   await database.db.execute(sql`
     insert into stock (branch_id, inventory_id, item_id, batch_number, quantity, purchase_price, sale_price)
@@ -63,7 +63,7 @@ async function prepareSaleStock(dataDir: string, inventoryId: number, saleStockI
  * The server on the bench's PGlite directory, serving WEB_ROOT (else dist/web). Waits up to 5 minutes:
  * opening and analysing 100k items and their stock takes more than a minute on a loaded machine.
  */
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+export async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: "" },
     stdio: "ignore",
@@ -82,7 +82,7 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
 }
 
 /** Signs the cashier in and waits until the first load has put every bench item and stock row in IndexedDB. */
-async function signInCashier(page: Page, base: string, items: number): Promise<number> {
+export async function signInCashier(page: Page, base: string, items: number): Promise<number> {
   await page.goto(`${base}/login`);
   await page.getByLabel("Username").fill("cashier");
   await page.getByLabel("Password").fill("cashier");

@@ -87,8 +87,18 @@ async function checkBooked(device: SaleDevice, plan: ReturnType<typeof planSales
   }
 }
 
-export async function runSaleReplayBench(device: SaleDevice, count: number, before: Map<number, number>): Promise<BenchResult[]> {
-  const { page, context, base } = device;
+/** How the bench cuts the device's network and brings it back (default: Playwright's offline switch, which also lifts any throttling). */
+export interface DeviceNetwork {
+  setOffline(offline: boolean): Promise<void>;
+}
+
+export async function runSaleReplayBench(
+  device: SaleDevice,
+  count: number,
+  before: Map<number, number>,
+  network: DeviceNetwork = device.context,
+): Promise<BenchResult[]> {
+  const { page, base } = device;
   const code = await bundlePage();
   await page.route(`${base}${PAGE_PATH}`, (route) =>
     route.fulfill({
@@ -103,10 +113,10 @@ export async function runSaleReplayBench(device: SaleDevice, count: number, befo
   const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem("bo.user") ?? "null") as { id: number }).id);
   const plan = planSales(device, count, userId);
 
-  await context.setOffline(true);
+  await network.setOffline(true);
   const queued = await page.evaluate((bodies) => (window as unknown as ReplayWindow).saleReplay.queue(bodies), plan.bodies);
   if (queued.queued !== count) throw new Error(`${count - queued.queued} sales not queued: ${queued.refused.slice(0, 3).join("; ")}`);
-  await context.setOffline(false);
+  await network.setOffline(false);
   const replay = await page.evaluate((timeout) => (window as unknown as ReplayWindow).saleReplay.waitForEmptyOutbox(timeout), 600_000);
   await device.stopServer();
   const booked = await checkBooked(device, plan, before);

@@ -3,6 +3,7 @@ import { buildApp } from "../../src/server/app";
 import { openDatabase, type Db } from "../../src/server/db/client";
 import { seedIfEmpty } from "../../src/server/seed/seed";
 import { wipePostgres } from "../api/support/test-app";
+import { withoutItemSearchIndexes } from "./item-search-indexes";
 
 /**
  * Server-side benchmarks: one list page over a large item table, a full sync pull of it, and
@@ -23,11 +24,13 @@ const percentile = (values: number[], p: number) => {
 
 export async function bulkItems(db: Db, count: number) {
   // Generated in SQL: the benchmark measures reads, not the loader.
-  await db.execute(sql`
-    insert into item (code, barcode, name, item_type, purchase_price, sale_price, min_quantity, item_group_id)
-    select 'BN-' || g, (7000000000000 + g)::text, 'Bench item ' || g || ' ' || md5(g::text), 1,
-           (g % 1000) * 10, (g % 1000) * 12, g % 20, 1 + (g % 6)
-    from generate_series(1, ${count}) g`);
+  await withoutItemSearchIndexes(db, () =>
+    db.execute(sql`
+      insert into item (code, barcode, name, item_type, purchase_price, sale_price, min_quantity, item_group_id)
+      select 'BN-' || g, (7000000000000 + g)::text, 'Bench item ' || g || ' ' || md5(g::text), 1,
+             (g % 1000) * 10, (g % 1000) * 12, g % 20, 1 + (g % 6)
+      from generate_series(1, ${count}) g`),
+  );
 }
 
 export async function runServerBench(items: number): Promise<BenchResult[]> {

@@ -167,4 +167,25 @@ describe("precompressed assets", () => {
       }
     },
   );
+
+  it.skipIf(!existsSync(join(built, "index.html")))(
+    `the build's service worker, style sheet and manifest (${built}) go out compressed too`,
+    async () => {
+      const html = readFileSync(join(built, "index.html"), "utf8");
+      const css = /<link rel="stylesheet"[^>]* href="([^"]+)"/.exec(html)?.[1];
+      expect(css, "index.html names its style sheet").toBeTruthy();
+      const real = await buildApp({ db: database.db, webRoot: built });
+      try {
+        // sw.js is written after the build's compression pass (vite-plugin-pwa): compressed per request.
+        for (const url of ["/sw.js", css!, "/manifest.webmanifest"]) {
+          const answer = await real.inject({ method: "GET", url, headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+          expect(answer.statusCode, url).toBe(200);
+          expect(answer.headers["content-encoding"], url).toBe("br");
+          expect(decoded(answer), url).toBe(readFileSync(join(built, url)).toString("utf8"));
+        }
+      } finally {
+        await real.close();
+      }
+    },
+  );
 });

@@ -1,0 +1,265 @@
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser } from "playwright-core";
+import { ARGS, CHROMIUM, countCachedStock, countStore, metaValue, prepareData } from "./browser-bench";
+import { EmulatedLink, GOOD_BRANCH, POOR_BRANCH, isPull, type LinkProfile, type WireRequest } from "./emulated-link";
+import { prepareSaleStock, signInCashier, startServer, type SaleDevice } from "./sale-benches";
+import { runSaleReplayBench } from "./sale-replay-bench";
+import type { BenchResult } from "./server-bench";
+import { measureSyncFormats } from "./sync-format-sizes";
+
+/**
+ * Issue 12: the app over a branch's network, emulated in headless Chromium (emulated-link.ts), against the
+ * real server on PGlite with the bench items and their stock (browser-bench.ts's data):
+ * - first install (the app and the service worker's precache) and first reference load, on a good and a
+ *   poor branch link: bytes on the wire (compressed) and time; the sign-in page's first contentful paint;
+ * - the poor link's first load cut at its middle (offline for 30 s): it completes, and what it pulled twice;
+ * - the sync pages as JSON objects against columns + arrays (sync-format-sizes.ts);
+ * - the replay of sales queued offline, on the poor link (sale-replay-bench.ts), counted in the database.
+ * BENCH_NETWORK_CUT_MS changes the cut (30,000 ms); BENCH_SALES the queued sales (1,000).
+ */
+
+const LOAD_TIMEOUT_MS = 900_000;
+
+interface BenchData {
+  stockRows: number;
+}
+
+interface FirstLoad {
+  profile: LinkProfile;
+  installMs: number;
+  installBytes: number;
+  installRequests: number;
+  workerRequests: number;
+  workersThrottled: number;
+  firstContentfulPaintMs: number | null;
+  loadMs: number;
+  items: number;
+  stockRows: number;
+  pulls: WireRequest[];
+  loadBytes: number;
+  cut: { atProgress: string; offlineMs: number } | null;
+}
+
+const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+
+/**
+ * A new user on a new device: opens the sign-in page with an empty cache, waits for the service worker
+ * to be installed (the app precached; a user types the password meanwhile), signs in as admin (every
+ * branch) and waits until every bench item and stock row is in IndexedDB. With `cutMs`, the link goes
+ * offline for that long once the load's progress passes half.
+ */
+async function firstLoad(
+  browser: Browser,
+  base: string,
+  profile: LinkProfile,
+  data: BenchData,
+  items: number,
+  cutMs = 0,
+): Promise<FirstLoad> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const link = await EmulatedLink.attach(browser, context, page, profile);
+    const opened = Date.now();
+    await page.goto(`${base}/login`, { timeout: 300_000 });
+    await page.getByLabel("Username").waitFor({ timeout: 300_000 });
+    const firstContentfulPaintMs = await page.evaluate(
+      () => performance.getEntriesByType("paint").find((e) => e.name === "first-contentful-paint")?.startTime ?? null,
+    );
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const installMs = Date.now() - opened;
+    const installRequests = link.requests.length;
+    const installBytes = link.bytes();
+    const workerRequests = link.requests.filter((r) => r.target === "worker").length;
+
+    await page.getByLabel("Username").fill("admin");
+    await page.getByLabel("Password").fill("admin");
+    const start = Date.now();
+    await page.getByRole("button", { name: "Sign in" }).click();
+    let cut: FirstLoad["cut"] = null;
+    let counted = { items: 0, stockRows: 0 };
+    let loadedAt = 0;
+    while (Date.now() - start < LOAD_TIMEOUT_MS) {
+      if (cutMs > 0 && !cut) {
+        const walk = (await metaValue(page, "walk_progress")) as { done: number; total: number } | undefined;
+        if (walk && walk.total > 0 && walk.done >= walk.total / 2) {
+          await link.setOffline(true);
+          const offlineAt = Date.now();
+          await page.waitForTimeout(cutMs);
+          await link.setOffline(false);
+          cut = {
+            atProgress: `${walk.done.toLocaleString("en")} of ${walk.total.toLocaleString("en")} rows`,
+            offlineMs: Date.now() - offlineAt,
+          };
+        }
+      }
+      if ((await metaValue(page, "last_sync_at")) !== undefined) {
+        loadedAt = Date.now();
+        counted = { items: await countStore(page, "item"), stockRows: await countCachedStock(page) };
+        if (counted.items >= items && counted.stockRows >= data.stockRows) break;
+      }
+      await page.waitForTimeout(200);
+    }
+    if (!loadedAt || counted.items < items || counted.stockRows < data.stockRows)
+      throw new Error(`${profile.name}: the first load did not finish (${counted.items} items, ${counted.stockRows} stock rows)`);
+    const during = link.requests.filter((r) => r.startedAt >= start);
+    return {
+      profile,
+      installMs,
+      installBytes,
+      installRequests,
+      workerRequests,
+      workersThrottled: link.workersThrottled,
+      firstContentfulPaintMs,
+      loadMs: loadedAt - start,
+      ...counted,
+      pulls: during.filter(isPull),
+      loadBytes: during.reduce((sum, r) => sum + r.bytes, 0),
+      cut,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function loadRows(load: FirstLoad, budgetS: number): BenchResult[] {
+  const pullBytes = load.pulls.reduce((sum, r) => sum + r.bytes, 0);
+  const fcp = load.firstContentfulPaintMs === null ? "no paint entry" : `${Math.round(load.firstContentfulPaintMs)} ms`;
+  return [
+    {
+      name: `first install (sign-in page, the app precached by the service worker), ${load.profile.name}, cold cache`,
+      value: seconds(load.installMs),
+      unit: "s",
+      budget: "",
+      detail:
+        `${mb(load.installBytes)} on the wire in ${load.installRequests} requests (${load.workerRequests} by the service worker, ` +
+        `${load.workersThrottled} worker target(s) throttled); sign-in page first contentful paint ${fcp}`,
+    },
+    {
+      name: `first reference load, ${load.items.toLocaleString("en")} items and ${load.stockRows.toLocaleString("en")} stock rows, ${load.profile.name}`,
+      value: seconds(load.loadMs),
+      unit: "s",
+      budget: `< ${budgetS} s`,
+      detail:
+        `from the sign-in click; ${mb(load.loadBytes)} on the wire, of which ${mb(pullBytes)} in ${load.pulls.length} sync pulls ` +
+        `(${load.pulls.filter((r) => r.target === "worker").length} of them from the service worker); install + load ${seconds(load.installMs + load.loadMs)} s`,
+    },
+  ];
+}
+
+const sinceOf = (r: WireRequest) => new URL(r.url).searchParams.get("since") ?? "";
+
+/** The cut load against the uncut one on the same link: pages asked for twice, bytes lost with the cut requests, bytes over the uncut load. */
+function cutRow(cut: FirstLoad, uncut: FirstLoad): BenchResult {
+  const bytes = (rs: WireRequest[]) => rs.reduce((sum, r) => sum + r.bytes, 0);
+  const cutBytes = bytes(cut.pulls);
+  const uncutBytes = bytes(uncut.pulls);
+  const failed = cut.pulls.filter((r) => r.state !== "finished");
+  const received = new Set<string>();
+  let twice = 0;
+  for (const r of cut.pulls.filter((p) => p.state === "finished")) {
+    if (received.has(sinceOf(r))) twice += r.bytes;
+    received.add(sinceOf(r));
+  }
+  const extra = cutBytes - uncutBytes;
+  return {
+    name: `first reference load cut at its middle (offline ${seconds(cut.cut?.offlineMs ?? 0)} s), ${cut.profile.name}: bytes sent twice`,
+    value: Math.round((Math.max(extra, 0) / uncutBytes) * 1000) / 10,
+    unit: "% of the load's sync bytes",
+    budget: "completes; < 5 % sent twice",
+    detail:
+      `completed in ${seconds(cut.loadMs)} s from the sign-in click (uncut: ${seconds(uncut.loadMs)} s), ${cut.items.toLocaleString("en")} items and ` +
+      `${cut.stockRows.toLocaleString("en")} stock rows (uncut: ${uncut.items.toLocaleString("en")} and ${uncut.stockRows.toLocaleString("en")}); ` +
+      `cut at ${cut.cut?.atProgress}; sync pulls ${mb(cutBytes)} in ${cut.pulls.length} requests against ${mb(uncutBytes)} in ${uncut.pulls.length} uncut ` +
+      `(${extra >= 0 ? "+" : ""}${(extra / 1000).toFixed(1)} kB); ${failed.length} pull(s) cut off with ${(bytes(failed) / 1000).toFixed(1)} kB received; ` +
+      `${(twice / 1000).toFixed(1)} kB of pages received whole twice`,
+  };
+}
+
+/** Sales queued offline on the cashier's tablet, replayed over the poor link; the server's database counted afterwards. */
+async function replayOnPoorLink(
+  browser: Browser,
+  base: string,
+  data: Awaited<ReturnType<typeof prepareData>>,
+  items: number,
+  sales: number,
+  before: Map<number, number>,
+  dataDir: string,
+  stopServer: () => Promise<void>,
+): Promise<BenchResult[]> {
+  // As in sale-benches.ts: no service worker (the replay page is routed on the app's origin). The
+  // cashier's first load runs unthrottled (measured above); the link is poor from the queueing on.
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  try {
+    const page = await context.newPage();
+    await signInCashier(page, base, items);
+    const link = await EmulatedLink.attach(browser, context, page, POOR_BRANCH);
+    const device: SaleDevice = {
+      ...data,
+      inventoryName: "",
+      base,
+      page,
+      context,
+      dataDir,
+      items,
+      stopServer,
+    };
+    const rows = await runSaleReplayBench(device, sales, before, link);
+    const posts = link.requests.filter((r) => r.method === "POST" && r.url.includes("/api/sale/"));
+    return rows.map((row) => ({
+      ...row,
+      name: `${row.name}, ${POOR_BRANCH.name}`,
+      budget: "< 120 s on the poor link, each booked once",
+      detail: `${row.detail}; ${posts.length} sale POSTs on the wire, ${mb(link.bytes((r) => posts.includes(r)))} down (responses)`,
+    }));
+  } finally {
+    await context.close();
+  }
+}
+
+export async function runNetworkBench(items: number): Promise<BenchResult[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-network-"));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const sales = Number(process.env.BENCH_SALES ?? 1000);
+  const cutMs = Number(process.env.BENCH_NETWORK_CUT_MS ?? 30_000);
+  const log = (what: string) => console.log(`network bench ${new Date().toISOString().slice(11, 19)}: ${what}`);
+  const data = await prepareData(dataDir, items, sales);
+  const before = sales > 0 ? await prepareSaleStock(dataDir, data.inventoryId, data.saleStockIds) : new Map<number, number>();
+  log(`data ready (${items} items, ${data.stockRows} stock rows)`);
+  const server = await startServer(dataDir, port);
+  let running = true;
+  const stopServer = async () => {
+    if (!running) return;
+    running = false;
+    const exited = once(server, "exit");
+    server.kill("SIGTERM");
+    await exited;
+  };
+  const base = `http://127.0.0.1:${port}`;
+  let browser: Browser | null = null;
+  const results: BenchResult[] = [];
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    const good = await firstLoad(browser, base, GOOD_BRANCH, data, items);
+    results.push(...loadRows(good, 20));
+    log(`good link: install ${seconds(good.installMs)} s, load ${seconds(good.loadMs)} s`);
+    const poor = await firstLoad(browser, base, POOR_BRANCH, data, items);
+    results.push(...loadRows(poor, 90));
+    log(`poor link: install ${seconds(poor.installMs)} s, load ${seconds(poor.loadMs)} s`);
+    const cut = await firstLoad(browser, base, POOR_BRANCH, data, items, cutMs);
+    results.push(cutRow(cut, poor));
+    log(`cut load: ${seconds(cut.loadMs)} s`);
+    results.push(...(await measureSyncFormats(base)));
+    log("sync formats measured");
+    if (sales > 0) results.push(...(await replayOnPoorLink(browser, base, data, items, sales, before, dataDir, stopServer)));
+    return results;
+  } finally {
+    await browser?.close();
+    await stopServer();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
