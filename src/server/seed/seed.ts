@@ -29,6 +29,7 @@ import { seedDemoAccounting } from "./demo-accounting";
 import { seedDemoHr } from "./demo-hr";
 import { seedDemoAccountingDocuments } from "./demo-accounting-documents";
 import { seedDemoSales } from "./demo-sales";
+import { seedDemoSalesHistory } from "./demo-sales-history";
 import { seedDemoStock } from "./demo-stock";
 import { seedDemoStockDocuments } from "./demo-stock-documents";
 import { CASHIER_CODES, HR_CODES, MANAGER_CODES } from "./permission-sets";
@@ -277,6 +278,7 @@ async function seedDemo(tx: Tx) {
   // Documents come last: they need the users, stock needs the items, sales need the stock.
   await seedDemoStock(tx);
   await seedDemoStockDocuments(tx);
+  await seedDemoSalesHistory(tx);
   await seedDemoSales(tx);
   await seedDemoAccounting(tx);
   await seedDemoHr(tx);
