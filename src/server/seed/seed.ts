@@ -29,6 +29,7 @@ import { seedDemoAccounting } from "./demo-accounting";
 import { seedDemoHr } from "./demo-hr";
 import { seedDemoAccountingDocuments } from "./demo-accounting-documents";
 import { seedDemoSales } from "./demo-sales";
+import { seedDemoReportAlerts } from "./demo-report-alerts";
 import { seedDemoSalesHistory } from "./demo-sales-history";
 import { seedDemoStock } from "./demo-stock";
 import { seedDemoStockDocuments } from "./demo-stock-documents";
@@ -280,6 +281,7 @@ async function seedDemo(tx: Tx) {
   await seedDemoStockDocuments(tx);
   await seedDemoSalesHistory(tx);
   await seedDemoSales(tx);
+  await seedDemoReportAlerts(tx);
   await seedDemoAccounting(tx);
   await seedDemoHr(tx);
   await seedDemoAccountingDocuments(tx);

@@ -455,19 +455,40 @@ const accounting: AppRoute[] = [
 ];
 
 const report: AppRoute[] = [
-  page("report-customer-stock-statement", "report/customer-stock-statement", msg`Customer Stock Statement`, ["view_customer"], "report"),
+  page(
+    "report-customer-stock-statement",
+    "report/customer-stock-statement",
+    msg`Customer Stock Statement`,
+    ["view_customer"],
+    "report",
+    lazyScreen(() => import("../features/report/customer-stock-statement/customer-stock-statement-report")),
+  ),
   page("report-profit", "report/profit", msg`Gross Profit`, ["report_view_profit"], "report"),
   page("report-sale-detail", "report/sale-detail", msg`Sale Detail`, ["view_saledetail"], "report"),
   page("report-sale-return-detail", "report/sale-return-detail", msg`Sale Return Detail`, ["view_salereturndetail"], "report"),
-  page("report-expired-item", "report/expired-item", msg`Expired Items`, ["report_view_expired_item"], "report"),
-  page("report-min-quantity-item", "report/min-quantity-item", msg`Minimum Quantity Items`, ["report_view_min_quantity_item"], "report"),
+  page(
+    "report-expired-item",
+    "report/expired-item",
+    msg`Expired Items`,
+    ["report_view_expired_item"],
+    "report",
+    lazyScreen(() => import("../features/report/expired-item/expired-item-report")),
+  ),
+  page(
+    "report-min-quantity-item",
+    "report/min-quantity-item",
+    msg`Minimum Quantity Items`,
+    ["report_view_min_quantity_item"],
+    "report",
+    lazyScreen(() => import("../features/report/min-quantity-item/min-quantity-item-report")),
+  ),
   page(
     "report-sale-premium",
     "report/sale-premium",
     msg`Sale Premiums`,
     ["view_salepremium"],
     "report",
-    lazyScreen(() => import("../features/sale/sale-premium/sale-premium-list")),
+    lazyScreen(() => import("../features/report/sale-premium/sale-premium-report")),
   ),
 ];
 

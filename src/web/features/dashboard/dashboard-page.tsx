@@ -5,12 +5,21 @@ import { useAtomValue } from "jotai";
 import { Link } from "react-router";
 import { visibleAreas } from "../../app/nav-areas";
 import { translateTitle } from "../../app/route-title";
+import { useReportData } from "../../components/report/use-report-data";
 import { storedUserAtom } from "../../lib/app-state";
+import { useOnline } from "../../offline/sync-status";
+import { DashboardCards } from "./dashboard-cards";
+import { DashboardCharts } from "./dashboard-charts";
+import type { DashboardAnswer } from "./dashboard-data";
 
-/** Welcome, the user's branches, and quick links into the areas the user may open. */
+const NO_PARAMS = {};
+
+/** Welcome, the figures of the day (cards and charts the user may see), the user's branches, and quick links. */
 export default function DashboardPage() {
   const { i18n } = useLingui();
   const user = useAtomValue(storedUserAtom);
+  const online = useOnline();
+  const dashboard = useReportData<DashboardAnswer>("dashboard/", NO_PARAMS, online);
   const name = [user?.first_name, user?.last_name].filter(Boolean).join(" ") || user?.username || "";
   const areas = visibleAreas(user);
 
@@ -19,6 +28,9 @@ export default function DashboardPage() {
       <Heading size="2xl">
         <Trans>Welcome, {name}</Trans>
       </Heading>
+
+      <DashboardCards answer={dashboard.answer} loading={dashboard.loading} failed={dashboard.failed} online={online} />
+      {dashboard.answer?.sales ? <DashboardCharts sales={dashboard.answer.sales} today={dashboard.answer.today} /> : null}
 
       <Stack gap="3">
         <Heading size="lg">
