@@ -23,7 +23,13 @@ export function ChoiceField({
         <Field.RequiredIndicator />
       </Field.Label>
       <NativeSelect.Root>
-        <NativeSelect.Field id={name} name={name} value={field.value ?? ""} onChange={(event) => field.setValue(event.target.value)}>
+        <NativeSelect.Field
+          id={name}
+          name={name}
+          aria-label={label}
+          value={field.value ?? ""}
+          onChange={(event) => field.setValue(event.target.value)}
+        >
           <option value="">{t`Select`}</option>
           {choices.map((choice) => (
             <option key={choice.id} value={choice.id}>

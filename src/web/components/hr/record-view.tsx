@@ -102,7 +102,8 @@ export function RecordView<R extends { id: number; branch: number }>(props: Reco
                   <Text as="span" color="fg.muted">
                     {f.label}:{" "}
                   </Text>
-                  <Text as="span" fontWeight="medium">
+                  {/* dir="auto": a phone number or a Latin name keeps its own order inside a right-to-left page. */}
+                  <Text as="span" fontWeight="medium" dir="auto">
                     {f.value}
                   </Text>
                 </Box>
