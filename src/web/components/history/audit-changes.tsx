@@ -1,4 +1,5 @@
-import { Box, Table, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { Box, Button, Stack, Table, Text } from "@chakra-ui/react";
 import { Trans } from "@lingui/react/macro";
 import { changeLines, fieldTitle, type AuditRow } from "./audit-record";
 
@@ -46,5 +47,42 @@ export function AuditChanges({ changes }: { changes: AuditRow["changes"] }) {
         ))}
       </Table.Body>
     </Table.Root>
+  );
+}
+
+const SUMMARY_LINES = 3;
+
+/** The changes as short lines ("Field: old → new"), the first few, the rest behind "+n more": for list rows. */
+export function AuditChangesSummary({ changes }: { changes: AuditRow["changes"] }) {
+  const [open, setOpen] = useState(false);
+  const lines = changeLines(changes);
+  const shown = open ? lines : lines.slice(0, SUMMARY_LINES);
+  const more = lines.length - shown.length;
+  return (
+    <Stack gap="0.5" fontSize="sm" minW="xs" data-testid="audit-changes">
+      {shown.map((line) => (
+        <Text key={line.field} wordBreak="break-word">
+          <Text as="span" fontWeight="medium">
+            {fieldTitle(line.field)}:
+          </Text>{" "}
+          {line.isChange ? (
+            <>
+              <Text as="span" color="fg.muted">
+                {line.old || "—"}
+              </Text>{" "}
+              <Text as="span" display="inline-block" _rtl={{ transform: "scaleX(-1)" }}>
+                →
+              </Text>{" "}
+            </>
+          ) : null}
+          {line.new || "—"}
+        </Text>
+      ))}
+      {more > 0 || open ? (
+        <Button variant="plain" size="xs" alignSelf="flex-start" px="0" onClick={() => setOpen((o) => !o)}>
+          {open ? <Trans>Show less</Trans> : <Trans>{more} more</Trans>}
+        </Button>
+      ) : null}
+    </Stack>
   );
 }

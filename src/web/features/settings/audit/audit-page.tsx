@@ -3,7 +3,7 @@ import { Badge, Box } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
 import { DISPLAY_DATE_TIME, formatDate } from "../../../../core/dates";
 import { CardTitle } from "../../../components/card-title";
-import { AuditChanges } from "../../../components/history/audit-changes";
+import { AuditChangesSummary } from "../../../components/history/audit-changes";
 import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES, auditActionLabel, auditRecordTypeLabel } from "../../../components/history/audit-labels";
 import { changeLines, fieldTitle, type AuditRow } from "../../../components/history/audit-record";
 import type { ColumnDef } from "../../../components/table/column-def";
@@ -53,15 +53,11 @@ export default function AuditPage() {
         render: (row) => auditRecordTypeLabel(i18n, row.record_type),
         text: (row) => auditRecordTypeLabel(i18n, row.record_type),
       },
-      { key: "record_id", title: t`Record No.`, filterType: "number", width: "110px" },
+      { key: "record_id", title: t`Record ID`, filterType: "number", width: "110px" },
       {
         key: "changes",
         title: t`Changes`,
-        render: (row) => (
-          <Box minW="sm">
-            <AuditChanges changes={row.changes} />
-          </Box>
-        ),
+        render: (row) => <AuditChangesSummary changes={row.changes} />,
         text: (row) =>
           changeLines(row.changes)
             .map((l) => `${fieldTitle(l.field)}: ${l.old} → ${l.new}`)
