@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { queryRows } from "../../../src/server/db/client";
 import type { Paged } from "../../../src/core/api-types";
 import { interpolate, MESSAGES } from "../../../src/core/messages";
 import { HR_CODES } from "../../../src/server/seed/permission-sets";
@@ -100,6 +102,13 @@ describe("positions and employees", () => {
     });
     expect(badGender.status).toBe(400);
     expect(Object.keys(badGender.body)).toContain("gender");
+
+    // The audit trail has the creation, by the HR user.
+    const audit = await queryRows<{ action: string; branch_id: number }>(
+      t.db,
+      sql`select action, branch_id from audit_log where record_type = 'employee' and record_id = ${created.body.id}`,
+    );
+    expect(audit).toEqual([{ action: "create", branch_id: w.erbil }]);
 
     const all = await t.call<{ id: number }[]>(hr, "GET", "/api/hr/employee/all/");
     expect(all.body.map((e) => e.id)).toContain(created.body.id);
