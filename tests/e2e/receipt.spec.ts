@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { DocumentFormPage, FormPage, ListPage, LoginPage } from "./support/pages";
+import { apiGet } from "./support/offline";
+import { DocumentFormPage, FormPage, ListPage, LoginPage, Shell } from "./support/pages";
+import { type Paged, signedIn } from "./support/session";
 import { ADMIN } from "./support/users";
 
 test("admin takes a receipt from a customer: the server settles the oldest open sale, the view shows it and prints", async ({ page }) => {
@@ -42,4 +44,82 @@ test("admin takes a receipt from a customer: the server settles the oldest open 
   await page.getByRole("button", { name: "Print A4" }).click();
   const printed = await popup;
   await expect(printed.locator("body")).toContainText("Aram Market");
+});
+
+test("a receipt that picks the newer of two sales settles that one; the installment schedule names the receipt", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { token, branch } = await signedIn(page, request, ADMIN);
+  const post = async <T>(path: string, body: Record<string, unknown>): Promise<T> => {
+    const answer = await request.post(`/api/${path}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { ...body, form_token: `e2e-${path}-${Date.now()}-${Math.random()}` },
+    });
+    expect(answer.status(), path).toBe(201);
+    return (await answer.json()) as T;
+  };
+  const customerName = `Picking customer ${Date.now()}`;
+  const customer = await post<{ id: number }>("customer/", { name: customerName, branch: branch.id });
+  const [service] = (await apiGet<Paged<{ id: number }>>(request, token, "item/?item_type=2&page_size=1")).results;
+  const iqd = (
+    await apiGet<{ id: number; branch: number; currency: number; currency_code: string; name: string }[]>(
+      request,
+      token,
+      "accounting/cashbox/all/",
+    )
+  ).find((c) => c.branch === branch.id && c.currency_code === "IQD")!;
+  const sale = (date: string, extra: Record<string, unknown> = {}) =>
+    post<{ id: number; invoice_no: number }>("sale/", {
+      branch: branch.id,
+      inventory: branch.inventories[0].id,
+      customer: customer.id,
+      currency: iqd.currency,
+      payment_type: "debit",
+      paid_amount: "0",
+      discount: "0",
+      input_date: date,
+      items: [{ item: service.id, price: "9000" }],
+      ...extra,
+    });
+  const older = await sale("2026-10-01");
+  const newer = await sale("2026-10-05", {
+    is_premium: true,
+    months_count: 3,
+    premium_receipt_amount: "3000",
+    receipt_frequency: "monthly",
+    next_receipt_date: "2026-11-01",
+  });
+
+  await page.goto("/accounting/receipt/add");
+  const pick = new DocumentFormPage(page);
+  await expect(page.getByRole("combobox", { name: "Customer" })).toBeVisible();
+  await pick.choose("Branch", branch.name);
+  await pick.choose("Customer", customerName);
+  await pick.choose("Cashbox", `${iqd.name} (IQD)`);
+  await new FormPage(page).fill({ Amount: "4000" });
+  await page.getByText("Choose the sales it settles").click();
+  const open = page.getByRole("table", { name: "Open invoices" });
+  await expect(open.getByRole("row")).toHaveCount(3);
+  await page.getByRole("textbox", { name: `Amount for invoice ${newer.invoice_no}` }).fill("4000");
+  const created = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/api/accounting/receipt/"));
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const answer = await created;
+  expect(answer.status()).toBe(201);
+  const receipt = (await answer.json()) as { id: number; invoice_no: number; allocations: { sale: number; amount: string }[] };
+  expect(receipt.allocations.map((a) => [a.sale, a.amount])).toEqual([[newer.id, "4000.00"]]);
+  expect((await apiGet<{ payment_status: string }>(request, token, `sale/${older.id}/`)).payment_status).toBe("unpaid");
+
+  await page.goto(`/sale/sale/${newer.id}/view`);
+  // The schedule of receipts (shown and printed) names the receipt against the instalments it covered.
+  const rows = page.getByRole("table").filter({ hasText: "Covered by" }).getByRole("row");
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(1)).toContainText(`Receipt #${receipt.invoice_no}`);
+  await expect(rows.nth(2)).toContainText(`Receipt #${receipt.invoice_no}`);
+  await expect(rows.nth(3)).not.toContainText("Receipt #");
+  await new Shell(page).switchLanguage("العربية");
+  await new Shell(page).expectRightToLeft();
+  await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? "/tmp/shots-acctoff"}/sale-installments-covered-ar.png`, fullPage: true });
+  await new Shell(page).switchLanguage("English");
 });

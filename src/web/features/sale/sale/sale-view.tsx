@@ -16,7 +16,7 @@ import { useViewedRecord } from "../../../offline/use-viewed-record";
 import { normalisePaymentStatus } from "../../../components/document/document-totals";
 import { DocumentView, type DocumentViewAction } from "../../../components/document/document-view";
 import { PendingBadge } from "../../../components/document/pending-badge";
-import { coveredByText, InstallmentSchedule, type PremiumSchedule } from "./installment-schedule";
+import { coveredByText, type PremiumSchedule } from "./premium-schedule";
 import { PendingExtras } from "./pending-extras";
 import { provisionalToPrintable } from "./provisional-printable";
 import { saleFromState, saleLockReason, saleToPrintable, type SaleLabels, type SaleRecord } from "./sale-record";
@@ -160,7 +160,6 @@ function BookedSaleView({ id }: { id: string }) {
             <Trans>Installments</Trans> · <Trans>Due now</Trans>: {money(schedule.due_amount)} · <Trans>Next receipt</Trans>:{" "}
             {schedule.next_due_date ? formatDate(schedule.next_due_date) : "-"}
           </Text>
-          <InstallmentSchedule schedule={schedule} />
         </Box>
       ) : null}
       {sale ? <PendingExtras saleId={sale.id} currencyCode={sale.currency_code} /> : null}
