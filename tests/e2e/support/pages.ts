@@ -256,3 +256,18 @@ export class StatementPage {
     await this.page.getByRole("menuitem", { name, exact: true }).click();
   }
 }
+
+/** The dashboard (/): its region of cards, each card's title a link to the list or report behind it, and its charts. */
+export class DashboardPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(): Promise<void> {
+    await this.page.goto("/");
+  }
+
+  /** The cards' region, named "Today's figures" in the shown language. */
+  readonly cards = (name = "Today's figures"): Locator => this.page.getByRole("region", { name, exact: true });
+  readonly cardLink = (title: string): Locator => this.cards().getByRole("link", { name: title, exact: true });
+  /** A chart by its accessible name, once Recharts has drawn it. */
+  readonly chart = (name: string): Locator => this.page.getByRole("img", { name, exact: true }).locator("svg.recharts-surface").first();
+}

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Alert, Badge, Box, Card, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
 import { Link } from "react-router";
 import { LuArrowRight } from "react-icons/lu";
@@ -110,7 +110,7 @@ export function DashboardCards({
         <FigureCard title={t`Sales today`} to="/sale/sale">
           <Figure value={sales.today} currency={base} />
           <Text fontSize="sm" color="fg.muted">
-            <Trans>{sales.today_count} invoices</Trans>
+            <Plural value={sales.today_count} one="# invoice" other="# invoices" />
           </Text>
         </FigureCard>
       ) : null}

@@ -29,6 +29,8 @@ interface ExpiredRow {
 /** Look-ahead choices of the report, in days (0: expired only). */
 const WITHIN_DAYS = [0, 7, 30, 60, 90, 180, 365];
 export const DEFAULT_WITHIN_DAYS = "30";
+/** The soonest expiry first, within 30 days (a stable object: the table's defaults). */
+const DEFAULT_QUERY = { extra: { within_days: DEFAULT_WITHIN_DAYS }, ordering: "expire_date" };
 
 /** /report/expired-item: stock expired or expiring within the chosen days, valued at purchase price (issue 14). */
 export default function ExpiredItemReport() {
@@ -86,7 +88,7 @@ export default function ExpiredItemReport() {
         endpoint="report/expired-item/"
         columns={columns}
         showTotals
-        defaultQuery={{ extra: { within_days: DEFAULT_WITHIN_DAYS }, ordering: "expire_date" }}
+        defaultQuery={DEFAULT_QUERY}
         onRowClick={(row) => navigate(`/stock/stock/view?id=${row.id}`)}
         extraFilters={(state, dispatch) => <WithinDays state={state} dispatch={dispatch} />}
       />

@@ -27,6 +27,9 @@ interface MinQuantityRow {
   branch_below: boolean;
 }
 
+/** Most to order first. */
+const DEFAULT_QUERY = { ordering: "-to_order" };
+
 const quantity = (value: string) => formatAmount(value, { decimals: 3, trimZeros: true });
 
 /**
@@ -76,6 +79,7 @@ export default function MinQuantityItemReport() {
         endpoint="report/min-quantity-item/"
         columns={columns}
         showTotals
+        defaultQuery={DEFAULT_QUERY}
         extraFilters={(state, dispatch) => <ScopeFilter state={state} dispatch={dispatch} />}
       />
     </Box>

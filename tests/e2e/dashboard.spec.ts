@@ -1,0 +1,52 @@
+import { mkdirSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { apiGet } from "./support/offline";
+import { DashboardPage, Shell } from "./support/pages";
+import { signedIn } from "./support/session";
+import { ADMIN } from "./support/users";
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots-dashboard";
+
+interface Dashboard {
+  sales?: { today: string; this_month: string; by_day: unknown[]; top_items: { item_name: string }[] };
+  min_quantity?: { count: number };
+}
+
+/** Whole amounts as the cards show them: thousands separators, no decimals. */
+const whole = (value: string) => Math.round(Number(value)).toLocaleString("en-US");
+
+test("the manager's dashboard shows the day's figures and charts in English and in Kurdish; a card opens its report", async ({
+  page,
+  request,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1366, height: 1000 });
+  const { token } = await signedIn(page, request, ADMIN);
+  const expected = await apiGet<Dashboard>(request, token, "dashboard/");
+  expect(expected.sales?.by_day.length, "the demo has sales in the last 30 days").toBeGreaterThan(0);
+  expect(expected.min_quantity?.count, "the demo has items under their minimum").toBeGreaterThan(0);
+
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.cards()).toBeVisible();
+  await expect(dashboard.cardLink("Sales this month")).toBeVisible();
+  await expect(dashboard.cards()).toContainText(whole(expected.sales!.this_month));
+  await expect(dashboard.cardLink("Items at minimum quantity")).toHaveAttribute("href", "/report/min-quantity-item");
+  await expect(dashboard.chart("Sales over the last 30 days by branch")).toBeVisible();
+  await expect(dashboard.chart("Top ten items of the last 30 days")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/dashboard-en.png`, fullPage: true });
+
+  const shell = new Shell(page);
+  await shell.switchLanguage("کوردی");
+  await shell.expectRightToLeft();
+  await expect(dashboard.cards("ژمارەکانی ئەمڕۆ")).toBeVisible();
+  await expect(page.getByRole("link", { name: "فرۆشتنی ئەمڕۆ", exact: true })).toBeVisible();
+  await expect(dashboard.chart("فرۆشتنی ٣٠ ڕۆژی ڕابردوو بەپێی لق")).toBeVisible();
+  await expect(dashboard.chart("دە باشترین کاڵای ٣٠ ڕۆژی ڕابردوو")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/dashboard-ckb.png`, fullPage: true });
+
+  await page.getByRole("link", { name: "کاڵای گەیشتوو بە کەمترین بڕ", exact: true }).click();
+  await expect(page).toHaveURL(/\/report\/min-quantity-item$/);
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/min-quantity-ckb.png`, fullPage: true });
+});
