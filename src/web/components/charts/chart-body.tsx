@@ -18,6 +18,8 @@ import { isRtl } from "../../lib/i18n";
 import { tokenColor, type ChartProps } from "./chart-types";
 
 const AXIS = tokenColor("fg.muted");
+/** Axis ticks stay short whatever the amounts (1.4M rather than 1,400,000.00); the tooltip shows them in full. */
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 const GRID = tokenColor("border");
 
 /**
@@ -33,7 +35,13 @@ export default function ChartBody({ kind, data, xKey, series, height = 280, form
     <>
       <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
       <XAxis dataKey={xKey} reversed={rtl} tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} tickFormatter={category} minTickGap={16} />
-      <YAxis orientation={rtl ? "right" : "left"} tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} tickFormatter={value} width={80} />
+      <YAxis
+        orientation={rtl ? "right" : "left"}
+        tick={{ fill: AXIS, fontSize: 12 }}
+        stroke={GRID}
+        tickFormatter={(v: number) => compact.format(v)}
+        width={56}
+      />
       <Tooltip
         formatter={value}
         labelFormatter={category}
