@@ -26,11 +26,15 @@ export const POOR_BRANCH: LinkProfile = {
   latencyMs: 300,
 };
 
+/** No emulation (loopback): the same steps without a link, so a run shows what the link itself costs. */
+export const LOOPBACK: LinkProfile = { name: "no link emulated (loopback)", downMbit: 0, upMbit: 0, latencyMs: 0 };
+
+/** 0 Mbit/s: not throttled (the protocol's -1). */
 const conditions = (profile: LinkProfile, offline: boolean) => ({
   offline,
   latency: profile.latencyMs,
-  downloadThroughput: (profile.downMbit * 1_000_000) / 8,
-  uploadThroughput: (profile.upMbit * 1_000_000) / 8,
+  downloadThroughput: profile.downMbit > 0 ? (profile.downMbit * 1_000_000) / 8 : -1,
+  uploadThroughput: profile.upMbit > 0 ? (profile.upMbit * 1_000_000) / 8 : -1,
 });
 
 export interface WireRequest {
