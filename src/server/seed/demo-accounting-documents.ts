@@ -1,10 +1,12 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { toIsoDate } from "../../core/dates";
-import { div, isPositive, round, toDecimalString } from "../../core/money";
+import { add, div, greaterThan, isPositive, round, sub, toDecimalString } from "../../core/money";
 import type { Tx } from "../db/client";
 import { appUser, branch, cashbox, currency } from "../db/tables";
 import type { AuthContext } from "../http/access";
 import { cashboxBalance } from "../modules/accounting/cashbox.repository";
+import { cashboxAdjustment } from "../modules/accounting/cashbox-adjustment";
+import { createCountTx } from "../modules/accounting/cashbox-count";
 import { createLedgerDocumentTx } from "../modules/accounting/ledger-document";
 import { moneyConversion } from "../modules/accounting/money-conversion";
 
@@ -30,7 +32,9 @@ async function branchBoxes(tx: Tx, branchId: number) {
 
 /**
  * The rest of the demo month, through the same services as the API (after seedDemoAccounting): in each
- * branch a money conversion of a tenth of the dollar cashbox into dinars at the latest rate.
+ * branch a money conversion of a tenth of the dollar cashbox into dinars at the latest rate, an
+ * adjustment of the dollar cashbox (two dollars found), and the evening count of the dinar cashbox,
+ * 5,000 short, booked as an adjustment.
  */
 export async function seedDemoAccountingDocuments(tx: Tx): Promise<void> {
   const auth = await demoAuth(tx);
@@ -52,6 +56,28 @@ export async function seedDemoAccountingDocuments(tx: Tx): Promise<void> {
           input_date: daysAgo(6),
           note: "Demo conversion",
         },
+        null,
+      );
+    const usd = await cashboxBalance(tx, foreign.id, foreign.currencyId);
+    await createLedgerDocumentTx(
+      tx,
+      cashboxAdjustment,
+      auth,
+      {
+        cashbox: foreign.id,
+        counted_balance: toDecimalString(add(usd, 2)),
+        reason: "Found in the drawer",
+        input_date: daysAgo(4),
+        note: "",
+      },
+      null,
+    );
+    const dinars = await cashboxBalance(tx, base.id, base.currencyId);
+    if (greaterThan(dinars, 5000))
+      await createCountTx(
+        tx,
+        auth,
+        { cashbox: base.id, counted_balance: toDecimalString(sub(dinars, 5000)), shift: "Evening", note: "Demo count" },
         null,
       );
   }

@@ -383,8 +383,22 @@ const accounting: AppRoute[] = [
     area: "accounting",
     plural: msg`Cashbox Adjustments`,
     singular: msg`Cashbox Adjustment`,
-    view: true,
+    list: lazyScreen(() => import("../features/accounting/cashbox-adjustment/cashbox-adjustment-list")),
+    form: lazyScreen(() => import("../features/accounting/cashbox-adjustment/cashbox-adjustment-form")),
+    view: lazyScreen(() => import("../features/accounting/cashbox-adjustment/cashbox-adjustment-view")),
   }),
+  // A count is closed, never edited: no edit route.
+  ...crud({
+    name: "cashbox-count",
+    path: "accounting/cashbox/count",
+    model: "cashboxadjustment",
+    area: "accounting",
+    plural: msg`Cashbox Counts`,
+    singular: msg`Cashbox Count`,
+    list: lazyScreen(() => import("../features/accounting/cashbox-count/cashbox-count-list")),
+    form: lazyScreen(() => import("../features/accounting/cashbox-count/cashbox-count-form")),
+    view: lazyScreen(() => import("../features/accounting/cashbox-count/cashbox-count-view")),
+  }).filter((route) => !route.path.endsWith("/:id/edit")),
   ...crud({
     name: "payment",
     path: "accounting/payment",
@@ -450,7 +464,9 @@ const accounting: AppRoute[] = [
     area: "accounting",
     plural: msg`Capital`,
     singular: msg`Capital Entry`,
-    view: true,
+    list: lazyScreen(() => import("../features/accounting/capital/capital-list")),
+    form: lazyScreen(() => import("../features/accounting/capital/capital-form")),
+    view: lazyScreen(() => import("../features/accounting/capital/capital-view")),
   }),
 ];
 

@@ -9,6 +9,9 @@ import { registerMoneyDocumentRoutes } from "./money-document.routes";
 import { registerStatementRoutes } from "./statement.routes";
 import { registerLedgerDocument } from "./ledger-document";
 import { moneyConversion } from "./money-conversion";
+import { cashboxAdjustment } from "./cashbox-adjustment";
+import { registerCashboxCountRoutes } from "./cashbox-count";
+import { capital } from "./capital";
 
 /** The Accounting area (SPEC sections 2-9): cashboxes and the documents that move money through them. */
 export function registerAccounting(app: FastifyInstance, deps: { db: Db }): void {
@@ -20,4 +23,7 @@ export function registerAccounting(app: FastifyInstance, deps: { db: Db }): void
   registerCashboxTransferRoutes(app, deps);
   registerStatementRoutes(app, deps);
   registerLedgerDocument(app, deps.db, moneyConversion);
+  registerLedgerDocument(app, deps.db, cashboxAdjustment);
+  registerCashboxCountRoutes(app, deps.db);
+  registerLedgerDocument(app, deps.db, capital);
 }

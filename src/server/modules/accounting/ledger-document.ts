@@ -42,6 +42,8 @@ export interface LedgerDocDef<Body extends AnyObject, V extends DocValues> {
   schema: ObjectSchema<Body>;
   codes: { view: string[]; add: string[]; change: string[]; delete: string[] };
   columns: { [K in keyof V]: ColumnKind };
+  /** Table columns named otherwise than their value (a debit invoice's party_id is supplier_id or customer_id). */
+  columnNames?: Partial<Record<keyof V, string>>;
   /** The cashboxes a write touches (locked in id order before `prepare`): the body's and a stored row's. */
   cashboxes(body: Body | null, row: V | null): number[];
   /** Checks the body (branch scope, currencies, rates) and answers the values to store. */
@@ -55,10 +57,11 @@ type AnyDef = LedgerDocDef<AnyObject, DocValues>;
 const asAny = <B extends AnyObject, V extends DocValues>(def: LedgerDocDef<B, V>) => def as unknown as AnyDef;
 
 const column = (name: string) => sql.identifier(name);
+const tableColumn = (def: { columnNames?: Partial<Record<string, string>> }, name: string) => column(def.columnNames?.[name] ?? name);
 
 async function lockRow<V extends DocValues>(tx: Tx, def: LedgerDocDef<AnyObject, V>, id: number): Promise<StoredRow<V> | null> {
   const cols = Object.entries(def.columns as Record<string, ColumnKind>).map(([name, kind]) =>
-    kind === "numeric" ? sql`${column(name)}::text as ${column(name)}` : column(name),
+    kind === "numeric" ? sql`${tableColumn(def, name)}::text as ${column(name)}` : sql`${tableColumn(def, name)} as ${column(name)}`,
   );
   const [row] = await queryRows<StoredRow<V>>(
     tx,
@@ -75,7 +78,7 @@ async function insertRow(tx: Tx, def: AnyDef, v: DocValues, formToken: string | 
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`insert into ${column(def.table)} (invoice_no, form_token, created_by, ${sql.join(
-      entries.map(([name]) => column(name)),
+      entries.map(([name]) => tableColumn(def, name)),
       sql`, `,
     )})
         values (0, ${formToken}, ${userId}, ${sql.join(
@@ -87,7 +90,7 @@ async function insertRow(tx: Tx, def: AnyDef, v: DocValues, formToken: string | 
 }
 
 async function updateRow(tx: Tx, def: AnyDef, id: number, v: DocValues): Promise<void> {
-  const sets = valuesOf(def, v).map(([name, value]) => sql`${column(name)} = ${value}`);
+  const sets = valuesOf(def, v).map(([name, value]) => sql`${tableColumn(def, name)} = ${value}`);
   await tx.execute(sql`update ${column(def.table)} set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id}`);
 }
 

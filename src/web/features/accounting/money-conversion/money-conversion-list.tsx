@@ -34,6 +34,7 @@ export default function MoneyConversionList() {
       dateField="input_date"
       currencyFilter
       showTotals
+      needsNetwork
     />
   );
 }
