@@ -104,8 +104,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Client routes (/stock/item-group/5/edit) get the app shell; API, media and file misses stay JSON 404s.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];
-    const isClientRoute =
-      request.method === "GET" && !path.startsWith("/api/") && !path.startsWith("/media/") && !/\.[a-z0-9]+$/i.test(path);
+    // SPEC spells the users screen /setting.user: a dot, yet no file.
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(path) && !path.startsWith("/setting.user");
+    const isClientRoute = request.method === "GET" && !path.startsWith("/api/") && !path.startsWith("/media/") && !looksLikeFile;
     if (serveWeb && isClientRoute) return reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html");
     return reply.status(404).send({ message: "Not found." });
   });

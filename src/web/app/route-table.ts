@@ -630,8 +630,35 @@ const setting: AppRoute[] = [
     "setting",
     lazyScreen(() => import("../features/settings/audit/audit-page")),
   ),
-  // The path is spelled with a dot in SPEC section 2.
-  page("user-list", "setting.user", msg`Users`, ["view_user"], "setting"),
+  // The path is spelled with a dot in SPEC section 2; setting/user leads there too.
+  ...crud({
+    name: "user",
+    path: "setting.user",
+    model: "user",
+    area: "setting",
+    plural: msg`Users`,
+    singular: msg`User`,
+    list: lazyScreen(() => import("../features/users/user-list")),
+    form: lazyScreen(() => import("../features/users/user-form")),
+  }),
+  page(
+    "user-alias",
+    "setting/user",
+    msg`Users`,
+    ["view_user"],
+    undefined,
+    lazyScreen(() => import("../features/users/users-alias")),
+  ),
+  ...crud({
+    name: "role",
+    path: "setting/role",
+    model: "user",
+    area: "setting",
+    plural: msg`Roles`,
+    singular: msg`Role`,
+    list: lazyScreen(() => import("../features/users/role-list")),
+    form: lazyScreen(() => import("../features/users/role-form")),
+  }),
   ...crud({
     name: "partner",
     path: "partner",

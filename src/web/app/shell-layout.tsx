@@ -6,6 +6,7 @@ import { Navigate, Outlet } from "react-router";
 import { drawerOpenAtom, storedUserAtom, tokenAtom } from "../lib/app-state";
 import { bootOffline } from "../offline/boot";
 import { LogoutGuard } from "./logout-guard";
+import { usePermissionRefresh } from "./permission-refresh";
 import { Sidebar } from "./sidebar";
 import { ScreenFallback } from "./route-screen";
 import { runStartup } from "./startup";
@@ -39,6 +40,7 @@ export function ShellLayout() {
   useEffect(() => {
     if (signedIn) void runStartup();
   }, [signedIn, token]);
+  usePermissionRefresh(signedIn);
 
   if (!signedIn) return <Navigate to="/login" replace />;
 

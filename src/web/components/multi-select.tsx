@@ -52,6 +52,8 @@ export function MultiSelect({ label, options, value, onChange, onSearch, loading
     <Popover.Root open={open} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: "bottom-start" }}>
       <Popover.Trigger asChild>
         <Button
+          // Inside a form (supplier, user) a plain button would submit it, and the submit's focus move closes the popover.
+          type="button"
           size={size}
           variant={active ? "subtle" : "outline"}
           colorPalette={active ? "blue" : "gray"}

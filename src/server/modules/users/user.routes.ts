@@ -42,7 +42,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.patch("/api/user/group/:id/", { config: { access: { permissions: CHANGE }, body: groupSchema.partial() } }, async (request) =>
     groups.updateGroup(db, authOf(request), idOf(request), bodyOf(request), true),
   );
-  app.delete("/api/user/group/:id/", { config: { access: { permissions: CHANGE } } }, async (request) =>
+  app.delete("/api/user/group/:id/", { config: { access: { permissions: [...CHANGE, "delete_user"] } } }, async (request) =>
     groups.deleteGroup(db, authOf(request), idOf(request)),
   );
 

@@ -4,6 +4,7 @@ import { useAtomValue } from "jotai";
 import { storedUserAtom } from "../../lib/app-state";
 import { ChangeInfoForm } from "./change-info-form";
 import { ChangePasswordForm } from "./change-password-form";
+import { SessionsPanel } from "./sessions-panel";
 
 export default function ProfilePage() {
   const user = useAtomValue(storedUserAtom);
@@ -29,6 +30,7 @@ export default function ProfilePage() {
       </Stack>
       <ChangeInfoForm />
       <ChangePasswordForm />
+      <SessionsPanel />
     </Stack>
   );
 }
