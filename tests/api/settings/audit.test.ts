@@ -136,6 +136,38 @@ describe("documents", () => {
     expect(deleted.changes.note).toEqual({ old: "second", new: null });
   });
 
+  it("a receipt that pays a sale is one row, the receipt's: the sale's paid amount is a side effect", async () => {
+    const stock = await makeStock(t, w.inv.erbil, w.goods[2], "10");
+    const sale = await post<SaleAnswer>(t, admin, "sale/", {
+      branch: w.erbil,
+      inventory: w.inv.erbil,
+      customer: w.cust.aram,
+      currency: w.iqd,
+      payment_type: "debit",
+      cashbox: null,
+      paid_amount: "0",
+      discount: "0",
+      items: [{ stock, quantity: "1", price: "500" }],
+    });
+    expect(sale.status).toBe(201);
+    let receiptId = 0;
+    const row = await onlyRowOf(async () => {
+      const res = await t.call<{ id: number }>(admin, "POST", "/api/accounting/receipt/", {
+        branch: w.erbil,
+        customer: w.cust.aram,
+        cashbox: w.cash.erbilIqd,
+        amount: "100",
+        date: "2026-11-20",
+        note: "",
+        form_token: formToken(),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      receiptId = res.body.id;
+    });
+    expect(row).toMatchObject({ action: "create", record_type: "receipt", record_id: receiptId });
+    expect(row.changes.amount).toEqual({ old: null, new: 100 });
+  });
+
   it("a transfer's approve is one 'approve' row", async () => {
     const stock = await makeStock(t, w.inv.erbil, w.goods[1], "10");
     const res = await t.call<{ id: number }>(admin, "POST", "/api/inventory-stock-transfer/", {
