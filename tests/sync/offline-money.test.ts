@@ -159,6 +159,14 @@ describe("offline money documents against the real server", () => {
     )[0].id;
     expect((await queue(d.outbox, "accounting/payment/", { supplier, cashbox: box, amount: "80" })).queued).toBe(true);
     expect(await d.shown(box)).toBe("20.00");
+    // The device refuses an expense above the balance it shows, as the server would.
+    expect(await queue(d.outbox, "accounting/expense/", { expense_type: expenseType, cashbox: box, amount: "30" })).toMatchObject({
+      queued: false,
+      ok: false,
+      status: 400,
+      local: true,
+      body: { message: MESSAGES.cashboxBalanceNotEnough },
+    });
 
     // Another device spends from the same cashbox online.
     await post("/api/accounting/expense/", {

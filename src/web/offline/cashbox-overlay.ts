@@ -1,3 +1,4 @@
+import { MESSAGES } from "../../core/messages";
 import { add, toDecimalString, toMoney, tryMoney, type Money } from "../../core/money";
 import { META, type CashboxMoveEffect, type LocalEffect, type OfflineDb } from "./db";
 
@@ -101,4 +102,22 @@ export async function rememberCashboxBalances(db: OfflineDb, rows: readonly { id
     await db.setMeta(META.cashboxBalances, known);
     await db.setMeta(META.settledCashbox, settled);
   });
+}
+
+/**
+ * The local check of a money document about to be queued (as stockShortage is for a sale): what it
+ * takes out of a cashbox must be there in the balance the device shows (which already counts the
+ * other waiting documents). A cashbox whose balance the device never read is left to the server.
+ * Returns the refusal message, or null.
+ */
+export async function cashboxShortage(db: OfflineDb, effects: readonly LocalEffect[]): Promise<string | null> {
+  const out = new Map<number, Money>();
+  for (const effect of effects) if (isCashboxMove(effect) && effect.amount.startsWith("-")) sumInto(out, effect);
+  if (out.size === 0) return null;
+  const overlay = await readCashboxOverlay(db);
+  for (const [cashboxId, move] of out) {
+    const shown = shownBalance(overlay, cashboxId);
+    if (shown !== null && add(shown, move).isNegative()) return MESSAGES.cashboxBalanceNotEnough;
+  }
+  return null;
 }

@@ -4,6 +4,7 @@ import { NetworkError, type HttpAnswer, type Transport } from "./http-transport"
 import { findLocalKeys, substituteLocalKeys } from "./local-keys";
 import { applyEffects, effectsOf, reconcileEffects, undoEffects, writeTables } from "./local-effects";
 import { defaultReplayLock, type ReplayLock } from "./replay-lock";
+import { cashboxShortage } from "./cashbox-overlay";
 import { stockShortage } from "./stock-overlay";
 
 /**
@@ -29,8 +30,9 @@ import { stockShortage } from "./stock-overlay";
  * - Discard is allowed only for an entry the server refused (needs attention): a pending entry may
  *   already be booked (an answer lost on the way), so dropping it could lose track of it.
  * - A create queued without having been sent is checked against the cache first: a sale taking more
- *   than the cached stock holds is refused on the device, as the server would, instead of being
- *   queued to fail later. Once a request has gone out it is always kept (it may be booked).
+ *   than the cached stock holds, or an expense or payment taking more than the cashbox balance the
+ *   device shows, is refused on the device, as the server would, instead of being queued to fail
+ *   later. Once a request has gone out it is always kept (it may be booked).
  */
 
 export interface CreateInput {
@@ -208,7 +210,7 @@ export class Outbox {
   private async queue(entry: OutboxEntry, error: string | null): Promise<CreateOutcome> {
     const id = await this.db.transaction("rw", writeTables(this.db), async () => {
       if (error === null) {
-        const shortage = await stockShortage(this.db, entry.effects);
+        const shortage = (await stockShortage(this.db, entry.effects)) ?? (await cashboxShortage(this.db, entry.effects));
         if (shortage) throw new LocalRefusal(shortage);
       }
       const pending: OutboxEntry = {
