@@ -34,8 +34,8 @@ const userFields = {
   branches: idArray(),
   default_branch: optionalId().test("in-branches", MESSAGES.defaultBranchNotInBranches, function check(value) {
     if (value == null) return true;
-    const branches = (this.parent as { branches?: number[] }).branches ?? [];
-    return branches.includes(value);
+    const branches: unknown = (this.parent as { branches?: unknown }).branches;
+    return Array.isArray(branches) && branches.map(Number).includes(value);
   }),
   cashboxes: idArray(),
   groups: idArray(),
