@@ -3,7 +3,6 @@ import { Badge, Box, HStack, NativeSelect } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
 import { useNavigate } from "react-router";
-import { formatDate } from "../../../../core/dates";
 import { formatAmount } from "../../../../core/money";
 import { CardTitle } from "../../../components/card-title";
 import type { ColumnDef } from "../../../components/table/column-def";
@@ -51,14 +50,14 @@ export default function ExpiredItemReport() {
         title: t`Days left`,
         sortable: true,
         align: "end",
-        text: (row) => (row.expired ? t`Expired` : String(row.days_left)),
+        text: (row) => (row.expired ? `${t`Expired`} (${row.days_left})` : String(row.days_left)),
         render: (row) =>
           row.expired ? (
             <HStack justify="end" gap="2">
               <Badge colorPalette="red" variant="subtle">
                 <Trans>Expired</Trans>
               </Badge>
-              <span dir="ltr">{formatDate(row.expire_date)}</span>
+              <span dir="ltr">{row.days_left}</span>
             </HStack>
           ) : (
             <Badge colorPalette={row.days_left <= 7 ? "orange" : "yellow"} variant="subtle">

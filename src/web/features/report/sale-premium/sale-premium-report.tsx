@@ -44,6 +44,20 @@ interface PremiumAnswer {
   totals: Totals[];
 }
 
+/** A name on one line, its phone under it, digits left to right in either direction. */
+function NameAndPhone({ name, phone }: { name: string; phone: string }) {
+  return (
+    <Stack gap="0">
+      <Text whiteSpace="nowrap">{name}</Text>
+      {phone ? (
+        <Text fontSize="xs" color="fg.muted" dir="ltr" whiteSpace="nowrap" textAlign="start" css={{ "[dir=rtl] &": { textAlign: "end" } }}>
+          {phone}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 const AMOUNT_KEYS = ["owed", "paid_amount", "remaining", "week_due_amount", "overdue_amount"] as const;
 const money = (value: string) => formatAmount(value);
 
@@ -78,8 +92,18 @@ export default function SalePremiumReport() {
       },
       { key: "input_date", title: t`Date`, text: (r) => formatDate(r.input_date) },
       { key: "branch_name", title: t`Branch`, text: (r) => r.branch_name },
-      { key: "customer_name", title: t`Customer`, text: (r) => [r.customer_name, r.customer_phone].filter(Boolean).join(" · ") },
-      { key: "guarantor_name", title: t`Guarantor`, text: (r) => [r.guarantor_name, r.guarantor_phone].filter(Boolean).join(" · ") },
+      {
+        key: "customer_name",
+        title: t`Customer`,
+        text: (r) => [r.customer_name, r.customer_phone].filter(Boolean).join(" · "),
+        render: (r) => <NameAndPhone name={r.customer_name} phone={r.customer_phone} />,
+      },
+      {
+        key: "guarantor_name",
+        title: t`Guarantor`,
+        text: (r) => [r.guarantor_name, r.guarantor_phone].filter(Boolean).join(" · "),
+        render: (r) => <NameAndPhone name={r.guarantor_name} phone={r.guarantor_phone} />,
+      },
       { key: "currency_code", title: t`Currency`, text: (r) => r.currency_code },
       { key: "owed", title: t`Owed`, numeric: true, text: (r) => money(r.owed) },
       { key: "paid_amount", title: t`Received`, numeric: true, text: (r) => money(r.paid_amount) },
