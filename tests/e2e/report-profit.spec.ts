@@ -81,4 +81,12 @@ test("the profit report over six months of demo sales: chart and table agree wit
   await expect(page.locator("svg .recharts-area").first()).toBeVisible();
   await expect(page.locator("tfoot").first()).toContainText(money(expected.totals.profit));
   await page.screenshot({ path: `${SHOTS}/profit-ckb.png`, fullPage: true });
+
+  // Sale detail: one row per sold line, linking to its invoice, with the sums footer.
+  await new Shell(page).switchLanguage("English");
+  await page.goto("/report/sale-detail");
+  const saleLines = page.getByRole("table", { name: "Sale Detail" });
+  await expect(saleLines.locator("tbody tr").first().getByRole("link")).toHaveAttribute("href", /\/sale\/sale\/\d+\/view$/);
+  await expect(saleLines.locator("tfoot")).toContainText("Total");
+  await page.screenshot({ path: `${SHOTS}/sale-detail-en.png`, fullPage: true });
 });

@@ -501,7 +501,7 @@ const report: AppRoute[] = [
     msg`Sale Return Detail`,
     ["view_salereturndetail"],
     "report",
-    lazyScreen(() => import("../features/report/sale-return-detail/sale-return-detail-page")),
+    lazyScreen(() => import("../features/report/sale-detail/sale-return-detail-page")),
   ),
   page(
     "report-expired-item",
