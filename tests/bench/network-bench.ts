@@ -1,11 +1,10 @@
-import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { ARGS, CHROMIUM, countCachedStock, countStore, metaValue, prepareData } from "./browser-bench";
 import { EmulatedLink, GOOD_BRANCH, LOOPBACK, POOR_BRANCH, isPull, type LinkProfile, type WireRequest } from "./emulated-link";
-import { prepareSaleStock, signInCashier, startServer, type SaleDevice } from "./sale-benches";
+import { prepareSaleStock, signInCashier, startServer, stopOnce, type SaleDevice } from "./sale-benches";
 import { runSaleReplayBench } from "./sale-replay-bench";
 import type { BenchResult } from "./server-bench";
 import { measureSyncFormats } from "./sync-format-sizes";
@@ -69,8 +68,16 @@ async function firstLoad(
     const opened = Date.now();
     await page.goto(`${base}/login`, { timeout: 300_000 });
     await page.getByLabel("Username").waitFor({ timeout: 300_000 });
+    // The paint entry may come after the label is in the DOM (a loaded machine): waited for, up to 10 s.
     const firstContentfulPaintMs = await page.evaluate(
-      () => performance.getEntriesByType("paint").find((e) => e.name === "first-contentful-paint")?.startTime ?? null,
+      () =>
+        new Promise<number | null>((resolve) => {
+          new PerformanceObserver((list) => {
+            const fcp = list.getEntries().find((e) => e.name === "first-contentful-paint");
+            if (fcp) resolve(fcp.startTime);
+          }).observe({ type: "paint", buffered: true });
+          setTimeout(() => resolve(null), 10_000);
+        }),
     );
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     const installMs = Date.now() - opened;
@@ -239,14 +246,7 @@ export async function runNetworkBench(items: number): Promise<BenchResult[]> {
   const before = sales > 0 ? await prepareSaleStock(dataDir, data.inventoryId, data.saleStockIds) : new Map<number, number>();
   log(`data ready (${items} items, ${data.stockRows} stock rows)`);
   const server = await startServer(dataDir, port);
-  let running = true;
-  const stopServer = async () => {
-    if (!running) return;
-    running = false;
-    const exited = once(server, "exit");
-    server.kill("SIGTERM");
-    await exited;
-  };
+  const stopServer = stopOnce(server);
   const base = `http://127.0.0.1:${port}`;
   let browser: Browser | null = null;
   const results: BenchResult[] = [];

@@ -81,6 +81,18 @@ export async function startServer(dataDir: string, port: number): Promise<ChildP
   throw new Error("the server did not start in 5 minutes");
 }
 
+/** Stops the server cleanly (its PGlite directory can then be opened), once however often it is called. */
+export function stopOnce(server: ChildProcess): () => Promise<void> {
+  let running = true;
+  return async () => {
+    if (!running) return;
+    running = false;
+    const exited = once(server, "exit");
+    server.kill("SIGTERM");
+    await exited;
+  };
+}
+
 /** Signs the cashier in and waits until the first load has put every bench item and stock row in IndexedDB. */
 export async function signInCashier(page: Page, base: string, items: number): Promise<number> {
   await page.goto(`${base}/login`);
@@ -108,14 +120,7 @@ export async function runSaleBenches(items: number): Promise<BenchResult[]> {
   const data = await prepareData(dataDir, items, queued);
   const before = await prepareSaleStock(dataDir, data.inventoryId, data.saleStockIds);
   const server = await startServer(dataDir, port);
-  let running = true;
-  const stopServer = async () => {
-    if (!running) return;
-    running = false;
-    const exited = once(server, "exit");
-    server.kill("SIGTERM");
-    await exited;
-  };
+  const stopServer = stopOnce(server);
   let browser: Browser | null = null;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
