@@ -74,7 +74,8 @@ export type EmployeeContractInput = InferType<typeof employeeContractSchema>;
 export const payrollLineSchema = object({
   employee: requiredId(),
   base: decimalField().nullable(),
-  hours: decimalField({ decimals: 2 }).nullable(),
+  // Hours worked by an hourly employee in the period (a year has under 9,000).
+  hours: decimalField({ below: "100000" }).nullable(),
   bonus: decimalField().nullable(),
   overtime: decimalField().nullable(),
   additions: decimalField().nullable(),

@@ -362,6 +362,18 @@ describe("pay runs", () => {
     expect(await rowCount(t, "ledger_entry")).toBe(ledgerBefore);
     expect(await rowCount(t, "payroll")).toBe(payrollsBefore);
     expect(await kit.balance(poorBox)).toBe("699999.99");
+    // Pay beyond what a money column holds is a 400, never a database error.
+    const hourly = await kit.employee(hr, w.erbil);
+    await kit.contract(hr, {
+      employee: hourly,
+      start_date: "2026-01-01",
+      salary_amount: "999999999999",
+      currency: w.iqd,
+      salary_structure: "hourly",
+    });
+    const huge = await payroll(hr, { ...period, cashbox: poorBox, lines: [{ employee: hourly, hours: "99999" }] });
+    expect(huge.status).toBe(400);
+    expect(Object.keys(huge.body)).toEqual(["lines"]);
     // Without a contract for the period: said by name.
     const newcomer = await kit.employee(hr, w.erbil, "Newcomer Hawre");
     const noContract = await payroll(hr, { ...period, cashbox: poorBox, lines: [{ employee: newcomer }] });

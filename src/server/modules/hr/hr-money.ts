@@ -1,7 +1,7 @@
 import type { AuthContext } from "../../http/access";
 import { MESSAGES } from "../../../core/messages";
-import type { Tx } from "../../db/client";
-import { fieldErrors, staleRecord } from "../../http/errors";
+import type { Db, Tx } from "../../db/client";
+import { fieldErrors, notFound, staleRecord } from "../../http/errors";
 import { invalidChoice } from "../../http/resource";
 import { lockCashboxes, type CashboxRow } from "../accounting/cashbox.repository";
 import { currencyRate } from "../accounting/money-document.repository";
@@ -30,4 +30,38 @@ export async function lockPayingCashbox(
 /** 423 when the client edited an older version than the stored one (it sends the updated_at it loaded). */
 export function assertSameVersion(stored: Date | string, sent: unknown): void {
   if (typeof sent === "string" && sent !== "" && new Date(stored).getTime() !== new Date(sent).getTime()) throw staleRecord();
+}
+
+interface DocumentRow {
+  branch_id: number;
+  updated_at: Date | string;
+}
+
+/** The locked row when the caller may see it; another branch's or an absent one is 404. */
+export function visibleRow<Row extends DocumentRow>(row: Row | null, auth: AuthContext): Row {
+  if (!row || !auth.branchIds.includes(row.branch_id)) throw notFound();
+  return row;
+}
+
+/**
+ * An edit of an HR money document, in one transaction: the row locked and visible, not stale (423),
+ * validated in its own branch (its number is the branch's), rewritten, then read back.
+ */
+export async function editDocument<Row extends DocumentRow, Body, Out>(
+  db: Db,
+  auth: AuthContext,
+  payload: Record<string, unknown>,
+  steps: {
+    lock: (tx: Tx) => Promise<Row | null>;
+    validate: (payload: unknown) => Promise<Body>;
+    write: (tx: Tx, body: Body, row: Row) => Promise<unknown>;
+    read: (tx: Tx) => Promise<Out>;
+  },
+): Promise<Out> {
+  return db.transaction(async (tx) => {
+    const row = visibleRow(await steps.lock(tx), auth);
+    assertSameVersion(row.updated_at, payload.updated_at);
+    await steps.write(tx, await steps.validate({ ...payload, branch: row.branch_id }), row);
+    return steps.read(tx);
+  });
 }

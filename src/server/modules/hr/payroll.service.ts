@@ -1,20 +1,21 @@
 import { sql } from "drizzle-orm";
 import { toIsoDate } from "../../../core/dates";
 import { interpolate, MESSAGES } from "../../../core/messages";
+import { lessThan } from "../../../core/money";
 import { contractBasePay, payLine, payrollTotals, type PayLineProblem } from "../../../core/payroll";
 import { postPayroll } from "../../../core/payroll-posting";
 import { reversePosting } from "../../../core/posting";
 import type { PayrollInput, PayrollLineInput } from "../../../core/validation/hr-schemas";
 import type { Db, Executor, Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
-import { badRequest, fieldErrors, notFound } from "../../http/errors";
+import { badRequest, fieldErrors } from "../../http/errors";
 import { readOne } from "../../http/resource";
 import { assertNotOverdrawn, balances } from "../accounting/cashbox-guard";
 import { lockCashboxes } from "../accounting/cashbox.repository";
 import { assignDocumentNumber } from "../documents/document-number";
 import { writePosting } from "../ledger/ledger.repository";
 import { alreadyPaid, contractsForPeriod, lockEmployees, outstandingAdvance } from "./employee.repository";
-import { assertSameVersion, lockPayingCashbox } from "./hr-money";
+import { editDocument, lockPayingCashbox, visibleRow } from "./hr-money";
 import { payrollLinesJson, payrollList } from "./payroll.list";
 import * as repo from "./payroll.repository";
 
@@ -27,6 +28,9 @@ import * as repo from "./payroll.repository";
  * deletes append the reversal of the old posting (the ledger is append-only).
  */
 export const DOCUMENT_TYPE = "payroll";
+
+/** Amounts of a pay run stay below this (money columns are numeric(18, 2)). */
+const MONEY_LIMIT = "1000000000000000";
 
 export const readPayroll = (ex: Executor, id: number, auth: AuthContext) =>
   readOne<Record<string, unknown>>(ex, payrollList, sql`d.id`, id, auth, payrollLinesJson);
@@ -89,6 +93,11 @@ async function writePayroll(tx: Tx, auth: AuthContext, body: PayrollInput, exist
     if ("problem" in result) throw badRequest(LINE_PROBLEMS[result.problem]);
     lines.push({ employeeId: l.employee, contractId: contract.id, units: due.units, totals: result.totals });
   }
+  const totals = payrollTotals(lines.map((l) => l.totals));
+  // What a numeric(18, 2) column holds: a contract's rate times many units (hours) could go beyond.
+  if ([...lines.map((l) => l.totals.gross), totals.gross_total].some((v) => !lessThan(v, MONEY_LIMIT))) {
+    throw fieldErrors({ lines: [interpolate(MESSAGES.lessThan, { max: MONEY_LIMIT })] });
+  }
   const values: repo.PayrollValues = {
     branchId: body.branch,
     periodStart: period.start,
@@ -96,7 +105,7 @@ async function writePayroll(tx: Tx, auth: AuthContext, body: PayrollInput, exist
     cashboxId: box.id,
     currencyId: box.currencyId,
     exchangeRate,
-    netTotal: payrollTotals(lines.map((l) => l.totals)).net_total,
+    netTotal: totals.net_total,
     inputDate: body.input_date ?? existing?.input_date ?? toIsoDate(new Date()),
     note: body.note ?? "",
   };
@@ -124,32 +133,23 @@ export async function createPayrollTx(tx: Tx, auth: AuthContext, body: PayrollIn
   return { ...(await readPayroll(tx, written.id, auth)), invoice_no: invoiceNo };
 }
 
-async function lockVisible(tx: Tx, auth: AuthContext, id: number): Promise<repo.PayrollRow> {
-  const row = await repo.lockPayroll(tx, id);
-  if (!row || !auth.branchIds.includes(row.branch_id)) throw notFound();
-  return row;
-}
-
-export async function updatePayroll(
+export const updatePayroll = (
   db: Db,
   auth: AuthContext,
   id: number,
   payload: Record<string, unknown>,
   validate: (payload: unknown) => Promise<PayrollInput>,
-) {
-  return db.transaction(async (tx) => {
-    const row = await lockVisible(tx, auth, id);
-    assertSameVersion(row.updated_at, payload.updated_at);
-    // A pay run stays in its branch (its number is the branch's).
-    const body = await validate({ ...payload, branch: row.branch_id });
-    await writePayroll(tx, auth, body, row, null);
-    return readPayroll(tx, id, auth);
+) =>
+  editDocument(db, auth, payload, {
+    lock: (tx) => repo.lockPayroll(tx, id),
+    validate,
+    write: (tx, body, row) => writePayroll(tx, auth, body, row, null),
+    read: (tx) => readPayroll(tx, id, auth),
   });
-}
 
 export async function deletePayroll(db: Db, auth: AuthContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await lockVisible(tx, auth, id);
+    const row = visibleRow(await repo.lockPayroll(tx, id), auth);
     const boxes = await lockCashboxes(tx, [row.cashbox_id]);
     const before = await balances(tx, boxes.values());
     await reverse(tx, auth, row);

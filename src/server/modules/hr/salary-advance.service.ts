@@ -7,14 +7,14 @@ import { reversePosting } from "../../../core/posting";
 import type { SalaryAdvanceInput } from "../../../core/validation/hr-schemas";
 import { queryRows, type Db, type Executor, type Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
-import { badRequest, notFound } from "../../http/errors";
+import { badRequest } from "../../http/errors";
 import { invalidChoice, readOne } from "../../http/resource";
 import { assertNotOverdrawn, balances } from "../accounting/cashbox-guard";
 import { lockCashboxes } from "../accounting/cashbox.repository";
 import { assignDocumentNumber } from "../documents/document-number";
 import { writePosting } from "../ledger/ledger.repository";
 import { lockEmployee, outstandingAdvance } from "./employee.repository";
-import { assertSameVersion, lockPayingCashbox } from "./hr-money";
+import { editDocument, lockPayingCashbox, visibleRow } from "./hr-money";
 import { salaryAdvanceList } from "./payroll.list";
 
 /**
@@ -110,36 +110,33 @@ export async function createSalaryAdvanceTx(tx: Tx, auth: AuthContext, body: Sal
   return { ...(await readSalaryAdvance(tx, written.id, auth)), invoice_no: invoiceNo };
 }
 
-async function lockVisible(tx: Tx, auth: AuthContext, id: number): Promise<AdvanceRow> {
+async function lockAdvance(tx: Tx, id: number): Promise<AdvanceRow | null> {
   const [row] = await queryRows<AdvanceRow>(
     tx,
     sql`select id, branch_id, employee_id, cashbox_id, currency_id, exchange_rate::text as exchange_rate, amount::text as amount,
           input_date::text as input_date, updated_at
         from salary_advance where id = ${id} for update`,
   );
-  if (!row || !auth.branchIds.includes(row.branch_id)) throw notFound();
-  return row;
+  return row ?? null;
 }
 
-export async function updateSalaryAdvance(
+export const updateSalaryAdvance = (
   db: Db,
   auth: AuthContext,
   id: number,
   payload: Record<string, unknown>,
   validate: (payload: unknown) => Promise<SalaryAdvanceInput>,
-) {
-  return db.transaction(async (tx) => {
-    const row = await lockVisible(tx, auth, id);
-    assertSameVersion(row.updated_at, payload.updated_at);
-    const body = await validate({ ...payload, branch: row.branch_id });
-    await writeAdvance(tx, auth, body, row, null);
-    return readSalaryAdvance(tx, id, auth);
+) =>
+  editDocument(db, auth, payload, {
+    lock: (tx) => lockAdvance(tx, id),
+    validate,
+    write: (tx, body, row) => writeAdvance(tx, auth, body, row, null),
+    read: (tx) => readSalaryAdvance(tx, id, auth),
   });
-}
 
 export async function deleteSalaryAdvance(db: Db, auth: AuthContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await lockVisible(tx, auth, id);
+    const row = visibleRow(await lockAdvance(tx, id), auth);
     await lockCashboxes(tx, [row.cashbox_id]);
     await lockEmployee(tx, row.employee_id);
     await reverse(tx, auth, row);

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { toIsoDate } from "../../../../core/dates";
 import { salaryAdvanceSchema } from "../../../../core/validation/hr-schemas";
-import { DateField, NumberFormField, TextField, useFormField } from "../../../components/form/form-fields";
+import { DateField, NumberFormField, TextField } from "../../../components/form/form-fields";
 import { FormScreen } from "../../../components/form/form-screen";
 import { useRecordForm } from "../../../components/form/use-record-form";
 import { BranchSelect } from "../../../components/selectors/branch-select";
@@ -9,6 +9,7 @@ import { CashboxSelect } from "../../../components/selectors/cashbox-select";
 import { EmployeeSelect } from "../../../components/selectors/employee-select";
 import { useCurrentUser } from "../../../lib/use-permission";
 import type { RowKey } from "../../../offline/sync-tables";
+import { useBoundSelector } from "../../../components/hr/bound-selector";
 import { HR } from "../../../components/hr/hr-paths";
 import type { AdvanceRecord } from "./advance-record";
 
@@ -57,38 +58,13 @@ export default function AdvanceForm() {
 }
 
 function BranchAndPeople() {
-  const branch = useFormField<RowKey | null>("branch");
-  const employee = useFormField<RowKey | null>("employee");
-  const cashbox = useFormField<RowKey | null>("cashbox");
+  const branch = useBoundSelector("branch");
   const branchId = typeof branch.value === "number" ? branch.value : null;
   return (
     <>
-      <BranchSelect
-        name="branch"
-        value={branch.value}
-        onChange={branch.setValue}
-        invalid={branch.invalid}
-        errorText={branch.errorText}
-        required
-      />
-      <EmployeeSelect
-        name="employee"
-        branch={branchId}
-        value={employee.value}
-        onChange={employee.setValue}
-        invalid={employee.invalid}
-        errorText={employee.errorText}
-        required
-      />
-      <CashboxSelect
-        name="cashbox"
-        branchId={branchId}
-        value={cashbox.value}
-        onChange={cashbox.setValue}
-        invalid={cashbox.invalid}
-        errorText={cashbox.errorText}
-        required
-      />
+      <BranchSelect {...branch} required />
+      <EmployeeSelect branch={branchId} {...useBoundSelector("employee")} required />
+      <CashboxSelect branchId={branchId} {...useBoundSelector("cashbox")} required />
     </>
   );
 }

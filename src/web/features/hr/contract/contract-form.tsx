@@ -1,12 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { toIsoDate } from "../../../../core/dates";
 import { employeeContractSchema } from "../../../../core/validation/hr-schemas";
-import { DateField, NumberFormField, TextField, useFormField } from "../../../components/form/form-fields";
+import { DateField, NumberFormField, TextField } from "../../../components/form/form-fields";
 import { FormScreen } from "../../../components/form/form-screen";
 import { useRecordForm } from "../../../components/form/use-record-form";
 import { CurrencySelect } from "../../../components/selectors/currency-select";
 import { EmployeeSelect } from "../../../components/selectors/employee-select";
 import type { RowKey } from "../../../offline/sync-tables";
+import { useBoundSelector } from "../../../components/hr/bound-selector";
 import { ChoiceField } from "../../../components/hr/choice-field";
 import { useHrLabels } from "../../../components/hr/hr-labels";
 import { HR } from "../../../components/hr/hr-paths";
@@ -84,29 +85,9 @@ export default function ContractForm() {
 }
 
 function EmployeeField() {
-  const field = useFormField<RowKey | null>("employee");
-  return (
-    <EmployeeSelect
-      name="employee"
-      value={field.value}
-      onChange={field.setValue}
-      invalid={field.invalid}
-      errorText={field.errorText}
-      required
-    />
-  );
+  return <EmployeeSelect {...useBoundSelector("employee")} required />;
 }
 
 function CurrencyField() {
-  const field = useFormField<RowKey | null>("currency");
-  return (
-    <CurrencySelect
-      name="currency"
-      value={field.value}
-      onChange={field.setValue}
-      invalid={field.invalid}
-      errorText={field.errorText}
-      required
-    />
-  );
+  return <CurrencySelect {...useBoundSelector("currency")} required />;
 }

@@ -2,7 +2,7 @@ import { Field } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
 import { useFormikContext } from "formik";
 import { employeeSchema } from "../../../../core/validation/hr-schemas";
-import { CheckboxField, DateField, TextField, useFormField } from "../../../components/form/form-fields";
+import { CheckboxField, DateField, TextField } from "../../../components/form/form-fields";
 import { FormScreen } from "../../../components/form/form-screen";
 import { useRecordForm } from "../../../components/form/use-record-form";
 import { ImageUploader } from "../../../components/image-uploader";
@@ -10,6 +10,7 @@ import { BranchSelect } from "../../../components/selectors/branch-select";
 import { ReferenceSelect } from "../../../components/selectors/reference-select";
 import { useCurrentUser } from "../../../lib/use-permission";
 import type { RowKey } from "../../../offline/sync-tables";
+import { useBoundSelector } from "../../../components/hr/bound-selector";
 import { ChoiceField } from "../../../components/hr/choice-field";
 import { useHrLabels } from "../../../components/hr/hr-labels";
 import { HR } from "../../../components/hr/hr-paths";
@@ -108,33 +109,12 @@ export default function EmployeeForm() {
 }
 
 function BranchField() {
-  const field = useFormField<RowKey | null>("branch");
-  return (
-    <BranchSelect
-      name="branch"
-      value={field.value}
-      onChange={field.setValue}
-      invalid={field.invalid}
-      errorText={field.errorText}
-      required
-    />
-  );
+  return <BranchSelect {...useBoundSelector("branch")} required />;
 }
 
 function PositionField() {
   const { t } = useLingui();
-  const field = useFormField<RowKey | null>("position");
-  return (
-    <ReferenceSelect
-      label={t`Position`}
-      name="position"
-      endpoint={HR.position.endpoint}
-      value={field.value}
-      onChange={field.setValue}
-      invalid={field.invalid}
-      errorText={field.errorText}
-    />
-  );
+  return <ReferenceSelect label={t`Position`} endpoint={HR.position.endpoint} {...useBoundSelector("position")} />;
 }
 
 /** Active, or left on a date. */

@@ -18,6 +18,7 @@ import { translateMessage } from "../../../lib/messages";
 import { useCurrentUser } from "../../../lib/use-permission";
 import type { RowKey } from "../../../offline/sync-tables";
 import { useHrLabels } from "../../../components/hr/hr-labels";
+import { useBoundSelector } from "../../../components/hr/bound-selector";
 import { HR, wholeMonth } from "../../../components/hr/hr-paths";
 import type { PayrollLineRecord, PayrollRecord } from "./payroll-record";
 
@@ -132,38 +133,20 @@ export default function PayrollForm() {
   );
 }
 
+/** Another branch has other cashboxes: changing it clears the cashbox. */
 function BranchField() {
-  const field = useFormField<RowKey | null>("branch");
+  const branch = useBoundSelector("branch");
   const cashbox = useFormField<RowKey | null>("cashbox");
-  return (
-    <BranchSelect
-      name="branch"
-      value={field.value}
-      onChange={(value) => {
-        field.setValue(value);
-        if (value !== field.value) cashbox.setValue(null);
-      }}
-      invalid={field.invalid}
-      errorText={field.errorText}
-      required
-    />
-  );
+  const onChange = (value: RowKey | null) => {
+    if (value !== branch.value) cashbox.setValue(null);
+    branch.onChange(value);
+  };
+  return <BranchSelect {...branch} onChange={onChange} required />;
 }
 
 function CashboxField() {
-  const field = useFormField<RowKey | null>("cashbox");
   const branch = useFormField<RowKey | null>("branch");
-  return (
-    <CashboxSelect
-      name="cashbox"
-      branchId={typeof branch.value === "number" ? branch.value : null}
-      value={field.value}
-      onChange={field.setValue}
-      invalid={field.invalid}
-      errorText={field.errorText}
-      required
-    />
-  );
+  return <CashboxSelect branchId={typeof branch.value === "number" ? branch.value : null} {...useBoundSelector("cashbox")} required />;
 }
 
 /** The employees to pay: loaded from the draft, editable, with the run's net total. */
