@@ -151,7 +151,7 @@ function loadRows(load: FirstLoad, budgetS: number | null): BenchResult[] {
       budget: "",
       detail:
         `${mb(load.installBytes)} on the wire in ${load.installRequests} requests (${load.workerRequests} by the service worker, ` +
-        `${load.workersThrottled} worker target(s) throttled); sign-in page first contentful paint ${fcp}`,
+        `${load.workersThrottled} worker target(s) under the link); sign-in page first contentful paint ${fcp}`,
     },
     {
       name: `first reference load, ${load.items.toLocaleString("en")} items and ${load.stockRows.toLocaleString("en")} stock rows, ${load.profile.name}`,
