@@ -10,7 +10,8 @@ import { premiumSummary } from "../sale/sale.service";
 /** The amounts each row and each currency's totals carry. */
 const AMOUNTS = ["owed", "paid_amount", "remaining", "due_today", "week_due_amount", "overdue_amount"] as const;
 
-export interface PremiumReportRow extends PremiumStanding {
+/** What a row tells of its sale, as the sale-premium list reads it (the fields that may be null never are here). */
+interface SaleFields {
   id: number;
   branch: number;
   branch_name: string;
@@ -27,30 +28,18 @@ export interface PremiumReportRow extends PremiumStanding {
   months_count: number;
   receipt_frequency: string;
   premium_receipt_amount: string;
+}
+
+type Nullable = "customer_phone" | "receipt_frequency" | "premium_receipt_amount";
+
+/** A row of the sale-premium list (a type alias, so premiumSummary takes it as a record). */
+type PremiumSale = Omit<SaleFields, Nullable> & { [K in Nullable]: string | null } & Record<string, unknown>;
+
+export interface PremiumReportRow extends PremiumStanding, SaleFields {
   owed: string;
   paid_amount: string;
   remaining: string;
 }
-
-/** The sale-premium list's row, the fields this report reads (a type alias, so premiumSummary takes it as a record). */
-type PremiumSale = {
-  id: number;
-  branch: number;
-  branch_name: string;
-  invoice_no: number;
-  input_date: string;
-  customer: number;
-  customer_name: string;
-  customer_phone: string | null;
-  guarantor_name: string;
-  guarantor_phone: string;
-  guarantor_address: string;
-  currency: number;
-  currency_code: string;
-  months_count: number;
-  receipt_frequency: string | null;
-  premium_receipt_amount: string | null;
-} & Record<string, unknown>;
 
 export type PremiumTotals = { currency: number; currency_code: string; count: number } & Record<(typeof AMOUNTS)[number], string>;
 
@@ -76,20 +65,8 @@ export async function salePremiumReport(
     const standing = premiumStanding(summary.receipts, today);
     if (!matchesPremiumStatus(standing, status)) continue;
     rows.push({
-      id: sale.id,
-      branch: sale.branch,
-      branch_name: sale.branch_name,
-      invoice_no: sale.invoice_no,
-      input_date: sale.input_date,
-      customer: sale.customer,
-      customer_name: sale.customer_name,
+      ...pickSaleFields(sale),
       customer_phone: sale.customer_phone ?? "",
-      guarantor_name: sale.guarantor_name,
-      guarantor_phone: sale.guarantor_phone,
-      guarantor_address: sale.guarantor_address,
-      currency: sale.currency,
-      currency_code: sale.currency_code,
-      months_count: sale.months_count,
       receipt_frequency: sale.receipt_frequency ?? "",
       premium_receipt_amount: sale.premium_receipt_amount ?? "0.00",
       owed: summary.owed,
@@ -99,6 +76,27 @@ export async function salePremiumReport(
     });
   }
   return { rows, totals: totalsPerCurrency(rows) };
+}
+
+const SALE_KEYS = [
+  "id",
+  "branch",
+  "branch_name",
+  "invoice_no",
+  "input_date",
+  "customer",
+  "customer_name",
+  "guarantor_name",
+  "guarantor_phone",
+  "guarantor_address",
+  "currency",
+  "currency_code",
+  "months_count",
+] as const;
+
+/** The sale's own fields of a report row, without the rest of the list's row. */
+function pickSaleFields(sale: PremiumSale): Pick<SaleFields, (typeof SALE_KEYS)[number]> {
+  return Object.fromEntries(SALE_KEYS.map((key) => [key, sale[key]])) as Pick<SaleFields, (typeof SALE_KEYS)[number]>;
 }
 
 function totalsPerCurrency(rows: readonly PremiumReportRow[]): PremiumTotals[] {
