@@ -172,7 +172,6 @@ export async function updateUser(db: Db, auth: AuthContext, id: number, payload:
 /** The admin's Reset password: a new password, and every token of that user revoked (the caller's own kept when it is theirs). */
 export async function resetPassword(db: Db, auth: AuthContext, id: number, payload: unknown) {
   const body = await validateBody(resetPasswordSchema, payload);
-  const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
     await readUser(tx, id, auth);
     const stored = await repo.lockUser(tx, id);
@@ -180,6 +179,8 @@ export async function resetPassword(db: Db, auth: AuthContext, id: number, paylo
     if (!stored || !target) throw notFound();
     if (manageRefusal(await actorRights(tx, auth), target)) throw forbidden();
     if (passwordIsUsername(body.password, stored.username)) throw fieldErrors({ password: [MESSAGES.passwordIsUsername] });
+    // Hashed only once the reset is allowed: the hash is the costly part of the request.
+    const passwordHash = await hashPassword(body.password);
     await tx.update(appUser).set({ passwordHash, updatedAt: new Date() }).where(eq(appUser.id, id));
     await repo.revokeTokens(tx, id, id === auth.userId ? auth.tokenId : undefined);
   });
@@ -213,7 +214,8 @@ export async function signOutOthers(db: Db, auth: AuthContext) {
   return { message: MESSAGES.updated };
 }
 
+/** Signs out one other device of the user's; this device signs out through logout/. */
 export async function signOutSession(db: Db, auth: AuthContext, tokenId: number) {
-  if (!(await repo.deleteOwnToken(db, auth.userId, tokenId))) throw notFound();
+  if (tokenId === auth.tokenId || !(await repo.deleteOwnToken(db, auth.userId, tokenId))) throw notFound();
   return { message: MESSAGES.deleted };
 }
