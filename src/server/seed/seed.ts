@@ -27,7 +27,7 @@ import {
 import { hashPassword } from "../http/passwords";
 import { seedDemoAccounting } from "./demo-accounting";
 import { seedDemoHr } from "./demo-hr";
-import { seedDemoAccountingDocuments } from "./demo-accounting-documents";
+import { seedDemoAccountingDocuments, seedDemoCapital } from "./demo-accounting-documents";
 import { seedDemoSales } from "./demo-sales";
 import { seedDemoReportAlerts } from "./demo-report-alerts";
 import { seedDemoSalesHistory } from "./demo-sales-history";
@@ -277,6 +277,7 @@ async function seedDemo(tx: Tx) {
   await tx.insert(userPermission).values({ userId: cashier.id, code: "view_customer" });
 
   // Documents come last: they need the users, stock needs the items, sales need the stock.
+  await seedDemoCapital(tx);
   await seedDemoStock(tx);
   await seedDemoStockDocuments(tx);
   await seedDemoSalesHistory(tx);

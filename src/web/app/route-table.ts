@@ -445,7 +445,9 @@ const accounting: AppRoute[] = [
     area: "accounting",
     plural: msg`Supplier Debit Invoices`,
     singular: msg`Supplier Debit Invoice`,
-    view: true,
+    list: lazyScreen(() => import("../features/accounting/debit-invoice/supplier-debit-invoice-list")),
+    form: lazyScreen(() => import("../features/accounting/debit-invoice/supplier-debit-invoice-form")),
+    view: lazyScreen(() => import("../features/accounting/debit-invoice/supplier-debit-invoice-view")),
   }),
   ...crud({
     name: "customer-debit-invoice",
@@ -455,7 +457,9 @@ const accounting: AppRoute[] = [
     area: "accounting",
     plural: msg`Customer Debit Invoices`,
     singular: msg`Customer Debit Invoice`,
-    view: true,
+    list: lazyScreen(() => import("../features/accounting/debit-invoice/customer-debit-invoice-list")),
+    form: lazyScreen(() => import("../features/accounting/debit-invoice/customer-debit-invoice-form")),
+    view: lazyScreen(() => import("../features/accounting/debit-invoice/customer-debit-invoice-view")),
   }),
   ...crud({
     name: "capital",

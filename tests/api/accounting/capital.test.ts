@@ -134,3 +134,18 @@ describe("accounting/capital/", () => {
     expect((await post(cashier, { direction: "in", cashbox: box, amount: "1" })).status).toBe(403);
   });
 });
+
+describe("demo capital", () => {
+  it("opens the demo month, so no demo cashbox is below zero", async () => {
+    const rows = await queryRows<{ id: number; balance: string }>(
+      t.db,
+      sql`select c.id, coalesce(sum(le.debit - le.credit), 0)::text as balance from cashbox c
+          left join ledger_entry le on le.account_type = 'cashbox' and le.account_id = c.id and le.currency_id = c.currency_id
+          where c.name like '% cashbox' group by c.id`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    expect(rows.filter((r) => Number(r.balance) < 0)).toEqual([]);
+    const opening = await queryRows<{ n: string }>(t.db, sql`select count(*) as n from capital where note = 'Opening capital'`);
+    expect(Number(opening[0].n)).toBe(rows.length);
+  });
+});

@@ -12,6 +12,7 @@ import { moneyConversion } from "./money-conversion";
 import { cashboxAdjustment } from "./cashbox-adjustment";
 import { registerCashboxCountRoutes } from "./cashbox-count";
 import { capital } from "./capital";
+import { customerDebitInvoice, supplierDebitInvoice } from "./debit-invoice";
 
 /** The Accounting area (SPEC sections 2-9): cashboxes and the documents that move money through them. */
 export function registerAccounting(app: FastifyInstance, deps: { db: Db }): void {
@@ -26,4 +27,6 @@ export function registerAccounting(app: FastifyInstance, deps: { db: Db }): void
   registerLedgerDocument(app, deps.db, cashboxAdjustment);
   registerCashboxCountRoutes(app, deps.db);
   registerLedgerDocument(app, deps.db, capital);
+  registerLedgerDocument(app, deps.db, supplierDebitInvoice);
+  registerLedgerDocument(app, deps.db, customerDebitInvoice);
 }

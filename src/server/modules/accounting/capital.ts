@@ -4,10 +4,10 @@ import { toDecimalString } from "../../../core/money";
 import { postCapital, type CapitalDirection } from "../../../core/accounting-posting";
 import { capitalSchema, type CapitalInput } from "../../../core/validation/accounting-document-schemas";
 import { queryRows } from "../../db/client";
-import { isoTimestamp, type ListSpec } from "../../http/list-engine";
+import type { ListSpec } from "../../http/list-engine";
 import { invalidChoice } from "../../http/resource";
 import { cashboxRate } from "./cashbox-adjustment";
-import type { DocValues, LedgerDocDef } from "./ledger-document";
+import { documentFields, documentTailSelect, type DocValues, type LedgerDocDef } from "./ledger-document";
 
 /**
  * Capital (issue 13): money put into ("in") or drawn from ("out") the business through a cashbox of the
@@ -32,14 +32,12 @@ const list: ListSpec = {
     left join app_user u on u.id = d.created_by`,
   select: sql`d.id, d.branch_id as branch, b.name as branch_name, d.invoice_no, d.direction, d.partner_id as partner,
     p.name as partner_name, d.cashbox_id as cashbox, c.name as cashbox_name, d.currency_id as currency, cu.code as currency_code,
-    d.amount::text as amount, d.input_date, d.note, d.created_by, u.username as created_by_name,
-    ${isoTimestamp(sql`d.created_at`)} as created_at, ${isoTimestamp(sql`d.updated_at`)} as updated_at`,
+    d.amount::text as amount, ${documentTailSelect}`,
   branch: sql`d.branch_id`,
   currency: sql`d.currency_id`,
   dates: { input_date: sql`d.input_date` },
   fields: {
-    id: { sql: sql`d.id`, type: "integer" },
-    invoice_no: { sql: sql`d.invoice_no`, type: "integer" },
+    ...documentFields,
     direction: { sql: sql`d.direction`, type: "text" },
     partner: { sql: sql`d.partner_id`, type: "integer" },
     partner_name: { sql: sql`p.name`, type: "text" },
@@ -47,11 +45,6 @@ const list: ListSpec = {
     cashbox_name: { sql: sql`c.name`, type: "text" },
     currency_code: { sql: sql`cu.code`, type: "text" },
     amount: { sql: sql`d.amount`, type: "number" },
-    input_date: { sql: sql`d.input_date`, type: "date" },
-    note: { sql: sql`d.note`, type: "text" },
-    created_by_name: { sql: sql`u.username`, type: "text" },
-    created_at: { sql: sql`d.created_at::date`, type: "date" },
-    updated_at: { sql: sql`d.updated_at`, type: "date", filterable: false },
   },
   search: [sql`c.name`, sql`p.name`, sql`d.invoice_no::text`, sql`d.note`],
   // Put in counts up, drawn out down: the sum is the capital the list's rows leave in the business.

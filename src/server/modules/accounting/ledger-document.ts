@@ -6,7 +6,7 @@ import { queryRows, type Db, type Executor, type Tx } from "../../db/client";
 import { authOf, type AuthContext } from "../../http/access";
 import { notFound, staleRecord } from "../../http/errors";
 import { idempotentCreate, readFormToken } from "../../http/idempotency";
-import { listAll, listPage, listTotals, type ListQuery, type ListSpec } from "../../http/list-engine";
+import { isoTimestamp, listAll, listPage, listTotals, type ListField, type ListQuery, type ListSpec } from "../../http/list-engine";
 import { parseId, readOne, validateBody } from "../../http/resource";
 import { assignDocumentNumber, renumberIfMoved, type NumberedTable } from "../documents/document-number";
 import { writePosting } from "../ledger/ledger.repository";
@@ -52,6 +52,21 @@ export interface LedgerDocDef<Body extends AnyObject, V extends DocValues> {
   /** Refuses an edit or delete through the API (a count's adjustment is changed through its count). */
   guard?(tx: Tx, row: StoredRow<V>): Promise<void>;
 }
+
+/** The list columns every such document ends with (alias d, its creator joined as u). */
+export const documentTailSelect = sql`d.input_date, d.note, d.created_by, u.username as created_by_name,
+  ${isoTimestamp(sql`d.created_at`)} as created_at, ${isoTimestamp(sql`d.updated_at`)} as updated_at`;
+
+/** The list fields of those columns, and of the per-branch number and id. */
+export const documentFields: Record<string, ListField> = {
+  id: { sql: sql`d.id`, type: "integer" },
+  invoice_no: { sql: sql`d.invoice_no`, type: "integer" },
+  input_date: { sql: sql`d.input_date`, type: "date" },
+  note: { sql: sql`d.note`, type: "text" },
+  created_by_name: { sql: sql`u.username`, type: "text" },
+  created_at: { sql: sql`d.created_at::date`, type: "date" },
+  updated_at: { sql: sql`d.updated_at`, type: "date", filterable: false },
+};
 
 type AnyDef = LedgerDocDef<AnyObject, DocValues>;
 const asAny = <B extends AnyObject, V extends DocValues>(def: LedgerDocDef<B, V>) => def as unknown as AnyDef;

@@ -7,9 +7,9 @@ import { conversionLineRates, convertedAmount, defaultConversionRate, type Conve
 import { moneyConversionSchema, type MoneyConversionInput } from "../../../core/validation/accounting-document-schemas";
 import type { Executor } from "../../db/client";
 import { badRequest, fieldErrors } from "../../http/errors";
-import { isoTimestamp, type ListSpec } from "../../http/list-engine";
+import type { ListSpec } from "../../http/list-engine";
 import { invalidChoice } from "../../http/resource";
-import type { DocValues, LedgerDocDef } from "./ledger-document";
+import { documentFields, documentTailSelect, type DocValues, type LedgerDocDef } from "./ledger-document";
 import { currencyRate } from "./money-document.repository";
 
 /**
@@ -41,14 +41,12 @@ const list: ListSpec = {
     d.from_cashbox_id as from_cashbox, fc.name as from_cashbox_name, d.to_cashbox_id as to_cashbox, tc.name as to_cashbox_name,
     d.from_currency_id as from_currency, fcu.code as from_currency_code, d.to_currency_id as to_currency, tcu.code as to_currency_code,
     d.amount::text as amount, d.exchange_rate::text as exchange_rate, d.amount_in::text as amount_in,
-    d.input_date, d.note, d.created_by, u.username as created_by_name,
-    ${isoTimestamp(sql`d.created_at`)} as created_at, ${isoTimestamp(sql`d.updated_at`)} as updated_at`,
+    ${documentTailSelect}`,
   branch: sql`d.branch_id`,
   currency: sql`d.from_currency_id`,
   dates: { input_date: sql`d.input_date` },
   fields: {
-    id: { sql: sql`d.id`, type: "integer" },
-    invoice_no: { sql: sql`d.invoice_no`, type: "integer" },
+    ...documentFields,
     from_cashbox: { sql: sql`d.from_cashbox_id`, type: "integer" },
     to_cashbox: { sql: sql`d.to_cashbox_id`, type: "integer" },
     from_cashbox_name: { sql: sql`fc.name`, type: "text" },
@@ -58,11 +56,6 @@ const list: ListSpec = {
     amount: { sql: sql`d.amount`, type: "number" },
     exchange_rate: { sql: sql`d.exchange_rate`, type: "number" },
     amount_in: { sql: sql`d.amount_in`, type: "number" },
-    input_date: { sql: sql`d.input_date`, type: "date" },
-    note: { sql: sql`d.note`, type: "text" },
-    created_by_name: { sql: sql`u.username`, type: "text" },
-    created_at: { sql: sql`d.created_at::date`, type: "date" },
-    updated_at: { sql: sql`d.updated_at`, type: "date", filterable: false },
   },
   search: [sql`fc.name`, sql`tc.name`, sql`d.invoice_no::text`, sql`d.note`],
   sums: { amount: sql`d.amount`, amount_in: sql`d.amount_in` },

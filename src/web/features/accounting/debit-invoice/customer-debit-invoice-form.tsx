@@ -1,0 +1,5 @@
+import { DebitInvoiceForm } from "./debit-invoice-screens";
+
+export default function CustomerDebitInvoiceForm() {
+  return <DebitInvoiceForm party="customer" />;
+}
