@@ -82,7 +82,8 @@ function RateField() {
   const pair = sides ? sides.key : null;
   const seen = useRef<string | null>(null);
   useEffect(() => {
-    if (pair === null || pair === seen.current) return;
+    // Waits for the rates too (start-up may still be loading them).
+    if (pair === null || proposed === null || pair === seen.current) return;
     const first = seen.current === null;
     seen.current = pair;
     if (proposed && (!first || !value)) setValue(proposed);
