@@ -21,6 +21,8 @@ interface CrudOptions {
   form?: Screen;
   /** A printable /:id/view screen; true means the placeholder. */
   view?: Screen | true;
+  /** False for records that are never edited once saved (a closed cashbox count): no /:id/edit. */
+  editable?: false;
 }
 
 /** A list screen with /add and /:id/edit (and /:id/view) children, as SPEC section 2 describes. */
@@ -30,14 +32,16 @@ function crud(o: CrudOptions): AppRoute[] {
   const routes: AppRoute[] = [
     { name: `${o.name}-list`, path: o.path, title: o.plural, permissions: [codes.view], screen: o.list ?? Placeholder, nav: o.area },
     { name: `${o.name}-add`, path: `${o.path}/add`, title: { action: "add", entity: o.singular }, permissions: [codes.add], screen: form },
-    {
+  ];
+  if (o.editable !== false) {
+    routes.push({
       name: `${o.name}-edit`,
       path: `${o.path}/:id/edit`,
       title: { action: "edit", entity: o.singular },
       permissions: [codes.change],
       screen: form,
-    },
-  ];
+    });
+  }
   if (o.view) {
     const screen = o.view === true ? Placeholder : o.view;
     routes.push({
@@ -387,7 +391,6 @@ const accounting: AppRoute[] = [
     form: lazyScreen(() => import("../features/accounting/cashbox-adjustment/cashbox-adjustment-form")),
     view: lazyScreen(() => import("../features/accounting/cashbox-adjustment/cashbox-adjustment-view")),
   }),
-  // A count is closed, never edited: no edit route.
   ...crud({
     name: "cashbox-count",
     path: "accounting/cashbox/count",
@@ -398,7 +401,9 @@ const accounting: AppRoute[] = [
     list: lazyScreen(() => import("../features/accounting/cashbox-count/cashbox-count-list")),
     form: lazyScreen(() => import("../features/accounting/cashbox-count/cashbox-count-form")),
     view: lazyScreen(() => import("../features/accounting/cashbox-count/cashbox-count-view")),
-  }).filter((route) => !route.path.endsWith("/:id/edit")),
+    // A count is closed, never edited: its adjustment changes only through it.
+    editable: false,
+  }),
   ...crud({
     name: "payment",
     path: "accounting/payment",
