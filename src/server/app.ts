@@ -27,6 +27,12 @@ export interface AppDeps {
   /** Folder of the built web app (dist/web); served with the SPA fallback when present. */
   webRoot?: string;
   logger?: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy: true, or their addresses).
+   * Off by default: the sign-in throttle counts failures per address, and a believed header would let
+   * anyone claim a new address per try.
+   */
+  trustProxy?: boolean | string;
 }
 
 const HELMET_OPTIONS = {
@@ -67,7 +73,7 @@ async function securityHeaders(): Promise<Record<string, string>> {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
+    trustProxy: deps.trustProxy ?? false,
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
   });

@@ -13,6 +13,13 @@ const dataDir = resolve(process.env.DATA_DIR ?? "./data");
 const seedDemo = (process.env.SEED_DEMO ?? "true").toLowerCase() !== "false";
 const workers = Math.max(1, Number(process.env.WORKERS ?? 1) || 1);
 
+/** TRUST_PROXY: unset (no proxy), `true`, or the proxies' addresses or ranges separated by commas. */
+function trustProxy(): boolean | string {
+  const value = process.env.TRUST_PROXY?.trim();
+  if (!value || value === "false") return false;
+  return value === "true" ? true : value;
+}
+
 async function serve() {
   const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir });
   // With WORKERS, every worker runs this: the start-up lock makes migrations and seeding run once.
@@ -24,7 +31,7 @@ async function serve() {
 
   // WEB_ROOT lets side-by-side checkouts or test runs serve their own build.
   const webRoot = process.env.WEB_ROOT ?? fileURLToPath(new URL("../../dist/web", import.meta.url));
-  const app = await buildApp({ db: database.db, webRoot, logger: process.env.LOG_LEVEL !== "silent" });
+  const app = await buildApp({ db: database.db, webRoot, logger: process.env.LOG_LEVEL !== "silent", trustProxy: trustProxy() });
 
   const shutdown = async () => {
     await app.close();

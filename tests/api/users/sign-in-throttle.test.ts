@@ -9,13 +9,13 @@ withTestApp(async (app) => {
 });
 
 /** A sign-in from an address, with the device cookie a browser would send back. */
-async function signIn(username: string, password: string, ip: string, cookie?: string) {
+async function signIn(username: string, password: string, ip: string, cookie?: string, forwardedFor?: string) {
   const response = await t.app.inject({
     method: "POST",
     url: "/api/login/",
     payload: { username, password },
     remoteAddress: ip,
-    headers: cookie ? { cookie } : {},
+    headers: { ...(cookie ? { cookie } : {}), ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
   });
   const setCookie = response.headers["set-cookie"];
   const device = [setCookie ?? []].flat().find((c) => c.startsWith("bo_device="));
@@ -47,6 +47,12 @@ describe("sign-in throttling that cannot be turned against the owner", () => {
     expect((await signIn("admin", "admin", "10.0.0.66")).status).toBe(429);
     // Another address without a cookie is not held back by the first one's failures.
     expect((await signIn("admin", "admin", "10.0.0.2")).status).toBe(200);
+  });
+
+  it("a client cannot pick a new address per try with X-Forwarded-For (no proxy is trusted unless TRUST_PROXY says so)", async () => {
+    await t.db.delete(loginFailure);
+    for (let i = 0; i < 5; i += 1) expect((await signIn("admin", "guess" + i, "10.0.2.66", undefined, `192.0.2.${i}`)).status).toBe(400);
+    expect((await signIn("admin", "admin", "10.0.2.66", undefined, "192.0.2.200")).status).toBe(429);
   });
 
   it("a device cookie counts only for its own user, and one that keeps failing is trusted no more", async () => {
