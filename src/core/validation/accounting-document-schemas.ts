@@ -1,7 +1,7 @@
 /** Bodies of the money conversion, cashbox adjustment and count, capital and debit invoice (issue 13). */
 import { object, string, type InferType } from "yup";
 import { MESSAGES } from "../messages";
-import { isPositive } from "../money";
+import { isDecimalString, isPositive } from "../money";
 import { NOTE_MAX_LENGTH, RATE_DECIMALS } from "./accounting-schemas";
 import { NAME_MAX_LENGTH, decimalField, isoDateField, optionalId, requiredId } from "./common";
 import { installYupLocale } from "./yup-locale";
@@ -26,7 +26,8 @@ export const moneyConversionSchema = object({
   amount: decimalField({ sign: "positive" }).required(),
   exchange_rate: decimalField({ decimals: RATE_DECIMALS, sign: "any" })
     .nullable()
-    .test("rate", MESSAGES.enterExchangeRate, (value) => value == null || isPositive(value)),
+    // Only a number is weighed here: a text that is none already has its message ("must be a number").
+    .test("rate", MESSAGES.enterExchangeRate, (value) => value == null || !isDecimalString(value) || isPositive(value)),
   ...common,
 });
 export type MoneyConversionInput = InferType<typeof moneyConversionSchema>;

@@ -685,7 +685,8 @@ describe("demo data", () => {
     expect(Number(counts.usd_sales)).toBeGreaterThan(0);
     // Two recent returns (demo-sales.ts) and three in each branch's six months of history (demo-sales-history.ts).
     expect(Number(counts.returns)).toBe(8);
-    expect(Number(counts.premium)).toBe(1);
+    // The recent installment sale (demo-sales.ts) and an overdue one per branch (demo-report-alerts.ts).
+    expect(Number(counts.premium)).toBe(3);
     expect(Number(counts.quotations)).toBeGreaterThanOrEqual(1);
     expect(Number(counts.negative)).toBe(0);
     expect(Number(counts.unbalanced)).toBe(0);
