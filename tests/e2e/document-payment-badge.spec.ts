@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiGet } from "./support/offline";
+import { apiGet, firstSingleBatch } from "./support/offline";
 import { DocumentFormPage } from "./support/pages";
 import { type Paged, signedIn } from "./support/session";
 import { ADMIN } from "./support/users";
@@ -11,7 +11,7 @@ import { ADMIN } from "./support/users";
  */
 
 interface StockRow {
-  item: { barcode: string | null; item_type: number };
+  item: { id: number; barcode: string | null; item_type: number };
   quantity: string;
   expired?: boolean;
 }
@@ -23,7 +23,12 @@ test("empty sale and purchase forms show no Paid badge; a sale with a line does"
     token,
     `stock/?inventory=${branch.inventories[0].id}&quantity__gt=1&item_type=1&page_size=50&ordering=id`,
   );
-  const row = stock.results.find((r) => r.item.barcode && !r.expired);
+  const row = await firstSingleBatch(
+    request,
+    token,
+    branch.inventories[0].id,
+    stock.results.filter((r) => r.item.barcode && !r.expired),
+  );
   expect(row, "an in-stock good with a barcode in the sale's inventory").toBeTruthy();
 
   const form = new DocumentFormPage(page);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiGet } from "./support/offline";
+import { apiGet, firstSingleBatch } from "./support/offline";
 import { DocumentFormPage } from "./support/pages";
 import { type Paged, signedIn } from "./support/session";
 import { ADMIN } from "./support/users";
@@ -25,7 +25,12 @@ test("a transfer created, approved, and the stock moved", async ({ page, request
     token,
     `stock/?inventory=${from.id}&quantity__gte=5&item_type=1&ordering=id&page_size=50`,
   );
-  const row = stock.results.find((r) => r.item.barcode)!;
+  const row = (await firstSingleBatch(
+    request,
+    token,
+    from.id,
+    stock.results.filter((r) => r.item.barcode),
+  ))!;
   expect(row, "a stock row with 5 or more in the source").toBeTruthy();
   const sumIn = async (inventory: number) =>
     (await apiGet<Paged<StockRow>>(request, token, `stock/?inventory=${inventory}&item=${row.item.id}&page_size=200`)).results.reduce(

@@ -176,3 +176,20 @@ export async function gotoOffline(page: Page, context: BrowserContext, url: stri
   await context.setOffline(true);
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
 }
+
+/**
+ * The first of `rows` whose item has no other batch in stock in `inventory`: scanning its barcode adds
+ * the line without asking which batch (the demo has expired and expiring second batches).
+ */
+export async function firstSingleBatch<R extends { item: { id: number } }>(
+  request: APIRequestContext,
+  token: string,
+  inventory: number,
+  rows: readonly R[],
+): Promise<R | undefined> {
+  for (const row of rows) {
+    const batches = await apiGet<{ count: number }>(request, token, `stock/?inventory=${inventory}&quantity__gt=0&item=${row.item.id}`);
+    if (batches.count === 1) return row;
+  }
+  return undefined;
+}
