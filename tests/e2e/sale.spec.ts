@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiGet } from "./support/offline";
+import { apiGet, singleBatchRows } from "./support/offline";
 import { type Paged, signedIn } from "./support/session";
 import { CASHIER } from "./support/users";
 
@@ -38,21 +38,10 @@ test("sale at the counter: five scans, cash, printable invoice; the server holds
   const { token, branch } = await signedIn(page, request, CASHIER);
   const inventoryId = branch.inventories[0].id;
 
-  // Five in-stock goods of the inventory the sale screen opens on, each barcode on one stock row only.
+  // Five in-stock goods of the inventory the sale screen opens on, each with one batch in stock.
   const stock = await apiGet<Paged<StockRow>>(request, token, `stock/?inventory=${inventoryId}&quantity__gt=1&page_size=200&ordering=id`);
-  const perBarcode = new Map<string, StockRow[]>();
-  for (const row of stock.results) {
-    if (!row.item.barcode || row.item.item_type === 2 || row.expired) continue;
-    perBarcode.set(row.item.barcode, [...(perBarcode.get(row.item.barcode) ?? []), row]);
-  }
-  // A barcode with a second batch in stock (the demo has expired and expiring ones) makes the scan ask which.
-  const picked: StockRow[] = [];
-  for (const rows of perBarcode.values()) {
-    if (picked.length === 5) break;
-    if (rows.length !== 1) continue;
-    const batches = await apiGet<Paged<StockRow>>(request, token, `stock/?inventory=${inventoryId}&quantity__gt=0&item=${rows[0].item.id}`);
-    if (batches.count === 1) picked.push(rows[0]);
-  }
+  const goods = stock.results.filter((row) => row.item.barcode && row.item.item_type !== 2 && !row.expired);
+  const picked = await singleBatchRows(request, token, inventoryId, goods, 5);
   expect(picked.length, "five in-stock barcodes in the demo data").toBe(5);
   const expectedTotal = picked.reduce((total, row) => total + cents(row.sale_price), 0);
   const salesBefore = (await apiGet<Paged<unknown>>(request, token, "sale/?page_size=25")).count;

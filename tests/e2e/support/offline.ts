@@ -178,18 +178,29 @@ export async function gotoOffline(page: Page, context: BrowserContext, url: stri
 }
 
 /**
- * The first of `rows` whose item has no other batch in stock in `inventory`: scanning its barcode adds
- * the line without asking which batch (the demo has expired and expiring second batches).
+ * Up to `count` of `rows` whose item has no other batch in stock in `inventory`: scanning their barcodes
+ * adds the lines without asking which batch (the demo has expired and expiring second batches).
  */
-export async function firstSingleBatch<R extends { item: { id: number } }>(
+export async function singleBatchRows<R extends { item: { id: number } }>(
   request: APIRequestContext,
   token: string,
   inventory: number,
   rows: readonly R[],
-): Promise<R | undefined> {
+  count: number,
+): Promise<R[]> {
+  const picked: R[] = [];
   for (const row of rows) {
+    if (picked.length === count) break;
     const batches = await apiGet<{ count: number }>(request, token, `stock/?inventory=${inventory}&quantity__gt=0&item=${row.item.id}`);
-    if (batches.count === 1) return row;
+    if (batches.count === 1) picked.push(row);
   }
-  return undefined;
+  return picked;
 }
+
+/** The first of `rows` with one batch in stock (singleBatchRows). */
+export const firstSingleBatch = async <R extends { item: { id: number } }>(
+  request: APIRequestContext,
+  token: string,
+  inventory: number,
+  rows: readonly R[],
+): Promise<R | undefined> => (await singleBatchRows(request, token, inventory, rows, 1))[0];
