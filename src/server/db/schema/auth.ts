@@ -32,6 +32,8 @@ export const userBranch = pgTable(
 export const authGroup = pgTable("auth_group", {
   id: serial("id").primaryKey(),
   name: text("name").notNull().unique(),
+  // updated_at: a role edited meanwhile by someone else is a 423 (the stale-edit check).
+  ...stamps,
 });
 
 export const groupPermission = pgTable(

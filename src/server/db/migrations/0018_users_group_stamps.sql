@@ -1,0 +1,2 @@
+ALTER TABLE "auth_group" ADD COLUMN "created_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "auth_group" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;
