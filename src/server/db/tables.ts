@@ -11,3 +11,4 @@ export * from "./schema/accounting";
 export * from "./schema/audit";
 export * from "./schema/hr";
 export * from "./schema/accounting-documents";
+export * from "./schema/debit-invoice-allocation";

@@ -136,6 +136,8 @@ export const supplierDebitInvoice = pgTable(
       .references(() => currency.id),
     exchangeRate: rate("exchange_rate").notNull(),
     amount: money("amount").notNull(),
+    /** What receipts or payments allocated to it (debit-invoice-allocation.ts), set in their transaction. */
+    paidAmount: money("paid_amount").notNull().default("0"),
   },
   (t) => [
     index("supplier_debit_invoice_branch_idx").on(t.branchId, t.inputDate),
@@ -156,6 +158,8 @@ export const customerDebitInvoice = pgTable(
       .references(() => currency.id),
     exchangeRate: rate("exchange_rate").notNull(),
     amount: money("amount").notNull(),
+    /** What receipts or payments allocated to it (debit-invoice-allocation.ts), set in their transaction. */
+    paidAmount: money("paid_amount").notNull().default("0"),
   },
   (t) => [
     index("customer_debit_invoice_branch_idx").on(t.branchId, t.inputDate),

@@ -1,0 +1,46 @@
+import { index, integer, pgTable, serial } from "drizzle-orm/pg-core";
+import { money } from "./columns";
+import { payment, receipt } from "./accounting";
+import { customerDebitInvoice, supplierDebitInvoice } from "./accounting-documents";
+
+/**
+ * What a receipt or payment settles of the party's debit invoices, beside the sales and purchases it
+ * settles (receipt_allocation, payment_allocation): one row per (document, debit invoice, amount),
+ * written in the document's transaction. A sub-ledger link, not a posting: the ledger already has the
+ * receipt's or payment's whole amount on the party's account.
+ */
+export const receiptDebitAllocation = pgTable(
+  "receipt_debit_allocation",
+  {
+    id: serial("id").primaryKey(),
+    receiptId: integer("receipt_id")
+      .notNull()
+      .references(() => receipt.id, { onDelete: "cascade" }),
+    customerDebitInvoiceId: integer("customer_debit_invoice_id")
+      .notNull()
+      .references(() => customerDebitInvoice.id),
+    amount: money("amount").notNull(),
+  },
+  (t) => [
+    index("receipt_debit_allocation_receipt_idx").on(t.receiptId),
+    index("receipt_debit_allocation_invoice_idx").on(t.customerDebitInvoiceId),
+  ],
+);
+
+export const paymentDebitAllocation = pgTable(
+  "payment_debit_allocation",
+  {
+    id: serial("id").primaryKey(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payment.id, { onDelete: "cascade" }),
+    supplierDebitInvoiceId: integer("supplier_debit_invoice_id")
+      .notNull()
+      .references(() => supplierDebitInvoice.id),
+    amount: money("amount").notNull(),
+  },
+  (t) => [
+    index("payment_debit_allocation_payment_idx").on(t.paymentId),
+    index("payment_debit_allocation_invoice_idx").on(t.supplierDebitInvoiceId),
+  ],
+);
