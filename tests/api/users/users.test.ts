@@ -265,6 +265,27 @@ describe("sessions (profile)", () => {
     expect(json<unknown[]>(await t.call(here, "GET", "/api/user/sessions/"))).toHaveLength(1);
   });
 
+  it("a change of one's info (profile) leaves exactly one audit row with old and new values", async () => {
+    const created = await createUser(admin, { username: "perwin", first_name: "Perwin", branches: [w.erbil] });
+    const own = await t.login("perwin", "long enough 1");
+    const before = (await queryRows<{ n: number }>(t.db, sql`select coalesce(max(id), 0)::int as n from audit_log`))[0].n;
+    const changed = await t.call(own, "PUT", "/api/user/me/", { first_name: "Perwin", last_name: "Aziz", email: "p@example.com" });
+    expect(changed.status).toBe(200);
+    const rows = await queryRows<{ action: string; record_type: string; record_id: number; user_id: number; changes: unknown }>(
+      t.db,
+      sql`select action, record_type, record_id, user_id, changes from audit_log where id > ${before} order by id`,
+    );
+    expect(rows).toEqual([
+      {
+        action: "edit",
+        record_type: "app_user",
+        record_id: created.body.id,
+        user_id: created.body.id,
+        changes: { last_name: { old: "", new: "Aziz" }, email: { old: "", new: "p@example.com" } },
+      },
+    ]);
+  });
+
   it("changing one's password keeps this device and signs out the others", async () => {
     await createUser(admin, { username: "lana", branches: [w.erbil] });
     const here = await t.login("lana", "long enough 1");
@@ -296,6 +317,30 @@ describe("roles and the permission catalogue", () => {
       name: "Add sale",
     });
     expect(catalog.filter((p) => p.area === "other")).toEqual([]);
+  });
+
+  it("an edit of a role someone saved meanwhile is a 423 and changes nothing", async () => {
+    const made = await t.call<{ id: number; updated_at: string }>(admin, "POST", "/api/user/group/", {
+      name: "Stale role",
+      permissions: ["view_sale"],
+      form_token: formToken("group"),
+    });
+    expect(made.status).toBe(201);
+    const path = `/api/user/group/${made.body.id}/`;
+    const loaded = made.body.updated_at;
+    expect(loaded).toEqual(expect.any(String));
+    const first = await t.call<{ updated_at: string }>(admin, "PUT", path, {
+      name: "Stale role",
+      permissions: ["view_sale", "add_sale"],
+      updated_at: loaded,
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.updated_at).not.toBe(loaded);
+    const second = await t.call<{ message: string }>(admin, "PUT", path, { name: "Stale role 2", permissions: [], updated_at: loaded });
+    expect(second.status).toBe(423);
+    expect(second.body.message).toBe("There was an error, please refresh the page and try again");
+    const now = json<{ name: string; permissions: string[] }>(await t.call(admin, "GET", path));
+    expect(now).toMatchObject({ name: "Stale role", permissions: ["add_sale", "view_sale"] });
   });
 
   it("refuses an unknown code or a missing reference as a field error", async () => {

@@ -68,16 +68,19 @@ export async function updateProfile(
   auth: AuthContext,
   body: { first_name?: string | null; last_name?: string | null; email?: string | null; phone?: string | null },
 ) {
-  await db
-    .update(appUser)
-    .set({
-      firstName: body.first_name ?? "",
-      lastName: body.last_name ?? "",
-      email: body.email ?? "",
-      phone: body.phone ?? "",
-      updatedAt: new Date(),
-    })
-    .where(eq(appUser.id, auth.userId));
+  // In a transaction: only a transaction names the user for the audit trigger (a bare update is not audited).
+  await db.transaction((tx) =>
+    tx
+      .update(appUser)
+      .set({
+        firstName: body.first_name ?? "",
+        lastName: body.last_name ?? "",
+        email: body.email ?? "",
+        phone: body.phone ?? "",
+        updatedAt: new Date(),
+      })
+      .where(eq(appUser.id, auth.userId)),
+  );
   return me(db, auth);
 }
 

@@ -7,8 +7,8 @@ import { authGroup, groupPermission } from "../../db/tables";
 import type { AuthContext } from "../../http/access";
 import { fieldErrors, forbidden } from "../../http/errors";
 import { idempotentCreate } from "../../http/idempotency";
-import type { ListSpec } from "../../http/list-engine";
-import { readOne, validateBody } from "../../http/resource";
+import { isoTimestamp, type ListSpec } from "../../http/list-engine";
+import { assertFresh, readOne, validateBody } from "../../http/resource";
 import { ALL_CODES } from "../../seed/permission-sets";
 import { auditLinks } from "./links-audit";
 import { rightsOf } from "./user.repository";
@@ -17,7 +17,7 @@ import { rightsOf } from "./user.repository";
 export const groupListSpec: ListSpec = {
   source: sql`auth_group g`,
   select: sql`g.id, g.name, array(select code from group_permission where group_id = g.id order by code) as permissions,
-    (select count(*)::int from user_group where group_id = g.id) as user_count`,
+    (select count(*)::int from user_group where group_id = g.id) as user_count, ${isoTimestamp(sql`g.updated_at`)} as updated_at`,
   fields: {
     id: { sql: sql`g.id`, type: "integer" },
     name: { sql: sql`g.name`, type: "text" },
@@ -66,11 +66,13 @@ export async function createGroup(db: Db, auth: AuthContext, payload: Record<str
 export async function updateGroup(db: Db, auth: AuthContext, id: number, payload: Record<string, unknown>, partial: boolean) {
   return db.transaction(async (tx) => {
     const current = await readGroup(tx, id, auth);
+    // Locks the role, and refuses an edit of a version someone else has saved meanwhile (423).
+    await assertFresh(tx, "auth_group", id, payload.updated_at);
     await tx.execute(sql`select id from auth_group where id = ${id} for update`);
     const body = await validateBody(groupSchema, partial ? { ...current, ...payload } : payload);
     await check(tx, auth, body, current.permissions, id);
     await auditLinks(tx, "auth_group", id, "edit", { permissions: current.permissions }, { permissions: body.permissions });
-    await tx.update(authGroup).set({ name: body.name }).where(eq(authGroup.id, id));
+    await tx.update(authGroup).set({ name: body.name, updatedAt: new Date() }).where(eq(authGroup.id, id));
     await writeCodes(tx, id, body.permissions);
     return readGroup(tx, id, auth);
   });

@@ -12,6 +12,8 @@ import { ROLES_PATH } from "./role-list";
 interface Values {
   name: string;
   permissions: string[];
+  /** The version loaded: a role saved meanwhile by someone else is refused (423) instead of overwritten. */
+  updated_at?: string;
 }
 
 /** Add and edit a role: its name and its permissions in the matrix; members get a change on their next request. */
@@ -22,7 +24,8 @@ export default function RoleForm() {
     listPath: ROLES_PATH,
     schema: groupSchema,
     initialValues: { name: "", permissions: [] },
-    fromRecord: (record) => ({ name: record.name, permissions: record.permissions }),
+    fromRecord: (record) => ({ name: record.name, permissions: record.permissions, updated_at: record.updated_at }),
+    toBody: (values) => ({ ...groupSchema.cast(values, { stripUnknown: true }), updated_at: values.updated_at }),
   });
   return (
     <RecordFormFrame
