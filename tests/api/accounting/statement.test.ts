@@ -151,4 +151,43 @@ describe("accounting/statement/", () => {
     expect((await statement(cashier, "cashbox", `cashbox=${w.cash.erbilIqd}`)).status).toBe(403);
     expect((await statement(suliUser, "supplier", "supplier=1")).status).toBe(403);
   });
+
+  it("pages of a long statement chain: each opens where the one before closed, and together they are the whole", async () => {
+    interface Page extends Statement {
+      count: number;
+      pages: number;
+      period_opening_balance: string;
+      period_closing_balance: string;
+    }
+    const all = (await statement(admin, "cashbox", `cashbox=${w.cash.erbilIqd}`)).body.rows;
+    const middle = all[Math.floor(all.length / 2)].date;
+    for (const range of ["", `&start_date=${middle}`]) {
+      const query = `cashbox=${w.cash.erbilIqd}${range}`;
+      const whole = (await statement(admin, "cashbox", query)).body;
+      expect(whole.rows.length).toBeGreaterThan(14);
+      if (range) expect(whole.opening_balance).not.toBe("0.00");
+      const size = 7;
+      const pages: Page[] = [];
+      for (let page = 1; page === 1 || page <= pages[0].pages + 1; page += 1) {
+        const res = await t.call<Page>(admin, "GET", `/api/accounting/statement/cashbox/?${query}&page_size=${size}&page=${page}`);
+        expect(res.status).toBe(200);
+        pages.push(res.body);
+      }
+      expect(pages[0].count).toBe(whole.rows.length);
+      expect(pages[0].pages).toBe(Math.ceil(whole.rows.length / size));
+      expect(pages[0].opening_balance).toBe(whole.opening_balance);
+      for (const [i, page] of pages.entries()) {
+        expectConsistent(page, 1);
+        expect(page.period_opening_balance).toBe(whole.opening_balance);
+        expect(page.period_closing_balance).toBe(whole.closing_balance);
+        if (i > 0) expect(page.opening_balance).toBe(pages[i - 1].closing_balance);
+      }
+      // The page past the last is empty and stands at the closing balance.
+      expect(pages.at(-1)?.rows).toEqual([]);
+      expect(pages.at(-1)?.opening_balance).toBe(whole.closing_balance);
+      expect(pages.flatMap((p) => p.rows)).toEqual(whole.rows);
+    }
+    expect((await statement(admin, "cashbox", `cashbox=${w.cash.erbilIqd}&page_size=201`)).status).toBe(400);
+    expect((await statement(admin, "cashbox", `cashbox=${w.cash.erbilIqd}&page_size=5&page=0`)).status).toBe(400);
+  });
 });

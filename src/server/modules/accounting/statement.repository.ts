@@ -64,6 +64,8 @@ export async function openingBalance(ex: Executor, q: StatementQuery): Promise<s
 }
 
 export interface StatementRow {
+  /** The ledger row's id: the tie-break of rows of one date, for paging (not part of the answer). */
+  id: number;
   date: string;
   document_type: string;
   document_id: number;
@@ -73,19 +75,65 @@ export interface StatementRow {
   credit: string;
 }
 
-export async function statementRows(ex: Executor, q: StatementQuery): Promise<StatementRow[]> {
+/** The account's rows in the statement's range (dates inclusive). */
+function rangeWhere(q: StatementQuery): SQL {
   const range = [
+    accountWhere(q),
     ...(q.startDate ? [sql`le.entry_date >= ${q.startDate}`] : []),
     ...(q.endDate ? [sql`le.entry_date <= ${q.endDate}`] : []),
   ];
+  return sql.join(range, sql` and `);
+}
+
+const ROW_COLUMNS = sql`le.id, le.entry_date::text as date, le.document_type, le.document_id, ${DOCUMENT_NO} as document_no,
+  le.memo as note, le.debit::text as debit, le.credit::text as credit`;
+
+export async function statementRows(ex: Executor, q: StatementQuery): Promise<StatementRow[]> {
+  return queryRows<StatementRow>(ex, sql`select ${ROW_COLUMNS} from ledger_entry le where ${rangeWhere(q)} order by le.entry_date, le.id`);
+}
+
+/**
+ * One pass over the account's index entries up to the range's end (an index-only scan of
+ * ledger_account_cover_idx, migration 0020): debit - credit before the range, and the count and
+ * debit - credit of the range.
+ */
+export async function statementSummary(ex: Executor, q: StatementQuery): Promise<{ before: string; count: number; total: string }> {
+  const inRange = q.startDate ? sql`le.entry_date >= ${q.startDate}` : sql`true`;
+  const [row] = await queryRows<{ before: string; count: number; total: string }>(
+    ex,
+    sql`select coalesce(sum(le.debit - le.credit) filter (where not (${inRange})), 0)::text as before,
+          (count(*) filter (where ${inRange}))::int as count,
+          coalesce(sum(le.debit - le.credit) filter (where ${inRange}), 0)::text as total
+        from ledger_entry le where ${accountWhere(q)}${q.endDate ? sql` and le.entry_date <= ${q.endDate}` : sql``}`,
+  );
+  return row;
+}
+
+/**
+ * One page of the range in statement order: the ids are picked from the index alone (skipping `offset`
+ * entries costs no table reads), then only the page's rows are read with their document numbers.
+ */
+export async function statementPage(ex: Executor, q: StatementQuery, offset: number, limit: number): Promise<StatementRow[]> {
   return queryRows<StatementRow>(
     ex,
-    sql`select le.entry_date::text as date, le.document_type, le.document_id, ${DOCUMENT_NO} as document_no, le.memo as note,
-          le.debit::text as debit, le.credit::text as credit
-        from ledger_entry le
-        where ${accountWhere(q)} ${range.length ? sql`and ${sql.join(range, sql` and `)}` : sql``}
+    sql`select ${ROW_COLUMNS} from ledger_entry le
+        join (select le.id from ledger_entry le where ${rangeWhere(q)} order by le.entry_date, le.id offset ${offset} limit ${limit}) p
+          on p.id = le.id
         order by le.entry_date, le.id`,
   );
+}
+
+/** debit - credit of the range's rows before (`side` "before") or from (`side` "from") a row, in statement order. */
+export async function rangeSumBeside(ex: Executor, q: StatementQuery, at: StatementRow, side: "before" | "from"): Promise<string> {
+  const key =
+    side === "before"
+      ? sql`(le.entry_date, le.id) < (${at.date}::date, ${at.id})`
+      : sql`(le.entry_date, le.id) >= (${at.date}::date, ${at.id})`;
+  const [row] = await queryRows<{ s: string }>(
+    ex,
+    sql`select coalesce(sum(le.debit - le.credit), 0)::text as s from ledger_entry le where ${rangeWhere(q)} and ${key}`,
+  );
+  return row.s;
 }
 
 /** The branch of a cashbox or customer (null when absent), or the branches a supplier serves. */
