@@ -8,6 +8,7 @@ import { runNetworkBench } from "./network-bench";
 import { runServerBench, type BenchResult } from "./server-bench";
 import { runSalesListBench } from "./sales-list-bench";
 import { runSaleBenches } from "./sale-benches";
+import { runReportBench } from "./report-bench";
 
 /**
  * `npm run bench`: runs the benchmarks and rewrites BENCHMARKS.md with the figures.
@@ -23,6 +24,9 @@ import { runSaleBenches } from "./sale-benches";
  * branch link; 15 to 25 minutes with 100k items here) and prints it, leaving BENCHMARKS.md as it is;
  * BENCH_NETWORK=1 adds it to `npm run bench`. It serves WEB_ROOT when set, else dist/web (build it first);
  * BENCH_NETWORK_CUT_MS changes how long the load is cut off (30,000 ms).
+ * BENCH_ONLY=reports runs only the reports benchmark (report-bench.ts, issue 14: profit, sale detail and the
+ * dashboard over a year of BENCH_SALE_LINES sale lines, 1M by default, on PGlite and, with BENCH_DATABASE_URL,
+ * PostgreSQL) and prints it, leaving BENCHMARKS.md as it is; BENCH_REPORTS=1 adds it to `npm run bench`.
  * BENCH_ONLY=accounting runs only the accounting benchmark (accounting-bench.ts, issue 13: statements of a
  * party with 100k of 1M ledger rows, the cashbox list and the dashboard's balances, on PGlite and on a
  * throwaway PostgreSQL; BENCH_LEDGER_ROWS changes the 1M) and prints it, leaving BENCHMARKS.md as it is;
@@ -36,6 +40,10 @@ if (process.env.BENCH_ONLY === "list") {
   const listResults = await runItemListBench(items);
   if (process.env.BENCH_SALES_LIST === "1") listResults.push(...(await runSalesListBench()));
   printRows(listResults);
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === "reports") {
+  printRows(await runReportBench());
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === "accounting") {
@@ -56,6 +64,7 @@ else console.warn("dist/web is missing: run `npm run build` for the browser benc
 if (process.env.BENCH_SALE_DEVICE === "1") results.push(...(await runSaleBenches(items)));
 if (process.env.BENCH_ACCOUNTING === "1") results.push(...(await runAccountingBench()));
 if (process.env.BENCH_NETWORK === "1") results.push(...(await runNetworkBench(items)));
+if (process.env.BENCH_REPORTS === "1") results.push(...(await runReportBench()));
 
 const lines = [
   "# Benchmarks",

@@ -26,7 +26,14 @@ const FIRST_DAY = "2023-01-01";
 const DAYS = 3 * 365;
 const CUSTOMERS = 20_000;
 
-async function bulkSales(db: Db, count: number) {
+/**
+ * Sale headers in SQL (no lines, no posting: the list reads headers), and a return on one sale in a
+ * hundred. `firstDay`/`days` spread them over that many days; `cashboxes` books the paid ones to a
+ * cashbox of the sale's branch and currency (report-bench.ts then posts them as the sale service would).
+ */
+export async function bulkSales(db: Db, count: number, opts: { firstDay?: string; days?: number; cashboxes?: boolean } = {}) {
+  const firstDay = opts.firstDay ?? FIRST_DAY;
+  const days = opts.days ?? DAYS;
   // Customers: the demo ones plus CUSTOMERS more, spread over the branches.
   await db.execute(sql`
     insert into customer (name, phone, branch_id, city_id)
@@ -41,18 +48,21 @@ async function bulkSales(db: Db, count: number) {
          cu as (select (select id from currency where code = 'IQD') iqd, (select id from currency where code = 'USD') usd),
          cust as (select array_agg(id order by id) ids from customer),
          u as (select min(id) id from app_user)
-    insert into sale (branch_id, invoice_no, customer_id, inventory_id, currency_id, exchange_rate, payment_type,
+    insert into sale (branch_id, invoice_no, customer_id, inventory_id, currency_id, exchange_rate, payment_type, cashbox_id,
                       paid_amount, discount, total_price, input_date, note, created_by, created_at, updated_at)
     select br, (g + 1) / 2, cust.ids[1 + (hashint % array_length(cust.ids, 1))], inv.id,
            case when g % 5 = 0 then cu.usd else cu.iqd end, case when g % 5 = 0 then 1320 else 1 end,
            case when g % 25 < 23 then 'cash' else 'debt' end,
+           case when ${opts.cashboxes ?? false} and g % 25 < 23 then
+             (select min(cb.id) from cashbox cb where cb.branch_id = br and cb.currency_id = case when g % 5 = 0 then cu.usd else cu.iqd end)
+           end,
            case when g % 25 < 20 then total - disc when g % 25 < 23 then round((total - disc) / 2, 2) else 0 end,
            disc, total, day::text, case when g % 10 = 0 then 'delivery ' || (g % 997) else '' end,
            u.id, day::timestamptz, day::timestamptz
     from b, cu, cust, u,
          lateral (select g, b.ids[1 + g % 2] as br, (hashint4(g) & 2147483647) as hashint,
                          (1000 + (g::bigint * 7919) % 250000)::numeric(18, 2) as total, ((g % 7) * 250)::numeric(18, 2) as disc,
-                         (${FIRST_DAY}::date + ((g::bigint * ${DAYS}) / ${count})::int) as day
+                         (${firstDay}::date + ((g::bigint * ${days}) / ${count})::int) as day
                   from generate_series(1, ${count}) g) s
     join inv on inv.branch_id = s.br`);
   // A return on one sale in a hundred (the list shows the returned amount).
