@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Badge, Box, Button, Checkbox, Flex, Input, Popover, Portal, Spinner, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LuChevronDown } from "react-icons/lu";
@@ -25,9 +25,17 @@ export interface MultiSelectProps {
   placeholder?: string;
 }
 
+/**
+ * The popover is portalled, but React context is not: inside a form's Field.Root its search box and
+ * checkboxes would take the field's ids, required and invalid state (every checkbox's input the same
+ * id, so a click on one option's label ticked the first). They are not that field's control.
+ */
+const NOT_IN_A_FIELD = { required: false, invalid: false, disabled: false, readOnly: false } as const;
+
 /** Checkbox list in a popover; the trigger shows 1 or 2 chips then +N (SPEC section 9). */
 export function MultiSelect({ label, options, value, onChange, onSearch, loading, size = "sm", active, placeholder }: MultiSelectProps) {
   const { t } = useLingui();
+  const searchId = useId();
   const [search, setSearch] = useState("");
   const [open, setOpen] = useState(false);
   // Keeps labels of chosen values that the current search no longer returns.
@@ -54,6 +62,10 @@ export function MultiSelect({ label, options, value, onChange, onSearch, loading
         <Button
           // Inside a form (supplier, user) a plain button would submit it, and the submit's focus move closes the popover.
           type="button"
+          // A mouse press keeps the focus where it is (the popover takes it once open). Otherwise the field
+          // just left blurs on the press, shows its error, pushes this button down before the mouse is
+          // released, and the click lands beside it: in a form the popover would not open on a click.
+          onMouseDown={(event) => event.preventDefault()}
           size={size}
           variant={active ? "subtle" : "outline"}
           colorPalette={active ? "blue" : "gray"}
@@ -85,6 +97,10 @@ export function MultiSelect({ label, options, value, onChange, onSearch, loading
           <Popover.Content w="64">
             <Popover.Body p="2">
               <Input
+                id={searchId}
+                required={false}
+                disabled={false}
+                aria-invalid={false}
                 size="sm"
                 mb="2"
                 aria-label={t`Search`}
@@ -104,6 +120,8 @@ export function MultiSelect({ label, options, value, onChange, onSearch, loading
                 ) : null}
                 {shownOptions.map((option) => (
                   <Checkbox.Root
+                    {...NOT_IN_A_FIELD}
+                    ids={{}}
                     key={String(option.value)}
                     size="sm"
                     display="flex"

@@ -166,24 +166,13 @@ function IdsField({
   hint?: string;
 }) {
   const field = useFormField<number[]>(name);
-  // Not in a Field.Root: inside one the multi-select's popover does not open on a mouse click.
   return (
-    <Stack gap="1.5">
-      <Text fontSize="sm" fontWeight="medium">
-        {label}
-      </Text>
+    <Field.Root invalid={field.invalid}>
+      <Field.Label>{label}</Field.Label>
       <MultiSelect label={label} options={options} value={field.value} onChange={(values) => field.setValue(values.map(Number))} />
-      {hint && (
-        <Text fontSize="xs" color="fg.muted">
-          {hint}
-        </Text>
-      )}
-      {field.errorText && (
-        <Text fontSize="xs" color="fg.error">
-          {field.errorText}
-        </Text>
-      )}
-    </Stack>
+      {hint && <Field.HelperText>{hint}</Field.HelperText>}
+      <Field.ErrorText>{field.errorText}</Field.ErrorText>
+    </Field.Root>
   );
 }
 
