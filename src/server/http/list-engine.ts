@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, RESERVED_LIST_PARAMS, parseFilterKey, type FilterOperator } from "../../core/list-query";
 import { queryRows, type Executor } from "../db/client";
 import type { AuthContext } from "./access";
@@ -62,6 +63,10 @@ export interface ListSpec {
   /** Date fields allowed for `<field>_after` / `<field>_before`; the first serves start_date/end_date. */
   dates?: Record<string, SQL>;
   sums?: Record<string, SQL>;
+  /** The sums read the main table only: totals/ then sums on `mainSource` (when no condition is joined). */
+  sumsOnMain?: boolean;
+  /** Most rows totals/ sums for this list (TOTALS_ROW_CAP when unset). */
+  totalsRowCap?: number;
   defaultOrdering?: string;
 }
 
@@ -344,24 +349,50 @@ function pageLink(basePath: string, query: ListQuery, page: number): string {
   return `${basePath}?${params.toString()}`;
 }
 
-/** The planner's row estimate for `select 1 from <from> <where>`; null when it cannot say. */
-async function estimateRows(ex: Executor, from: SQL, where: SQL): Promise<number | null> {
-  try {
-    const rows = await queryRows<Record<string, unknown>>(ex, sql`explain (format json) select 1 from ${from} ${where}`);
-    const raw = Object.values(rows[0] ?? {})[0];
-    const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan?: { "Plan Rows"?: number } }[];
-    const estimate = plan?.[0]?.Plan?.["Plan Rows"];
-    return typeof estimate === "number" && Number.isFinite(estimate) ? Math.round(estimate) : null;
-  } catch {
-    return null;
-  }
-}
+/** How long an estimated count is reused for the same list and conditions: an estimate stays one. */
+const ESTIMATE_TTL_MS = 30_000;
+const MAX_CACHED_ESTIMATES = 500;
+const estimates = new Map<string, { rows: number | null; at: number }>();
+const dialect = new PgDialect();
 
 /**
- * One page: the page query first (one row more than it shows, so `next` is exact), then the count only
- * when the page does not already give it (a last page with rows, or a first page: offset plus rows).
+ * The planner's row estimate for `select 1 from <from> <where>`; null when it cannot say. Kept for
+ * ESTIMATE_TTL_MS per query text and values, so turning the pages of a large list costs no EXPLAIN each
+ * (on PGlite's one connection every statement waits its turn behind the other requests').
+ */
+async function estimateRows(ex: Executor, from: SQL, where: SQL): Promise<number | null> {
+  const query = sql`explain (format json) select 1 from ${from} ${where}`;
+  const built = dialect.sqlToQuery(query);
+  const key = `${built.sql}\u0000${JSON.stringify(built.params)}`;
+  const now = Date.now();
+  const cached = estimates.get(key);
+  if (cached && now - cached.at < ESTIMATE_TTL_MS) return cached.rows;
+  let rows: number | null = null;
+  try {
+    const [first] = await queryRows<Record<string, unknown>>(ex, query);
+    const raw = Object.values(first ?? {})[0];
+    const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan?: { "Plan Rows"?: number } }[];
+    const estimate = plan?.[0]?.Plan?.["Plan Rows"];
+    rows = typeof estimate === "number" && Number.isFinite(estimate) ? Math.round(estimate) : null;
+  } catch {
+    rows = null;
+  }
+  if (estimates.size >= MAX_CACHED_ESTIMATES) estimates.delete(estimates.keys().next().value as string);
+  estimates.set(key, { rows, at: now });
+  return rows;
+}
+
+/** The column the page query carries its capped count in (read off, never answered). */
+const COUNT_COLUMN = "__list_count";
+
+/**
+ * One page in one statement: the page's rows (one more than it shows, so `next` is exact even when
+ * `count` is an estimate) with the capped count beside them as an init plan run once. On PGlite's one
+ * connection every statement queues behind the other requests' statements, so a page that took a page
+ * query, a count and an EXPLAIN waited three turns; it now waits one (and the EXPLAIN is kept a while).
  * The count reads at most COUNT_CAP + 1 matching rows of a filtered list and COUNT_EXACT_UNFILTERED + 1
- * of an unfiltered one; past that it is the planner's estimate and the answer says so.
+ * of an unfiltered one; past that it is the planner's estimate and the answer says so. A last page with
+ * rows gives its count itself.
  */
 export async function listPage<T>(ex: Executor, spec: ListSpec, query: ListQuery, auth: AuthContext, basePath: string): Promise<Paged<T>> {
   const { page, pageSize } = pageParams(query);
@@ -371,18 +402,22 @@ export async function listPage<T>(ex: Executor, spec: ListSpec, query: ListQuery
   const offset = (page - 1) * pageSize;
   const ordering = listOrdering(spec, query);
   const id = spec.fields.id?.sql;
-  // One row more than the page shows: `next` is exact even when `count` is an estimate.
-  const rows = await queryRows<T>(
+  // Exact up to the cap: counting stops there instead of reading the whole matching set.
+  const cap = conditions.filtered ? COUNT_CAP : COUNT_EXACT_UNFILTERED;
+  const capped = sql`(select count(*) from (select 1 from ${countFrom} ${where} limit ${cap + 1}) capped)`;
+  const select = sql`${spec.select}, ${capped} as ${sql.identifier(COUNT_COLUMN)}`;
+  const rows = await queryRows<T & { [COUNT_COLUMN]?: number | string }>(
     ex,
     spec.mainSource && id && !conditions.joined && !orderingJoined(spec, query)
       ? // An array (an init plan), not `in (select ...)`: the ids come first, then only those rows are joined.
-        sql`select ${spec.select} from ${spec.source}
+        sql`select ${select} from ${spec.source}
           where ${id} = any(array(select ${id} from ${spec.mainSource} ${where} order by ${ordering} limit ${pageSize + 1} offset ${offset}))
           order by ${ordering}`
-      : sql`select ${spec.select} from ${spec.source} ${where} order by ${ordering} limit ${pageSize + 1} offset ${offset}`,
+      : sql`select ${select} from ${spec.source} ${where} order by ${ordering} limit ${pageSize + 1} offset ${offset}`,
   );
   const hasNext = rows.length > pageSize;
-  const results = hasNext ? rows.slice(0, pageSize) : rows;
+  const shown = hasNext ? rows.slice(0, pageSize) : rows;
+  const results = shown.map(({ [COUNT_COLUMN]: _count, ...row }) => row as T);
   // Rows known to exist: those before and on this page, when it has any (a page past the end proves none).
   const seen = results.length > 0 ? offset + results.length + (hasNext ? 1 : 0) : 0;
   let total: number;
@@ -391,13 +426,9 @@ export async function listPage<T>(ex: Executor, spec: ListSpec, query: ListQuery
     // The last page: every matching row is before or on it.
     total = offset + results.length;
   } else {
-    // Exact up to the cap: counting stops there instead of reading the whole matching set.
-    const cap = conditions.filtered ? COUNT_CAP : COUNT_EXACT_UNFILTERED;
-    const [{ count }] = await queryRows<{ count: number | string }>(
-      ex,
-      sql`select count(*) as count from (select 1 from ${countFrom} ${where} limit ${cap + 1}) capped`,
-    );
-    total = Number(count);
+    // A page past the end carries no count: ask for it alone.
+    const counted = rows[0]?.[COUNT_COLUMN] ?? (await queryRows<{ count: number | string }>(ex, sql`select ${capped} as count`))[0].count;
+    total = Number(counted);
     if (total > cap) {
       const estimate = (await estimateRows(ex, countFrom, where)) ?? 0;
       total = Math.max(estimate, cap + 1, seen);
@@ -421,17 +452,62 @@ export async function listAll<T>(ex: Executor, spec: ListSpec, query: ListQuery,
   );
 }
 
-/** `{sum_<key>: "decimal"}` over the filtered rows, for the sums footer. */
-export async function listTotals(ex: Executor, spec: ListSpec, query: ListQuery, auth: AuthContext): Promise<Record<string, string>> {
+/**
+ * Most matching rows totals/ sums. Beyond, it answers `{totals_capped: true, totals_row_cap}` and no
+ * sums: a sums footer over a million sales would read them all on every change of filter, and partial
+ * sums would be wrong. Narrowing the filters (a month, a branch) gives exact sums again.
+ */
+export const TOTALS_ROW_CAP = 200_000;
+/** Rows summed per statement, in id order: between two, PGlite's one connection serves other requests. */
+export const TOTALS_CHUNK = 10_000;
+
+export type ListTotals = Record<string, string> | { totals_capped: true; totals_row_cap: number };
+
+/**
+ * `{sum_<key>: "decimal"}` over the filtered rows, for the sums footer. It costs reading the matching
+ * rows, so it is bounded: at most TOTALS_ROW_CAP of them (else the capped answer), summed TOTALS_CHUNK
+ * at a time by id (each chunk an index walk from where the last stopped, its running sums carried in
+ * numeric so the text is what one sum gives), so a quick request never waits behind a whole scan. On
+ * the main table alone when the spec says its sums read nothing joined (`sumsOnMain`).
+ */
+export async function listTotals(ex: Executor, spec: ListSpec, query: ListQuery, auth: AuthContext): Promise<ListTotals> {
   const sums = Object.entries(spec.sums ?? {});
   if (sums.length === 0) return {};
-  const where = whereClause(listConditions(spec, query, auth));
-  const select = sql.join(
-    sums.map(([key, column]) => sql`coalesce(sum(${column}), 0)::text as ${sql.identifier(`sum_${key}`)}`),
+  const conditions = buildConditions(spec, query, auth);
+  const from = spec.sumsOnMain && spec.mainSource && !conditions.joined ? spec.mainSource : spec.source;
+  const id = spec.fields.id?.sql ?? null;
+  const rowCap = spec.totalsRowCap ?? TOTALS_ROW_CAP;
+  const column = (i: number) => sql.identifier(`c${i}`);
+  const columns = sql.join(
+    sums.map(([, expression], i) => sql`${expression} as ${column(i)}`),
     sql`, `,
   );
-  const [row] = await queryRows<Record<string, string>>(ex, sql`select ${select} from ${spec.source} ${where}`);
-  return row ?? {};
+  let running = sums.map(() => "0");
+  let summed = 0;
+  let after: number | null = null;
+  for (;;) {
+    // One row past the cap tells a capped set from one of exactly the cap.
+    const limit = id ? Math.min(TOTALS_CHUNK, rowCap + 1 - summed) : rowCap + 1;
+    const where = whereClause(after === null || !id ? conditions.where : [...conditions.where, sql`${id} > ${after}`]);
+    const chunkSums = sql.join(
+      running.map((value, i) => sql`(${value}::numeric + coalesce(sum(${column(i)}), 0))::text as ${sql.identifier(`s${i}`)}`),
+      sql`, `,
+    );
+    const [chunk] = await queryRows<Record<string, string | number | null>>(
+      ex,
+      id
+        ? sql`select count(*) as n, max(k) as last, ${chunkSums}
+            from (select ${id} as k, ${columns} from ${from} ${where} order by ${id} limit ${limit}) chunk`
+        : sql`select count(*) as n, ${chunkSums} from (select ${columns} from ${from} ${where} limit ${limit}) chunk`,
+    );
+    const n = Number(chunk.n);
+    summed += n;
+    if (summed > rowCap) return { totals_capped: true, totals_row_cap: rowCap };
+    running = sums.map((_, i) => String(chunk[`s${i}`]));
+    if (!id || n < limit) break;
+    after = Number(chunk.last);
+  }
+  return Object.fromEntries(sums.map(([key], i) => [`sum_${key}`, running[i]]));
 }
 
 /** A timestamp as ISO 8601 text, the same on PGlite and node-postgres. */

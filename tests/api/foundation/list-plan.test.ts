@@ -1,9 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Paged } from "../../../src/core/api-types";
 import { queryRows, type Executor } from "../../../src/server/db/client";
 import type { AuthContext } from "../../../src/server/http/access";
-import { listPage, type ListQuery } from "../../../src/server/http/list-engine";
+import { TOTALS_CHUNK, listPage, listTotals, type ListQuery, type ListSpec } from "../../../src/server/http/list-engine";
+import { saleList } from "../../../src/server/modules/sale/sale.lists";
 import { itemResource } from "../../../src/server/modules/stock/item.resource";
 import { startTestApp, type TestApp } from "../support/test-app";
 
@@ -35,7 +35,17 @@ beforeAll(async () => {
     select 'PLAN-' || g, (8000000000000 + g)::text, 'Plan item ' || g, 1, (g % 100) * 10, (g % 100) * 12, 0,
            (select min(id) from item_group)
     from generate_series(1, ${ITEMS}) g`);
+  // Sales enough that a sort of all of them would read far past a page and its capped count.
+  await t.db.execute(sql`
+    insert into sale (branch_id, invoice_no, customer_id, inventory_id, currency_id, exchange_rate, payment_type,
+                      paid_amount, discount, total_price, input_date, created_by)
+    select inv.branch_id, 100000 + g, (select min(id) from customer), inv.id, (select id from currency where code = 'IQD'), 1, 'cash',
+           0, 0, 1000 + (g * 7919) % 50000, (date '2024-01-01' + g % 700)::text, (select min(id) from app_user)
+    from generate_series(1, ${ITEMS}) g, (select branch_id, min(id) id from inventory group by branch_id order by branch_id limit 1) inv`);
   await t.db.execute(sql`analyze item`);
+  await t.db.execute(sql`analyze sale`);
+  // The admin's branches (the sale list is scoped to them; the item list is not scoped).
+  auth.branchIds = (await queryRows<{ id: number }>(t.db, sql`select id from branch order by id`)).map((b) => b.id);
 });
 afterAll(() => t.close());
 
@@ -48,7 +58,8 @@ function rowsRead(node: PlanNode, table: string): number {
   return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child, table), 0);
 }
 
-async function pageWithReads(query: ListQuery): Promise<{ page: Paged<{ id: number }>; read: number; statements: string[] }> {
+/** Runs `read` on an executor that records its statements, then replays each under EXPLAIN ANALYZE. */
+async function withReads<T>(run: (ex: Executor) => Promise<T>, table = "item"): Promise<{ answer: T; read: number; statements: string[] }> {
   const recorded: SQL[] = [];
   const recorder = {
     execute: (query: SQL) => {
@@ -56,7 +67,7 @@ async function pageWithReads(query: ListQuery): Promise<{ page: Paged<{ id: numb
       return t.db.execute(query);
     },
   } as unknown as Executor;
-  const page = await listPage<{ id: number }>(recorder, itemResource.list, query, auth, "/api/item/");
+  const answer = await run(recorder);
   const { dialect } = t.db as unknown as { dialect: { sqlToQuery(query: SQL): { sql: string } } };
   let read = 0;
   const statements: string[] = [];
@@ -68,9 +79,14 @@ async function pageWithReads(query: ListQuery): Promise<{ page: Paged<{ id: numb
     const [row] = await queryRows<Record<string, unknown>>(t.db, sql`explain (analyze, format json) ${statement}`);
     const raw = Object.values(row)[0];
     const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-    read += rowsRead(plan[0].Plan, "item");
+    read += rowsRead(plan[0].Plan, table);
   }
-  return { page, read, statements };
+  return { answer, read, statements };
+}
+
+async function pageWithReads(query: ListQuery, spec: ListSpec = itemResource.list, table = "item") {
+  const { answer, read, statements } = await withReads((ex) => listPage<{ id: number }>(ex, spec, query, auth, "/list/"), table);
+  return { page: answer, read, statements };
 }
 
 describe("the unfiltered first page of a list", () => {
@@ -108,5 +124,62 @@ describe("the unfiltered first page of a list", () => {
     const last = (await pageWithReads({ page_size: String(PAGE_SIZE), code__istartswith: "PLAN-1", page: "45" })).page;
     expect(last.next).toBeNull();
     expect(last.count).toBe(1111);
+  });
+});
+
+describe("a page in one statement", () => {
+  it("reads its rows and count together; a page turn reuses the estimate instead of another EXPLAIN", async () => {
+    const query = { page_size: String(PAGE_SIZE), item_type: "1" };
+    await pageWithReads({ ...query, page: "2" });
+    const { page, statements } = await pageWithReads({ ...query, page: "3" });
+    expect(page.results).toHaveLength(PAGE_SIZE);
+    expect(statements, statements.join("\n")).toHaveLength(1);
+  });
+});
+
+describe("the sale list's orderings", () => {
+  it.each(["-id", "invoice_no", "-invoice_no", "-input_date", "total_price", "-total_price", "-net_price"])(
+    "ordered by %s, reads the page through an index, not a sort of every sale",
+    async (ordering) => {
+      const { page, read, statements } = await pageWithReads({ page_size: String(PAGE_SIZE), ordering }, saleList, "sale");
+      expect(page.results).toHaveLength(PAGE_SIZE);
+      const budget = 2 * (PAGE_SIZE + 1) + COUNT_READS;
+      expect(read, `rows of sale read by:\n${statements.join("\n")}`).toBeLessThanOrEqual(budget);
+    },
+  );
+});
+
+describe("totals/", () => {
+  it("sums in chunks of the id order to exactly what one sum over the filtered rows gives", async () => {
+    // More items than one chunk: the sums carry over from chunk to chunk.
+    await t.db.execute(sql`
+      insert into item (code, barcode, name, item_type, purchase_price, sale_price, min_quantity)
+      select 'SUM-' || g, (8100000000000 + g)::text, 'Sum item ' || g, 2, (g % 37) + 0.25, (g % 41) * 3 + 0.5, 0
+      from generate_series(1, ${TOTALS_CHUNK}) g`);
+    const [expected] = await queryRows<Record<string, string>>(
+      t.db,
+      sql`select sum(purchase_price)::text as sum_purchase_price, sum(sale_price)::text as sum_sale_price
+          from item where deleted_at is null`,
+    );
+    const { answer, statements } = await withReads((ex) => listTotals(ex, itemResource.list, {}, auth));
+    expect(answer).toEqual(expected);
+    expect(statements.length).toBeGreaterThan(1);
+    const filtered = await listTotals(t.db, itemResource.list, { item_type: "2" }, auth);
+    const [one] = await queryRows<Record<string, string>>(
+      t.db,
+      sql`select sum(purchase_price)::text as sum_purchase_price, sum(sale_price)::text as sum_sale_price
+          from item where deleted_at is null and item_type = 2`,
+    );
+    expect(filtered).toEqual(one);
+  });
+
+  it("reads at most its row cap and then says it did not sum", async () => {
+    const cap = 2_000;
+    const { answer, read } = await withReads((ex) => listTotals(ex, { ...itemResource.list, totalsRowCap: cap }, {}, auth));
+    expect(answer).toEqual({ totals_capped: true, totals_row_cap: cap });
+    expect(read).toBeLessThanOrEqual(cap + 1);
+    const saleCap = await withReads((ex) => listTotals(ex, { ...saleList, totalsRowCap: cap }, {}, auth), "sale");
+    expect(saleCap.answer).toEqual({ totals_capped: true, totals_row_cap: cap });
+    expect(saleCap.read).toBeLessThanOrEqual(cap + 1);
   });
 });

@@ -82,6 +82,8 @@ export const saleList: ListSpec = {
     paid_amount: sql`s.paid_amount`,
     remaining: sql`greatest(${net} - s.paid_amount, 0)`,
   },
+  // The sums read the sale row alone: totals/ sums on `sale s`, not through the joins and the returns.
+  sumsOnMain: true,
 };
 
 /** Installment sales (view_salepremium): the sale list narrowed to premium sales. */
@@ -95,6 +97,8 @@ export const salePremiumList: ListSpec = {
     months_count: { sql: sql`s.months_count`, type: "integer" },
   },
   sums: { ...saleList.sums, returned_amount: returned },
+  // returned_amount reads the returns (the lateral join).
+  sumsOnMain: false,
 };
 
 export const saleReturnList: ListSpec = {

@@ -167,6 +167,7 @@ export const itemResource: ResourceDef<ItemBody> = {
     search: [sql`i.name`, sql`i.code`, sql`i.barcode`],
     dates: { expire_date: sql`i.expire_date::date`, created_at: sql`i.created_at::date` },
     sums: { purchase_price: sql`i.purchase_price`, sale_price: sql`i.sale_price` },
+    sumsOnMain: true,
   },
   schema: itemBodySchema,
   async check(tx, body, _auth, id) {

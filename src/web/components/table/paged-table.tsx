@@ -17,6 +17,7 @@ import { PaginationControl } from "./pagination-control";
 import { PrintOptionsDialog } from "./print-options-dialog";
 import { useListQuery } from "./use-list-query";
 import { useListSource } from "./use-list-source";
+import { useUrlDateRange } from "./use-url-date-range";
 import { fetchAllPages } from "./use-paged-data";
 
 /** The paged table's props; its branch filter is on by default. */
@@ -28,6 +29,11 @@ export interface PagedTableProps<Row> extends ListTableProps<Row> {
   /** Footer of sums from totals/ for columns marked `sum`. */
   showTotals?: boolean;
   defaultQuery?: Partial<ListQueryState>;
+  /**
+   * The date range lives in the URL (`?start_date=&end_date=`, as reports keep it): the URL's range, else
+   * `defaultQuery`'s, opens the list whatever was saved, and every change is written back.
+   */
+  dateRangeInUrl?: boolean;
 }
 
 /** A row saved offline and not synced yet (it has a provisional "local-…" key). */
@@ -42,9 +48,19 @@ const defaultRowKey = (row: unknown): string | number => {
 export function PagedTable<Row>(props: PagedTableProps<Row>) {
   const { title, endpoint, columns, onRowClick, showTotals = false } = props;
   const defaults = useMemo(() => props.defaultQuery ?? {}, [props.defaultQuery]);
-  const { state, dispatch, reset } = useListQuery(props.storageKey ?? title, defaults);
+  const urlRange = useUrlDateRange();
+  const [opening] = useState(() => (props.dateRangeInUrl ? { dateRange: urlRange.initial ?? defaults.dateRange ?? null } : {}));
+  const { state, dispatch, reset } = useListQuery(props.storageKey ?? title, defaults, opening);
+  const { write: writeRange } = urlRange;
+  const urlKey = urlRange.current ? `${urlRange.current.start}/${urlRange.current.end}` : "";
+  const stateKey = state.dateRange ? `${state.dateRange.start}/${state.dateRange.end}` : "";
+  const inUrl = props.dateRangeInUrl ?? false;
+  useEffect(() => {
+    if (inUrl && urlKey !== stateKey) writeRange(state.dateRange);
+  }, [inUrl, urlKey, stateKey, writeRange, state.dateRange]);
   const params = useMemo(() => toQueryParams(state, { dateField: props.dateField }), [state, props.dateField]);
   const data = useListSource<Row>(endpoint, params, showTotals);
+  const rowCap = data.totalsRowCap;
   const print = usePrint();
   const [printOpen, setPrintOpen] = useState(false);
   const rowKey = props.rowKey ?? defaultRowKey;
@@ -154,11 +170,17 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
           {showTotals && data.rows.length > 0 ? (
             <Table.Footer position="sticky" bottom="0" bg="bg.muted">
               <Table.Row fontWeight="bold">
-                {columns.map((column, index) => (
-                  <Table.Cell key={column.key} textAlign={cellAlign(column)}>
-                    {column.sum ? formatSum(data.totals[`sum_${column.key}`]) : index === 0 ? <Trans>Total</Trans> : null}
+                {rowCap !== null ? (
+                  <Table.Cell colSpan={columns.length}>
+                    <Trans>No totals: more than {rowCap} rows match. Narrow the filters to see them.</Trans>
                   </Table.Cell>
-                ))}
+                ) : (
+                  columns.map((column, index) => (
+                    <Table.Cell key={column.key} textAlign={cellAlign(column)}>
+                      {column.sum ? formatSum(data.totals[`sum_${column.key}`]) : index === 0 ? <Trans>Total</Trans> : null}
+                    </Table.Cell>
+                  ))
+                )}
               </Table.Row>
             </Table.Footer>
           ) : null}

@@ -46,6 +46,7 @@ export function useListSource<Row>(endpoint: string | undefined, params: Record<
     hasNext: Boolean(page?.next),
     hasPrevious: Boolean(page?.previous),
     totals: {},
+    totalsRowCap: null,
     loading: cached === undefined,
     networkError: server.networkError,
     reload: server.reload,

@@ -10,6 +10,8 @@ export interface PagedData<Row> {
   hasNext: boolean;
   hasPrevious: boolean;
   totals: Record<string, string>;
+  /** totals/ matched more rows than it sums (the server's cap): no sums, the footer says so. */
+  totalsRowCap: number | null;
   loading: boolean;
   /** The last request got no answer (offline, server unreachable): the list may show the cache. */
   networkError: boolean;
@@ -28,6 +30,7 @@ const NOT_FOR_TOTALS = new Set(["page", "page_size", "ordering"]);
 export function usePagedData<Row>(endpoint: string | undefined, params: Record<string, string>, withTotals: boolean): PagedData<Row> {
   const [data, setData] = useState<Paged<Row> | null>(null);
   const [totals, setTotals] = useState<Record<string, string>>({});
+  const [totalsRowCap, setTotalsRowCap] = useState<number | null>(null);
   const [loading, setLoading] = useState(true);
   const [networkError, setNetworkError] = useState(false);
   const [tick, setTick] = useState(0);
@@ -40,15 +43,19 @@ export function usePagedData<Row>(endpoint: string | undefined, params: Record<s
     const id = ++totalsId.current;
     if (!endpoint || !withTotals) {
       setTotals({});
+      setTotalsRowCap(null);
       return;
     }
     const searchParams = JSON.parse(totalsKey) as Record<string, string>;
     void api
       .get(`${withSlash(endpoint)}totals/`, { searchParams, context: { silent: true } })
-      .json<Record<string, string>>()
+      .json<Record<string, string> | { totals_capped: true; totals_row_cap: number }>()
       .catch(() => ({}))
       .then((totalsData) => {
-        if (id === totalsId.current) setTotals(totalsData);
+        if (id !== totalsId.current) return;
+        const capped = "totals_capped" in totalsData ? (totalsData as { totals_row_cap: number }).totals_row_cap : null;
+        setTotals(capped === null ? (totalsData as Record<string, string>) : {});
+        setTotalsRowCap(capped);
       });
   }, [endpoint, totalsKey, withTotals, tick]);
 
@@ -89,6 +96,7 @@ export function usePagedData<Row>(endpoint: string | undefined, params: Record<s
     hasNext: Boolean(data?.next),
     hasPrevious: Boolean(data?.previous),
     totals,
+    totalsRowCap,
     loading,
     networkError,
     reload,
