@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   controlledByServiceWorker,
+  interceptReplay,
   outboxEntriesNamed,
   pageToken,
   postponeOutboxEntry,
@@ -62,8 +63,7 @@ test("a create queued offline registers a background sync whose event replays it
 
   // The network returns but the server stays out of reach: the browser fires the sync, the worker
   // wakes the page (which tries, fails, and backs off), and the entry stays.
-  const creates = (url: URL) => url.pathname === "/api/item-group/";
-  await page.route(creates, (route) => (route.request().method() === "POST" ? route.abort("connectionrefused") : route.fallback()));
+  const restore = await interceptReplay(page, (path) => path === "item-group/", null);
   await context.setOffline(false);
   await expect.poll(replayMessages).toBeGreaterThanOrEqual(1);
   await expect.poll(() => syncTags(page)).toEqual([]);
@@ -80,7 +80,7 @@ test("a create queued offline registers a background sync whose event replays it
   }).toPass({ timeout: 30_000 });
 
   // The server is reachable again (no `online` event); a sync event reaches the worker.
-  await page.unroute(creates);
+  await restore();
   const dispatchSync = await serviceWorkerSync(context, page);
   const messagesBefore = await replayMessages();
   await dispatchSync(OUTBOX_TAG);

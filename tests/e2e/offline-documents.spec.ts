@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiGet, gotoOffline, storeRows } from "./support/offline";
+import { apiGet, gotoOffline, interceptReplay, storeRows } from "./support/offline";
 import { signedInWithDeviceCache, type Paged } from "./support/session";
 import { ADMIN } from "./support/users";
 
@@ -86,11 +86,11 @@ test("a conversion queued offline and refused by the server: needs attention on 
   test.setTimeout(180_000);
   const { token } = await signedInWithDeviceCache(page, request, ADMIN);
   const quotation = await openQuotation(request, token);
-  const convertUrl = `**/api/sale-quotation/${quotation.id}/convert/`;
   // The server refuses the conversion when it is replayed (as it would once the stock was sold meanwhile).
-  await page.route(convertUrl, (route) =>
-    route.request().method() === "POST" ? route.fulfill({ status: 400, json: { message: REFUSAL } }) : route.fallback(),
-  );
+  const restore = await interceptReplay(page, (path) => path === `sale-quotation/${quotation.id}/convert/`, {
+    status: 400,
+    body: { message: REFUSAL },
+  });
   await page.goto(`/sale/sale-quotation/${quotation.id}/view`);
   await expect(page.getByTestId("document-print")).toBeVisible({ timeout: 30_000 });
 
@@ -129,5 +129,5 @@ test("a conversion queued offline and refused by the server: needs attention on 
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("conversion-attention")).toBeHidden();
   await expect(page.getByRole("button", { name: "Convert to sale" })).toBeVisible();
-  await page.unroute(convertUrl);
+  await restore();
 });

@@ -35,7 +35,7 @@ beforeEach(async () => {
 let seq = 0;
 const unique = (label: string) => `${label} ${Date.now()}-${++seq}`;
 
-function device(options: { online?: boolean; db?: OfflineDb; lock?: typeof memoryLock; now?: () => number } = {}) {
+function device(options: { online?: boolean; db?: OfflineDb; lock?: typeof memoryLock; now?: () => number; batchMax?: number } = {}) {
   const db = options.db ?? newDeviceDb();
   let online = options.online ?? true;
   let unauthorized = 0;
@@ -48,6 +48,7 @@ function device(options: { online?: boolean; db?: OfflineDb; lock?: typeof memor
       onUnauthorized: () => unauthorized++,
       ...(options.lock ? { lock: options.lock } : {}),
       ...(options.now ? { now: options.now } : {}),
+      ...(options.batchMax ? { batchMax: options.batchMax } : {}),
     },
   );
   return { db, outbox, setOnline: (v: boolean) => (online = v), unauthorizedCount: () => unauthorized };
@@ -125,7 +126,8 @@ describe("outbox against the real server", () => {
     const [r1, r2] = await Promise.all([tab1.outbox.replay({ force: true }), tab2.outbox.replay({ force: true })]);
     expect([r1.acquired, r2.acquired].sort()).toEqual([false, true]);
     expect(r1.sent + r2.sent).toBe(20);
-    expect(fs.posts).toBe(20);
+    // One replayer: the twenty went out once, in one batch (sync/replay/).
+    expect(fs.posts).toBe(1);
     expect(await tab1.db.outbox.count()).toBe(0);
     await expectBookedOnce(names);
     expect(
@@ -137,7 +139,8 @@ describe("outbox against the real server", () => {
   });
 
   it("the server restarts mid-replay: the replay resumes on the new process, nothing twice", async () => {
-    const d = device({ online: false });
+    // One entry per request, so "the fourth request" is the fourth entry.
+    const d = device({ online: false, batchMax: 1 });
     const names = Array.from({ length: 8 }, (_, i) => unique(`Restart ${i}`));
     for (const name of names) await createCustomer(d.outbox, name);
     // The fourth request is committed, then the server goes down before answering.
@@ -161,7 +164,7 @@ describe("outbox against the real server", () => {
   });
 
   it("the token expires mid-replay: 401 keeps the outbox, replay resumes after signing in again", async () => {
-    const d = device({ online: false });
+    const d = device({ online: false, batchMax: 1 });
     const names = Array.from({ length: 6 }, (_, i) => unique(`Expired ${i}`));
     for (const name of names) await createCustomer(d.outbox, name);
     const expiring = token;
@@ -273,5 +276,34 @@ describe("outbox against the real server", () => {
     d.setOnline(true);
     expect(await d.outbox.replay()).toMatchObject({ sent: 1 });
     await expectBookedOnce([online, offline]);
+  });
+
+  it("a batch run by the server whose answer is lost, then the server restarts: the batch is resent, each booked once", async () => {
+    const d = device({ online: false, batchMax: 4 });
+    const names = Array.from({ length: 10 }, (_, i) => unique(`Batch lost ${i}`));
+    for (const name of names) await createCustomer(d.outbox, name);
+    // The second batch (entries 5 to 8) is committed, then the server goes down before answering.
+    fs.faults = [{ kind: "pass" }, { kind: "drop-after-commit" }];
+    fs.afterPost = async (index) => {
+      if (index === 2) await fs.stop();
+    };
+    const first = await d.outbox.replay({ force: true });
+    expect(first).toMatchObject({ sent: 4, stoppedBy: "network" });
+    expect(await d.db.outbox.count()).toBe(6);
+    for (const name of names.slice(4, 8)) expect(await fs.countNamed("customer", name)).toBe(1);
+
+    fs.afterPost = null;
+    await fs.restart();
+    fs.posts = 0;
+    expect(await d.outbox.replay({ force: true })).toMatchObject({ sent: 6, stoppedBy: null });
+    expect(fs.posts).toBe(2);
+    expect(await d.db.outbox.count()).toBe(0);
+    await expectBookedOnce(names);
+    expect(
+      await d.db
+        .ref("customer")
+        .filter((r) => r._pending === true)
+        .count(),
+    ).toBe(0);
   });
 });

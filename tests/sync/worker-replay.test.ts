@@ -58,6 +58,8 @@ describe("the service worker's replay", () => {
 
     const report = await workerReplay(db);
     expect(report).toMatchObject({ acquired: true, sent: 2, stoppedBy: null });
+    // The page's path: both in one batch (sync/replay/).
+    expect(fs.posts).toBe(1);
     expect(replayUnfinished(report)).toBe(false);
     expect(await db.outbox.count()).toBe(0);
     for (const name of names) expect(await fs.countNamed("customer", name)).toBe(1);

@@ -168,7 +168,8 @@ describe("replay", () => {
     await t.outbox.runCreate({ resource: "customer/", body: { name: "B" } });
     expect(await t.outbox.replay()).toMatchObject({ stoppedBy: "network", sent: 0 });
     expect(t.transport.calls).toHaveLength(1);
-    expect(await t.outbox.replay()).toMatchObject({ waiting: 1, sent: 1 - 1 });
+    // Both went out in one batch that got no answer: both back off.
+    expect(await t.outbox.replay()).toMatchObject({ waiting: 2, sent: 0 });
     up = true;
     expect(await t.outbox.replay({ force: true })).toMatchObject({ sent: 2 });
   });
@@ -259,5 +260,138 @@ describe("replay", () => {
     await db.outbox.toCollection().modify({ next_attempt_at: Date.now() - 1 });
     expect(await t.outbox.replay()).toMatchObject({ sent: 1 });
     expect((await db.ref("customer").toArray()).map((r) => r.name)).toEqual(["Orphan"]);
+  });
+});
+
+describe("replay in batches (sync/replay/)", () => {
+  const named = (calls: { body: unknown }[]) => calls.map((c) => (c.body as { name: string }).name);
+  const queueCustomers = async (t: ReturnType<typeof setup>, names: string[]) => {
+    for (const name of names) await t.outbox.runCreate({ resource: "customer/", body: { name }, localEffect: pending(name) });
+  };
+
+  it("sends the waiting entries in order, in batches of at most batchMax, and applies each answer", async () => {
+    const db = freshDb();
+    const transport = fakeTransport((_m, _p, body) => created(body));
+    const outbox = new Outbox({ db, transport, getUserId: () => 7, isOnline: () => false, lock: memoryLock, batchMax: 3 });
+    const names = ["A", "B", "C", "D", "E", "F", "G"];
+    for (const name of names) await outbox.runCreate({ resource: "customer/", body: { name }, localEffect: pending(name) });
+    expect(await outbox.replay()).toMatchObject({ sent: 7, stoppedBy: null });
+    expect(transport.batches.map(named)).toEqual([["A", "B", "C"], ["D", "E", "F"], ["G"]]);
+    expect(await db.outbox.count()).toBe(0);
+    const rows = await db.ref("customer").toArray();
+    expect(rows.map((r) => r.name).sort()).toEqual(names);
+    expect(rows.every((r) => typeof r.id === "number" && !r._pending)).toBe(true);
+  });
+
+  it("an entry refused in the middle needs attention; the ones around it are booked", async () => {
+    const t = setup(
+      (_m, _p, body) => ((body as { name: string }).name === "Bad" ? { status: 400, body: { name: ["No"] } } : created(body)),
+      {
+        online: false,
+      },
+    );
+    await queueCustomers(t, ["A", "Bad", "C"]);
+    expect(await t.outbox.replay()).toMatchObject({ sent: 2, needsAttention: 1 });
+    expect(t.transport.batches.map(named)).toEqual([["A", "Bad", "C"]]);
+    const [entry] = await t.db.outbox.toArray();
+    expect(entry).toMatchObject({ status: "needs_attention", server_message: { status: 400, body: { name: ["No"] } } });
+    expect(await t.db.ref("customer").get("local-Bad")).toMatchObject({ _pending: true });
+  });
+
+  it("a 409 or 5xx stops the server's batch: that entry backs off, the ones not attempted go on in the next batch", async () => {
+    const t = setup(
+      (_m, _p, body) => ((body as { name: string }).name === "Busy" ? { status: 409, body: { message: "x" } } : created(body)),
+      {
+        online: false,
+      },
+    );
+    await queueCustomers(t, ["A", "Busy", "C", "D"]);
+    expect(await t.outbox.replay()).toMatchObject({ sent: 3, retryLater: 1 });
+    expect(t.transport.batches.map(named)).toEqual([
+      ["A", "Busy", "C", "D"],
+      ["C", "D"],
+    ]);
+    const [busy] = await t.db.outbox.toArray();
+    expect(busy).toMatchObject({ status: "pending", attempts: 1 });
+    expect(busy.next_attempt_at).toBeGreaterThan(Date.now());
+  });
+
+  it("a batch whose answer is lost mid-way is sent again and booked once (the server answers the booked ones from its record)", async () => {
+    // A server with an idempotency store: the same form_token gets its first answer back.
+    const booked = new Map<string, { status: number; body: unknown }>();
+    let cut = true;
+    const t = setup(
+      (_m, _p, body) => {
+        const { form_token: token, name } = body as { form_token: string; name: string };
+        const first = booked.get(token);
+        if (first) return first;
+        if (name === "C" && cut) {
+          cut = false;
+          return "network";
+        }
+        const answer = created(body);
+        booked.set(token, answer);
+        return answer;
+      },
+      { online: false },
+    );
+    await queueCustomers(t, ["A", "B", "C", "D"]);
+    expect(await t.outbox.replay()).toMatchObject({ stoppedBy: "network", sent: 0 });
+    expect(await t.db.outbox.count()).toBe(4);
+    expect(booked.size).toBe(2);
+    expect(await t.outbox.replay({ force: true })).toMatchObject({ sent: 4, stoppedBy: null });
+    expect(booked.size).toBe(4);
+    expect(await t.db.outbox.count()).toBe(0);
+    const rows = await t.db.ref("customer").toArray();
+    expect(rows.map((r) => r.name).sort()).toEqual(["A", "B", "C", "D"]);
+    // A and B reconciled with the very rows the first attempt booked.
+    expect(rows.find((r) => r.name === "A")?.id).toBe((booked.values().next().value?.body as { id: number }).id);
+  });
+
+  it("an entry referring to a record made in the same pass waits for its batch's answer, then goes with its server id", async () => {
+    const t = setup((_m, _p, body) => created(body), { online: false });
+    await t.outbox.runCreate({ resource: "customer/", body: { name: "Dep" }, localEffect: pending("Dep", "local-batch-dep") });
+    await t.outbox.runCreate({ resource: "customer/", body: { name: "Other" }, localEffect: pending("Other") });
+    await t.outbox.runCreate({ resource: "sale/", body: { name: "Sale", customer: "local-batch-dep" } });
+    expect(await t.outbox.replay()).toMatchObject({ sent: 3 });
+    const customerId = (await t.db.local_key.get("local-batch-dep"))?.server_id;
+    expect(t.transport.batches.map(named)).toEqual([["Dep", "Other"], ["Sale"]]);
+    expect(t.transport.batches[1][0].body).toMatchObject({ customer: customerId });
+  });
+
+  it("an entry the batch route does not take is sent alone, in its place", async () => {
+    const t = setup((_m, _p, body) => created(body), { online: false });
+    await queueCustomers(t, ["A"]);
+    await t.outbox.runCreate({ resource: "user/", body: { name: "Online only" } });
+    await queueCustomers(t, ["C"]);
+    expect(await t.outbox.replay()).toMatchObject({ sent: 3 });
+    expect(t.transport.calls.map((c) => c.path)).toEqual(["customer/", "user/", "customer/"]);
+    expect(t.transport.batches.map(named)).toEqual([["A"], ["C"]]);
+  });
+
+  it("a server without the batch route (404): the batch's entries go one by one, none needs attention", async () => {
+    const db = freshDb();
+    const transport = fakeTransport((_m, _p, body) => created(body), {
+      batchStatus: () => ({ status: 404, body: { message: "Not found." } }),
+    });
+    const outbox = new Outbox({ db, transport, getUserId: () => 7, isOnline: () => false, lock: memoryLock });
+    for (const name of ["A", "B"]) await outbox.runCreate({ resource: "customer/", body: { name }, localEffect: pending(name) });
+    expect(await outbox.replay()).toMatchObject({ sent: 2, needsAttention: 0 });
+    expect(named(transport.calls)).toEqual(["A", "B"]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("a 5xx answer to the whole batch backs every entry off; a 2xx that is no batch answer counts as no answer", async () => {
+    let envelope: { status: number; body: unknown } | null = { status: 502, body: "Bad gateway" };
+    const db = freshDb();
+    const transport = fakeTransport((_m, _p, body) => created(body), { batchStatus: () => envelope });
+    const outbox = new Outbox({ db, transport, getUserId: () => 7, isOnline: () => false, lock: memoryLock });
+    for (const name of ["A", "B"]) await outbox.runCreate({ resource: "customer/", body: { name } });
+    expect(await outbox.replay()).toMatchObject({ retryLater: 2, sent: 0 });
+    envelope = { status: 200, body: "<html>captive portal</html>" };
+    expect(await outbox.replay({ force: true })).toMatchObject({ stoppedBy: "network", sent: 0 });
+    expect((await db.outbox.toArray()).map((e) => e.attempts)).toEqual([2, 2]);
+    envelope = null;
+    expect(await outbox.replay({ force: true })).toMatchObject({ sent: 2 });
   });
 });

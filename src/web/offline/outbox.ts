@@ -1,4 +1,13 @@
 import { newFormToken } from "../../core/form-token";
+import {
+  isBatchableCreate,
+  isRetryStatus,
+  REPLAY_BATCH_MAX_BYTES,
+  REPLAY_BATCH_MAX_ENTRIES,
+  REPLAY_BATCH_PATH,
+  type ReplayBatchAnswer,
+  type ReplayEntryResult,
+} from "../../core/replay-batch";
 import type { LocalEffect, OfflineDb, OutboxEntry, ServerAnswer } from "./db";
 import { NetworkError, type HttpAnswer, type Transport } from "./http-transport";
 import { findLocalKeys, substituteLocalKeys } from "./local-keys";
@@ -23,6 +32,17 @@ import { stockShortage } from "./stock-overlay";
  * - A network failure ends the pass (the server is unreachable); 5xx, 408, 409 and 429 back the
  *   entry off (exponential, capped) and the pass goes on; 401 pauses all replay until `resume()`
  *   (the same user signed in again); another 4xx marks the entry "needs attention".
+ * - Batches (issue 12): a pass sends the waiting entries in batches of up to 50 (`POST sync/replay/`,
+ *   core/replay-batch.ts), which the server runs in order through their own routes, so a slow link
+ *   costs one round trip per batch, not per entry. Each entry's answer is applied as a direct answer
+ *   would be. The server stops a batch at an entry answered 401, 409 or 5xx; the entries after it were
+ *   not attempted and start the next batch. No answer to the batch (network) retries all its entries,
+ *   which the server's idempotency answers with their first response if they were booked. A batch
+ *   ends before an entry that refers to a record made by an entry of the batch (its key is known only
+ *   once the batch is answered), and before an entry the batch route does not take (an online-only
+ *   create, or one too large): that one is sent alone. An answer to the batch itself that is neither
+ *   2xx, 401 nor "retry later" (404 from a server without the route, 400 for an envelope it refuses)
+ *   sends the batch's entries one by one instead: never "needs attention" for the envelope's sake.
  * - Resend keeps the entry's form_token. The server records a token only with a successful write
  *   (a refusal rolls back), so the corrected body is accepted under the same token; and if an
  *   earlier attempt did get booked after all, the server answers 422 instead of booking twice.
@@ -76,13 +96,43 @@ export interface OutboxOptions {
   backoffMaxMs?: number;
   /** How long a "sending" entry belongs to the call that is sending it. */
   sendingGraceMs?: number;
+  /** Most entries per batch (default and ceiling: the server's, REPLAY_BATCH_MAX_ENTRIES); 1 sends batches of one. */
+  batchMax?: number;
 }
 
 export const REPLAY_LOCK_NAME = "outbox-replay";
 
+type SendOutcome = "sent" | "retry" | "attention" | "waiting" | "network" | "unauthorized";
+
+/** An entry ready to go: its body with server ids, and its size in a batch's JSON (with its comma). */
+interface Ready {
+  id: number;
+  resource: string;
+  body: Record<string, unknown>;
+  bytes: number;
+}
+
+/** `{"entries":[]}` */
+const EMPTY_BATCH_BYTES = 14;
+const encoder = new TextEncoder();
+const jsonBytes = (value: unknown) => encoder.encode(JSON.stringify(value)).length;
+
+/** The batch answer's results when they make sense for `count` entries (answered first, not attempted after), else null. */
+function batchResults(body: unknown, count: number): ReplayEntryResult[] | null {
+  const results = (body as Partial<ReplayBatchAnswer> | null)?.results;
+  if (!Array.isArray(results) || results.length !== count) return null;
+  let attempted = true;
+  for (const result of results as unknown[]) {
+    if (typeof result !== "object" || result === null) return null;
+    const skipped = "not_attempted" in result;
+    if (skipped) attempted = false;
+    else if (!attempted || typeof (result as { status?: unknown }).status !== "number") return null;
+  }
+  // The server attempts at least the first entry: an answer without one would never end.
+  return attempted || !("not_attempted" in results[0]) ? results : null;
+}
+
 const BLOCKED_RECHECK_MS = 30_000;
-const RETRY_STATUSES = new Set([408, 409, 425, 429]);
-const isRetryStatus = (status: number) => status >= 500 || RETRY_STATUSES.has(status);
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
 const describe = (answer: HttpAnswer) => {
@@ -290,47 +340,89 @@ export class Outbox {
     const userId = this.options.getUserId();
     if (userId === null) return { ...report, stoppedBy: "signed-out" };
 
-    const ids = (await this.db.outbox.where("user_id").equals(userId).primaryKeys()).sort((a, b) => a - b);
-    for (const id of ids) {
-      // Read again: another tab may have sent, resent or discarded it meanwhile.
-      const entry = await this.db.outbox.get(id);
-      if (!entry || entry.status === "needs_attention") continue;
-      const now = this.now();
-      const due = entry.status === "sending" ? entry.next_attempt_at <= now : force || entry.next_attempt_at <= now;
-      if (!due) {
-        report.waiting++;
-        continue;
-      }
-      const outcome = await this.send(entry);
+    /** Counts an outcome; true when it ends the pass. */
+    const tally = (outcome: SendOutcome): boolean => {
       if (outcome === "sent") report.sent++;
       else if (outcome === "retry") report.retryLater++;
       else if (outcome === "attention") report.needsAttention++;
       else if (outcome === "waiting") report.waiting++;
       else {
         report.stoppedBy = outcome;
-        break;
+        return true;
       }
+      return false;
+    };
+    const batchMax = Math.max(1, Math.min(REPLAY_BATCH_MAX_ENTRIES, this.options.batchMax ?? REPLAY_BATCH_MAX_ENTRIES));
+    let batch: Ready[] = [];
+    let batchBytes = EMPTY_BATCH_BYTES;
+    /** Sends the batch once; what the server did not attempt stays as the next batch's start. True: the pass ends. */
+    const flush = async (): Promise<boolean> => {
+      const { outcomes, rest } = await this.sendBatch(batch);
+      batch = rest;
+      batchBytes = rest.reduce((sum, ready) => sum + ready.bytes, EMPTY_BATCH_BYTES);
+      return outcomes.some(tally);
+    };
+    const drain = async (): Promise<boolean> => {
+      while (batch.length > 0) if (await flush()) return true;
+      return false;
+    };
+
+    const ids = (await this.db.outbox.where("user_id").equals(userId).primaryKeys()).sort((a, b) => a - b);
+    for (let i = 0; i < ids.length;) {
+      // Read again: another tab may have sent, resent or discarded it meanwhile.
+      const entry = await this.db.outbox.get(ids[i]);
+      if (!entry || entry.status === "needs_attention") {
+        i++;
+        continue;
+      }
+      const now = this.now();
+      const due = entry.status === "sending" ? entry.next_attempt_at <= now : force || entry.next_attempt_at <= now;
+      if (!due) {
+        report.waiting++;
+        i++;
+        continue;
+      }
+      const body = await this.prepare(entry);
+      if (body === null && batch.length > 0) {
+        // It may refer to a record the batch makes: its server id is known once the batch is answered.
+        if (await drain()) break;
+        continue;
+      }
+      i++;
+      if (body === null) {
+        if (tally(await this.blocked(entry))) break;
+        continue;
+      }
+      const ready: Ready = { id: entry.id as number, resource: entry.resource, body, bytes: jsonBytes({ path: entry.resource, body }) + 1 };
+      if (!isBatchableCreate(entry.resource) || EMPTY_BATCH_BYTES + ready.bytes > REPLAY_BATCH_MAX_BYTES) {
+        // Alone, after everything before it.
+        if (await drain()) break;
+        if (tally(await this.sendOne(ready))) break;
+        continue;
+      }
+      let stop = false;
+      while (!stop && batch.length > 0 && (batch.length >= batchMax || batchBytes + ready.bytes > REPLAY_BATCH_MAX_BYTES))
+        stop = await flush();
+      if (stop) break;
+      batch.push(ready);
+      batchBytes += ready.bytes;
     }
+    if (report.stoppedBy === null) await drain();
     return report;
   }
 
-  private async send(entry: OutboxEntry): Promise<"sent" | "retry" | "attention" | "waiting" | "network" | "unauthorized"> {
+  /**
+   * Makes an entry ready to send: its body with the server ids of the records made offline it refers
+   * to (persisted, so every retry sends the very same body: the same request hash), and its local
+   * effects shown. Null when a record it refers to has no server id yet.
+   */
+  private async prepare(entry: OutboxEntry): Promise<Record<string, unknown> | null> {
     const id = entry.id as number;
     let body = entry.body;
     const refs = findLocalKeys(body);
     if (refs.size > 0) {
       const ids = await this.resolveKeys(refs);
-      if (ids.size < refs.size) {
-        const unresolved = [...refs].filter((key) => !ids.has(key));
-        if (await this.someEntryMakes(unresolved)) {
-          // Its dependency is refused or backing off: look again later (or when that one is resent).
-          await this.db.outbox.update(id, { next_attempt_at: this.now() + BLOCKED_RECHECK_MS });
-          return "waiting";
-        }
-        await this.markAttention(id, { status: 0, body: { message: "Refers to a record that was discarded" } });
-        return "attention";
-      }
-      // Persisted before sending, so every retry sends the very same body (same request hash).
+      if (ids.size < refs.size) return null;
       body = substituteLocalKeys(body, ids);
       await this.db.outbox.update(id, { body });
     }
@@ -343,15 +435,88 @@ export class Outbox {
         if (!current.effects_applied) await applyEffects(this.db, current);
       });
     }
+    return body;
+  }
 
+  /** An entry whose referenced record has no server id: it waits for the entry making it, or needs attention if none does. */
+  private async blocked(entry: OutboxEntry): Promise<SendOutcome> {
+    const id = entry.id as number;
+    const ids = await this.resolveKeys(findLocalKeys(entry.body));
+    const unresolved = [...findLocalKeys(entry.body)].filter((key) => !ids.has(key));
+    if (await this.someEntryMakes(unresolved)) {
+      // Its dependency is refused or backing off: look again later (or when that one is resent).
+      await this.db.outbox.update(id, { next_attempt_at: this.now() + BLOCKED_RECHECK_MS });
+      return "waiting";
+    }
+    await this.markAttention(id, { status: 0, body: { message: "Refers to a record that was discarded" } });
+    return "attention";
+  }
+
+  /** One entry to its own route. */
+  private async sendOne(ready: Ready): Promise<SendOutcome> {
     let answer: HttpAnswer;
     try {
-      answer = await this.transport.post(entry.resource, body);
+      answer = await this.transport.post(ready.resource, ready.body);
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
-      await this.retryLater(id, `Network: ${error.message}`);
+      await this.retryLater(ready.id, `Network: ${error.message}`);
       return "network";
     }
+    return this.applyAnswer(ready.id, answer);
+  }
+
+  /**
+   * A batch to `sync/replay/`. `outcomes` are those of the entries the server answered (or of the
+   * whole batch), `rest` the entries it did not attempt, which go on in the next batch.
+   */
+  private async sendBatch(batch: Ready[]): Promise<{ outcomes: SendOutcome[]; rest: Ready[] }> {
+    let answer: HttpAnswer;
+    try {
+      answer = await this.transport.post(REPLAY_BATCH_PATH, {
+        entries: batch.map((ready) => ({ path: ready.resource, body: ready.body })),
+      });
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      // No answer: any of them may be booked; the server answers those with their first response next time.
+      for (const ready of batch) await this.retryLater(ready.id, `Network: ${error.message}`);
+      return { outcomes: ["network"], rest: [] };
+    }
+    if (answer.status === 401) {
+      await this.db.outbox.update(batch[0].id, { last_error: describe(answer) });
+      this.unauthorized();
+      return { outcomes: ["unauthorized"], rest: [] };
+    }
+    if (isRetryStatus(answer.status)) {
+      for (const ready of batch) await this.retryLater(ready.id, describe(answer));
+      return { outcomes: batch.map(() => "retry"), rest: [] };
+    }
+    if (!isSuccess(answer.status)) {
+      // The envelope refused (a server without the route, a limit it has lower): the same entries one by one.
+      const outcomes: SendOutcome[] = [];
+      for (const ready of batch) {
+        const outcome = await this.sendOne(ready);
+        outcomes.push(outcome);
+        if (outcome === "network" || outcome === "unauthorized") break;
+      }
+      return { outcomes, rest: [] };
+    }
+    const results = batchResults(answer.body, batch.length);
+    if (!results) {
+      // A 2xx that is no batch answer (a proxy's page): nothing is known of the entries.
+      for (const ready of batch) await this.retryLater(ready.id, `Network: not a batch answer (HTTP ${answer.status})`);
+      return { outcomes: ["network"], rest: [] };
+    }
+    const outcomes: SendOutcome[] = [];
+    const rest: Ready[] = [];
+    for (const [index, result] of results.entries()) {
+      if ("not_attempted" in result) rest.push(batch[index]);
+      else outcomes.push(await this.applyAnswer(batch[index].id, result));
+    }
+    return { outcomes, rest: outcomes.includes("unauthorized") ? [] : rest };
+  }
+
+  /** What the server's answer to one entry means for it (DESIGN section 4), the same for a direct or a batch answer. */
+  private async applyAnswer(id: number, answer: HttpAnswer): Promise<SendOutcome> {
     if (isSuccess(answer.status)) {
       await this.complete(id, answer.body);
       return "sent";

@@ -1,6 +1,6 @@
 // Helpers for the offline-first specs: the service worker, the app's IndexedDB ("backoffice", one
 // object store per table) and the server's view of a record, all read from outside the app.
-import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type Page, type Route } from "@playwright/test";
 
 const DB_NAME = "backoffice";
 
@@ -204,3 +204,37 @@ export const firstSingleBatch = async <R extends { item: { id: number } }>(
   inventory: number,
   rows: readonly R[],
 ): Promise<R | undefined> => (await singleBatchRows(request, token, inventory, rows, 1))[0];
+
+/** What an intercepted replay answers: a status and body for each matching create, or no answer at all (null). */
+export type ReplayAnswer = { status: number; body: unknown } | null;
+
+/**
+ * Answers the replay of the queued creates whose path (under /api/) matches, in place of the server:
+ * sent alone (`POST /api/<path>`) or in one of the outbox's batches (`POST /api/sync/replay/`, issue 12).
+ * In a batch, the matching entries get `answer` and the others the server's real answers; `null`
+ * cuts off the whole request (no answer, as a dead network), as it would every entry in it.
+ * Returns the function that removes the interception.
+ */
+export async function interceptReplay(page: Page, matches: (path: string) => boolean, answer: ReplayAnswer): Promise<() => Promise<void>> {
+  const url = "**/api/**";
+  const handler = async (route: Route) => {
+    const request = route.request();
+    const path = new URL(request.url()).pathname.replace(/^\/api\//, "");
+    if (request.method() !== "POST") return route.fallback();
+    if (path !== "sync/replay/") {
+      if (!matches(path)) return route.fallback();
+      return answer ? route.fulfill({ status: answer.status, json: answer.body }) : route.abort("connectionrefused");
+    }
+    const entries = (request.postDataJSON() as { entries: { path: string }[] }).entries;
+    if (!entries.some((entry) => matches(entry.path))) return route.fallback();
+    if (!answer) return route.abort("connectionrefused");
+    const others = entries.filter((entry) => !matches(entry.path));
+    const real =
+      others.length > 0
+        ? ((await (await route.fetch({ postData: JSON.stringify({ entries: others }) })).json()) as { results: unknown[] }).results
+        : [];
+    return route.fulfill({ json: { results: entries.map((entry) => (matches(entry.path) ? answer : real.shift())) } });
+  };
+  await page.route(url, handler);
+  return () => page.unroute(url, handler);
+}

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
+import { REPLAY_BATCH_MAX_BYTES, replayBatchSchema, type ReplayBatchRequest } from "../../../core/replay-batch";
 import { authOf } from "../../http/access";
+import { validateBody } from "../../http/resource";
+import { runReplayBatch } from "./replay-batch";
 import { pullJson } from "./sync.service";
 
 /**
@@ -14,4 +17,16 @@ export function registerSyncRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const body = await pullJson(db, authOf(request), query.since || undefined, query.limit);
     return reply.type("application/json; charset=utf-8").send(body);
   });
+
+  // The outbox's batch replay (replay-batch.ts): any signed-in user; each entry passes its own route's checks.
+  const batchSchema = replayBatchSchema();
+  app.post(
+    "/api/sync/replay/",
+    { bodyLimit: REPLAY_BATCH_MAX_BYTES, config: { access: { permissions: [] }, body: batchSchema } },
+    async (request) => {
+      authOf(request);
+      const batch: ReplayBatchRequest = await validateBody(batchSchema, request.body);
+      return runReplayBatch(app, request.headers.authorization ?? "", batch.entries);
+    },
+  );
 }
