@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allocateOldestFirst, allocationProblem } from "./allocation";
+import { allocateOldestFirst, allocationProblem, compareInvoiceAge } from "./allocation";
 import { invoicePaidAmount, invoicePaymentStatus } from "./payment-status";
 import { postPayment, postReceipt, reversePosting, assertBalanced } from "./posting";
 
@@ -92,5 +92,28 @@ describe("receipt and payment postings", () => {
     ]);
     expect(() => assertBalanced([...lines, ...reversed])).not.toThrow();
     expect(postPayment({ ...ctx, supplier_id: 1, cashbox_id: 1, amount: "0" })).toEqual([]);
+  });
+});
+
+describe("compareInvoiceAge", () => {
+  it("orders by date, then a debit invoice before a sale of the same day, then by id", () => {
+    const open = [
+      { key: "sale 3", input_date: "2026-10-02", rank: 1, id: 3 },
+      { key: "debit 9", input_date: "2026-10-02", rank: 0, id: 9 },
+      { key: "sale 1", input_date: "2026-10-01", rank: 1, id: 1 },
+      { key: "sale 2", input_date: "2026-10-02", rank: 1, id: 2 },
+    ];
+    expect([...open].sort(compareInvoiceAge).map((i) => i.key)).toEqual(["sale 1", "debit 9", "sale 2", "sale 3"]);
+  });
+  it("allocates over keys of several kinds", () => {
+    expect(
+      allocateOldestFirst("150", [
+        { id: "debit:1", remaining: "100" },
+        { id: "sale:1", remaining: "100" },
+      ]),
+    ).toEqual([
+      { id: "debit:1", amount: "100.00" },
+      { id: "sale:1", amount: "50.00" },
+    ]);
   });
 });

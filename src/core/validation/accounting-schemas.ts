@@ -38,6 +38,12 @@ const purchaseAllocations = () =>
     .of(object({ purchase: requiredId(), amount: allocationAmount() }).required())
     .nullable()
     .default(null);
+/** The party's debit invoices (customer's on a receipt, supplier's on a payment) it settles. */
+const debitInvoiceAllocations = () =>
+  array()
+    .of(object({ debit_invoice: requiredId(), amount: allocationAmount() }).required())
+    .nullable()
+    .default(null);
 
 const moneyDocumentFields = {
   branch: requiredId(),
@@ -50,21 +56,24 @@ const moneyDocumentFields = {
 };
 
 /**
- * A receipt from a customer (issue contract): `sales` optional; omitted (or null), the server settles
- * the customer's oldest open sales in the cashbox's currency first. `date` is accepted for input_date.
+ * A receipt from a customer (issue contract): `sales` and `debit_invoices` optional; both omitted (or
+ * null), the server settles the customer's oldest open sales and debit invoices in the cashbox's
+ * currency first. `date` is accepted for input_date.
  */
 export const receiptSchema = object({
   ...moneyDocumentFields,
   customer: requiredId(),
   sales: saleAllocations(),
+  debit_invoices: debitInvoiceAllocations(),
 });
 export type ReceiptInput = InferType<typeof receiptSchema>;
 
-/** A payment to a supplier: the same shape with `supplier` and `purchases`. */
+/** A payment to a supplier: the same shape with `supplier`, `purchases` and the supplier's `debit_invoices`. */
 export const paymentSchema = object({
   ...moneyDocumentFields,
   supplier: requiredId(),
   purchases: purchaseAllocations(),
+  debit_invoices: debitInvoiceAllocations(),
 });
 export type PaymentInput = InferType<typeof paymentSchema>;
 

@@ -11,6 +11,7 @@ import { createCountTx } from "../modules/accounting/cashbox-count";
 import { customerDebitInvoice, supplierDebitInvoice } from "../modules/accounting/debit-invoice";
 import { createLedgerDocumentTx } from "../modules/accounting/ledger-document";
 import { moneyConversion } from "../modules/accounting/money-conversion";
+import { createMoneyDocumentTx } from "../modules/accounting/money-document.service";
 
 const daysAgo = (days: number) => toIsoDate(new Date(Date.now() - days * 86_400_000));
 
@@ -123,14 +124,32 @@ export async function seedDemoAccountingDocuments(tx: Tx): Promise<void> {
       .from(customer)
       .where(and(eq(customer.branchId, branchId), eq(customer.isGeneral, false), isNull(customer.deletedAt)))
       .orderBy(asc(customer.id));
-    if (buyer)
-      await createLedgerDocumentTx(
+    if (buyer) {
+      const fee = await createLedgerDocumentTx(
         tx,
         customerDebitInvoice,
         auth,
         { branch: branchId, customer: buyer.id, currency: base.currencyId, amount: "25000", input_date: daysAgo(8), note: "Delivery fee" },
         null,
       );
+      // The customer pays part of the fee, picked on the receipt: the fee shows Partial Paid.
+      await createMoneyDocumentTx(
+        tx,
+        "receipt",
+        auth,
+        {
+          branch: branchId,
+          party: buyer.id,
+          cashbox: base.id,
+          currency: null,
+          amount: "10000",
+          input_date: daysAgo(5),
+          note: "Part of the delivery fee",
+          allocations: [{ kind: "customer_debit_invoice", id: fee.id, amount: "10000", field: "debit_invoices[0].debit_invoice" }],
+        },
+        null,
+      );
+    }
     const [seller] = await tx
       .select({ id: supplierBranch.supplierId })
       .from(supplierBranch)

@@ -11,6 +11,10 @@ import {
 import { queryRows } from "../../db/client";
 import type { ListSpec } from "../../http/list-engine";
 import { invalidChoice } from "../../http/resource";
+import { badRequest } from "../../http/errors";
+import { MESSAGES } from "../../../core/messages";
+import { paymentStatus } from "../../../core/payment-status";
+import { hasAllocations, settledByJson } from "./invoice-allocation.repository";
 import { cashboxRate } from "./cashbox-adjustment";
 import { documentFields, documentTailSelect, type DocValues, type LedgerDocDef } from "./ledger-document";
 import { partyInBranch } from "./money-document.repository";
@@ -18,8 +22,10 @@ import { partyInBranch } from "./money-document.repository";
 /**
  * Supplier and customer debit invoices (issue 13): an amount owed without goods (a fee, an opening
  * balance) in a currency, raising the party's balance on the ledger, so the party's statement shows it
- * and a receipt or payment lowers it (what a receipt or payment leaves after the open invoices it
- * settles stays on the party's account and pays these). Codes: view/add/change/delete_sale_debit_invoice.
+ * and a receipt or payment lowers it. Receipts (customer) and payments (supplier) settle them as they
+ * settle sales and purchases (invoice-allocation.repository.ts): each has a paid amount, a remaining
+ * amount and a payment status, and one that a receipt or payment settles cannot change (SPEC section 4).
+ * Codes: view/add/change/delete_sale_debit_invoice.
  */
 type Party = "supplier" | "customer";
 
@@ -29,6 +35,10 @@ interface DebitValues extends DocValues {
   exchange_rate: string;
   amount: string;
 }
+
+/** SPEC section 4's status over the amount owed and what allocations paid of it. */
+const paymentStatusSql = sql`(case when d.paid_amount >= d.amount then 'paid' when d.paid_amount > 0 then 'partial_paid' else 'unpaid' end)`;
+const remainingSql = sql`greatest(d.amount - d.paid_amount, 0)`;
 
 const listOf = (party: Party): ListSpec => {
   const table = sql.identifier(`${party}_debit_invoice`);
@@ -41,7 +51,8 @@ const listOf = (party: Party): ListSpec => {
       join currency cu on cu.id = d.currency_id
       left join app_user u on u.id = d.created_by`,
     select: sql`d.id, d.branch_id as branch, b.name as branch_name, d.invoice_no, ${partyFk} as ${sql.identifier(party)},
-      p.name as party_name, d.currency_id as currency, cu.code as currency_code, d.amount::text as amount, ${documentTailSelect}`,
+      p.name as party_name, d.currency_id as currency, cu.code as currency_code, d.amount::text as amount,
+      d.paid_amount::text as paid_amount, ${remainingSql}::text as remaining, ${paymentStatusSql} as payment_status, ${documentTailSelect}`,
     branch: sql`d.branch_id`,
     currency: sql`d.currency_id`,
     dates: { input_date: sql`d.input_date` },
@@ -51,9 +62,12 @@ const listOf = (party: Party): ListSpec => {
       party_name: { sql: sql`p.name`, type: "text" },
       currency_code: { sql: sql`cu.code`, type: "text" },
       amount: { sql: sql`d.amount`, type: "number" },
+      paid_amount: { sql: sql`d.paid_amount`, type: "number" },
+      remaining: { sql: remainingSql, type: "number" },
+      payment_status: { sql: paymentStatusSql, type: "text" },
     },
     search: [sql`p.name`, sql`d.invoice_no::text`, sql`d.note`],
-    sums: { amount: sql`d.amount` },
+    sums: { amount: sql`d.amount`, paid_amount: sql`d.paid_amount`, remaining: remainingSql },
   };
 };
 
@@ -67,8 +81,9 @@ const CODES = {
 type Body = SupplierDebitInvoiceInput | CustomerDebitInvoiceInput;
 
 function debitInvoice<B extends Body>(party: Party, schema: LedgerDocDef<B, DebitValues>["schema"], partyOf: (b: B) => number) {
+  const kind = `${party}_debit_invoice` as const;
   const def: LedgerDocDef<B, DebitValues> = {
-    table: `${party}_debit_invoice`,
+    table: kind,
     path: `${party}-debit-invoice/`,
     list: listOf(party),
     schema,
@@ -84,6 +99,16 @@ function debitInvoice<B extends Body>(party: Party, schema: LedgerDocDef<B, Debi
       note: "text",
     },
     cashboxes: () => [],
+    readExtra: sql`${settledByJson(kind, sql`d.id`)} as settled_by`,
+    // As a sale with receipts: a paid one, or one a receipt or payment settles, cannot change.
+    async guard(tx, row) {
+      const [stored] = await queryRows<{ amount: string; paid: string }>(
+        tx,
+        sql`select amount::text as amount, paid_amount::text as paid from ${sql.identifier(kind)} where id = ${row.id}`,
+      );
+      if (paymentStatus(stored.amount, stored.paid) === "paid") throw badRequest(MESSAGES.paidCannotChange);
+      if (await hasAllocations(tx, kind, row.id)) throw badRequest(MESSAGES.linkedCannotChange);
+    },
     async prepare(tx, auth, body, _boxes, existing) {
       if (!auth.branchIds.includes(body.branch)) throw invalidChoice("branch");
       const partyId = partyOf(body);

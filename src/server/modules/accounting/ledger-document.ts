@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AnyObject, ObjectSchema } from "yup";
 import { reversePosting, type PostingLine } from "../../../core/posting";
@@ -51,6 +51,8 @@ export interface LedgerDocDef<Body extends AnyObject, V extends DocValues> {
   posting(values: V): PostingLine[];
   /** Refuses an edit or delete through the API (a count's adjustment is changed through its count). */
   guard?(tx: Tx, row: StoredRow<V>): Promise<void>;
+  /** More columns of a record's read than its list row has (alias d): a debit invoice's receipts. */
+  readExtra?: SQL;
 }
 
 /** The list columns every such document ends with (alias d, its creator joined as u). */
@@ -147,8 +149,12 @@ async function write(
   return { id, branchId: values.branch_id };
 }
 
-export const readLedgerDocument = <T = Record<string, unknown>>(ex: Executor, def: { list: ListSpec }, id: number, auth: AuthContext) =>
-  readOne<T>(ex, def.list, sql`d.id`, id, auth);
+export const readLedgerDocument = <T = Record<string, unknown>>(
+  ex: Executor,
+  def: { list: ListSpec; readExtra?: SQL },
+  id: number,
+  auth: AuthContext,
+) => readOne<T>(ex, def.list, sql`d.id`, id, auth, def.readExtra);
 
 /** A new document in the caller's (idempotent) transaction, numbered last. */
 export async function createLedgerDocumentTx<B extends AnyObject, V extends DocValues>(

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { isoTimestamp, type ListSpec } from "../../http/list-engine";
 import type { MoneyDocKind } from "./money-document.repository";
 
@@ -50,16 +50,3 @@ function moneyDocList(kind: MoneyDocKind): ListSpec {
 
 export const receiptList = moneyDocList("receipt");
 export const paymentList = moneyDocList("payment");
-
-/** The allocations of a document as a JSON column of its read: invoice id, number, date, net, paid, amount. */
-export function allocationsJson(kind: MoneyDocKind, docId: SQL): SQL {
-  const receipt = kind === "receipt";
-  const alloc = sql.identifier(receipt ? "receipt_allocation" : "payment_allocation");
-  const invoice = sql.identifier(receipt ? "sale" : "purchase");
-  const fk = sql.identifier(receipt ? "sale_id" : "purchase_id");
-  const docFk = sql.identifier(receipt ? "receipt_id" : "payment_id");
-  const key = receipt ? "sale" : "purchase";
-  return sql`coalesce((select json_agg(json_build_object(${key}::text, a.${fk}, 'invoice_no', i.invoice_no, 'input_date', i.input_date,
-      'net_price', (i.total_price - i.discount)::text, 'paid_amount', i.paid_amount::text, 'amount', a.amount::text) order by a.id)
-    from ${alloc} a join ${invoice} i on i.id = a.${fk} where a.${docFk} = ${docId}), '[]'::json)`;
-}

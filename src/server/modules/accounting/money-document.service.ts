@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { allocateOldestFirst, allocationProblem, type Allocation } from "../../../core/allocation";
+import { allocateOldestFirst, allocationProblem, compareInvoiceAge, type Allocation } from "../../../core/allocation";
 import { toIsoDate } from "../../../core/dates";
 import { MESSAGES } from "../../../core/messages";
 import { greaterThan, max, sub, toDecimalString, type MoneyInput } from "../../../core/money";
@@ -13,17 +13,28 @@ import { invalidChoice, readOne } from "../../http/resource";
 import { assignDocumentNumber } from "../documents/document-number";
 import { writePosting } from "../ledger/ledger.repository";
 import { cashboxBalance, lockCashboxes } from "./cashbox.repository";
-import { allocationsJson, paymentList, receiptList } from "./money-document.lists";
+import * as invoicesRepo from "./invoice-allocation.repository";
+import { allocationsJson, INVOICE_TABLES, SETTLES, type InvoiceKind, type InvoiceRow } from "./invoice-allocation.repository";
+import { paymentList, receiptList } from "./money-document.lists";
 import * as repo from "./money-document.repository";
 import type { MoneyDocKind, MoneyDocRow } from "./money-document.repository";
 
 /**
  * Receipts from customers and payments to suppliers (issue 13, DESIGN "Money documents"): one
- * service validates, locks (the cashboxes by id, then the invoices by id), numbers and writes the
- * document, its allocations, the invoices' paid amounts and the ledger posting in one transaction.
- * Edits and deletes append the reversal of the old posting (the ledger is append-only) and give the
- * invoices back what the old allocations took.
+ * service validates, locks (the cashboxes by id, then the invoices by kind and id), numbers and writes
+ * the document, its allocations, the invoices' paid amounts and the ledger posting in one transaction.
+ * The invoices are the party's sales (purchases) and its debit invoices: allocation is a sub-ledger
+ * link, the ledger takes the document's whole amount either way. Edits and deletes append the reversal
+ * of the old posting (the ledger is append-only) and give the invoices back what the old allocations took.
  */
+
+/** An invoice picked in the request: its kind, id, amount, and the field an error names. */
+export interface PickedAllocation {
+  kind: InvoiceKind;
+  id: number;
+  amount: string;
+  field: string;
+}
 
 /** The body of either kind, read the same way. */
 export interface MoneyDocBody {
@@ -35,7 +46,29 @@ export interface MoneyDocBody {
   input_date: string | null;
   note: string | null;
   /** null: left to the server (oldest open invoices first). */
-  allocations: Allocation[] | null;
+  allocations: PickedAllocation[] | null;
+}
+
+/** The request's goods and debit invoice allocations, or null when both are left to the server. */
+function picked(
+  kind: repo.MoneyDocKind,
+  goods: { id: number; amount: string }[] | null | undefined,
+  debit: { debit_invoice: number; amount: string }[] | null | undefined,
+): PickedAllocation[] | null {
+  if (goods == null && debit == null) return null;
+  const [goodsKind, debitKind] = SETTLES[kind];
+  const named = (invoiceKind: InvoiceKind, rows: { id: number; amount: string }[]) =>
+    rows.map((a, i) => {
+      const k = INVOICE_TABLES[invoiceKind];
+      return { kind: invoiceKind, id: a.id, amount: a.amount, field: `${k.field}[${i}].${k.key}` };
+    });
+  return [
+    ...named(goodsKind, goods ?? []),
+    ...named(
+      debitKind,
+      (debit ?? []).map((a) => ({ id: a.debit_invoice, amount: a.amount })),
+    ),
+  ];
 }
 
 export const fromReceipt = (b: ReceiptInput): MoneyDocBody => ({
@@ -46,7 +79,11 @@ export const fromReceipt = (b: ReceiptInput): MoneyDocBody => ({
   amount: b.amount,
   input_date: b.input_date ?? null,
   note: b.note ?? null,
-  allocations: b.sales ? b.sales.map((a) => ({ id: a.sale, amount: a.amount })) : null,
+  allocations: picked(
+    "receipt",
+    b.sales?.map((a) => ({ id: a.sale, amount: a.amount })),
+    b.debit_invoices,
+  ),
 });
 
 export const fromPayment = (b: PaymentInput): MoneyDocBody => ({
@@ -57,12 +94,16 @@ export const fromPayment = (b: PaymentInput): MoneyDocBody => ({
   amount: b.amount,
   input_date: b.input_date ?? null,
   note: b.note ?? null,
-  allocations: b.purchases ? b.purchases.map((a) => ({ id: a.purchase, amount: a.amount })) : null,
+  allocations: picked(
+    "payment",
+    b.purchases?.map((a) => ({ id: a.purchase, amount: a.amount })),
+    b.debit_invoices,
+  ),
 });
 
 const KIND = {
-  receipt: { list: receiptList, party: "customer", invoices: "sales", invoice: "sale", differentParty: MESSAGES.differentCustomer },
-  payment: { list: paymentList, party: "supplier", invoices: "purchases", invoice: "purchase", differentParty: MESSAGES.differentSupplier },
+  receipt: { list: receiptList, party: "customer", differentParty: MESSAGES.differentCustomer },
+  payment: { list: paymentList, party: "supplier", differentParty: MESSAGES.differentSupplier },
 } as const;
 
 export const readMoneyDocument = (ex: Executor, kind: MoneyDocKind, id: number, auth: AuthContext) =>
@@ -87,25 +128,73 @@ const rowPosting = (kind: MoneyDocKind, row: MoneyDocRow) =>
     amount: row.amount,
   });
 
-/**
- * Sets each invoice's paid amount from its parts (core invoicePaidAmount): the counter part is what it
- * took before less what allocations gave it then; the allocated part is what they give it now.
- */
-async function settleInvoices(
+/** An invoice's key among several kinds ("sale:12", "customer_debit_invoice:3"). */
+const keyOf = (kind: InvoiceKind, id: number) => `${kind}:${id}`;
+type Invoices = Map<string, InvoiceRow>;
+
+/** Locks invoices of the document's kinds, each kind in id order, goods before debit invoices (the lock order). */
+async function lockInvoices(tx: Tx, kind: repo.MoneyDocKind, refs: readonly { kind: InvoiceKind; id: number }[]): Promise<Invoices> {
+  const out: Invoices = new Map();
+  for (const invoiceKind of SETTLES[kind]) {
+    const ids = refs.filter((r) => r.kind === invoiceKind).map((r) => r.id);
+    for (const inv of (await invoicesRepo.lockInvoices(tx, invoiceKind, ids)).values()) out.set(keyOf(invoiceKind, inv.id), inv);
+  }
+  return out;
+}
+
+/** What all documents allocated to each of the invoices, by key. */
+async function allocatedTo(tx: Tx, invoices: Invoices): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const kinds = new Set([...invoices.values()].map((inv) => inv.kind));
+  for (const invoiceKind of kinds) {
+    const ids = [...invoices.values()].filter((inv) => inv.kind === invoiceKind).map((inv) => inv.id);
+    for (const [id, total] of await invoicesRepo.allocatedTo(tx, invoiceKind, ids)) out.set(keyOf(invoiceKind, id), total);
+  }
+  return out;
+}
+
+/** Replaces the document's allocations of every kind it settles. */
+async function replaceAllocations(
   tx: Tx,
-  kind: MoneyDocKind,
-  invoices: Map<number, repo.InvoiceRow>,
-  before: Map<number, string>,
-): Promise<void> {
-  const after = await repo.allocatedTo(tx, kind, [...invoices.keys()]);
-  for (const inv of invoices.values()) {
-    const counter = sub(inv.paid, before.get(inv.id) ?? "0");
-    const paid = invoicePaidAmount({ counter, allocated: after.get(inv.id) ?? "0" });
-    await repo.setInvoicePaid(tx, kind, inv.id, toDecimalString(paid));
+  kind: repo.MoneyDocKind,
+  docId: number,
+  allocations: readonly Allocation<string>[],
+  invoices: Invoices,
+) {
+  for (const invoiceKind of SETTLES[kind]) {
+    const rows = allocations.flatMap((a) => {
+      const inv = invoices.get(a.id);
+      return inv?.kind === invoiceKind ? [{ invoiceId: inv.id, amount: a.amount }] : [];
+    });
+    await invoicesRepo.replaceAllocations(tx, invoiceKind, docId, rows);
   }
 }
 
-const remainingOf = (inv: repo.InvoiceRow) => max(sub(inv.net, inv.paid), 0);
+/**
+ * Sets each invoice's paid amount from its parts (core invoicePaidAmount): the counter part is what it
+ * took before less what allocations gave it then (none for a debit invoice); the allocated part is what
+ * they give it now.
+ */
+async function settleInvoices(tx: Tx, invoices: Invoices, before: Map<string, string>): Promise<void> {
+  const after = await allocatedTo(tx, invoices);
+  for (const [key, inv] of invoices) {
+    const counter = sub(inv.paid, before.get(key) ?? "0");
+    const paid = invoicePaidAmount({ counter, allocated: after.get(key) ?? "0" });
+    await invoicesRepo.setInvoicePaid(tx, inv.kind, inv.id, toDecimalString(paid));
+  }
+}
+
+const remainingOf = (inv: InvoiceRow) => max(sub(inv.net, inv.paid), 0);
+
+/** The party's open invoices of every kind the document settles, locked, oldest first (core compareInvoiceAge). */
+async function lockOpenInvoices(tx: Tx, kind: repo.MoneyDocKind, partyId: number, branchId: number, currencyId: number): Promise<Invoices> {
+  const open: InvoiceRow[] = [];
+  for (const invoiceKind of SETTLES[kind])
+    open.push(...(await invoicesRepo.lockOpenInvoices(tx, invoiceKind, partyId, branchId, currencyId)));
+  const age = (inv: InvoiceRow) => ({ input_date: inv.input_date, rank: INVOICE_TABLES[inv.kind].rank, id: inv.id });
+  open.sort((a, b) => compareInvoiceAge(age(a), age(b)));
+  return new Map(open.map((inv) => [keyOf(inv.kind, inv.id), inv]));
+}
 
 /**
  * Writes a document (new, or an edit whose old allocations and posting were already undone), in the
@@ -135,39 +224,30 @@ async function writeDocument(
   if (!exchangeRate) throw fieldErrors({ exchange_rate: [MESSAGES.enterExchangeRate] });
 
   // Invoices: the ones sent, checked, or the oldest open ones of the party in the cashbox's currency.
-  let invoices: Map<number, repo.InvoiceRow>;
-  let allocations: Allocation[];
+  let invoices: Invoices;
+  let allocations: Allocation<string>[];
   if (body.allocations) {
-    const seen = new Set<number>();
+    const seen = new Set<string>();
     for (const a of body.allocations) {
-      if (seen.has(a.id)) throw badRequest(MESSAGES.itemAlreadyInList);
-      seen.add(a.id);
+      if (seen.has(keyOf(a.kind, a.id))) throw badRequest(MESSAGES.itemAlreadyInList);
+      seen.add(keyOf(a.kind, a.id));
     }
-    invoices = await repo.lockInvoices(
-      tx,
-      kind,
-      body.allocations.map((a) => a.id),
-    );
-    body.allocations.forEach((a, i) => {
-      const inv = invoices.get(a.id);
-      if (!inv || inv.branch_id !== body.branch) throw invalidChoice(`${k.invoices}[${i}].${k.invoice}`);
+    invoices = await lockInvoices(tx, kind, body.allocations);
+    for (const a of body.allocations) {
+      const inv = invoices.get(keyOf(a.kind, a.id));
+      if (!inv || inv.branch_id !== body.branch) throw invalidChoice(a.field);
       if (inv.party_id !== body.party) throw badRequest(k.differentParty);
       if (inv.currency_id !== box.currencyId) throw badRequest(MESSAGES.cashboxCurrencyMismatch);
-    });
-    const problem = allocationProblem(
-      body.amount,
-      body.allocations,
-      new Map([...invoices.values()].map((inv) => [inv.id, remainingOf(inv)])),
-    );
+    }
+    allocations = body.allocations.map((a) => ({ id: keyOf(a.kind, a.id), amount: toDecimalString(a.amount) }));
+    const problem = allocationProblem(body.amount, allocations, new Map([...invoices].map(([key, inv]) => [key, remainingOf(inv)])));
     if (problem?.kind === "above_remaining") throw badRequest(MESSAGES.allocationAboveRemaining);
     if (problem?.kind === "above_amount") throw badRequest(MESSAGES.allocationsAboveAmount);
-    allocations = body.allocations.map((a) => ({ id: a.id, amount: toDecimalString(a.amount) }));
   } else {
-    const open = await repo.lockOpenInvoices(tx, kind, body.party, body.branch, box.currencyId);
-    invoices = new Map(open.map((inv) => [inv.id, inv]));
+    invoices = await lockOpenInvoices(tx, kind, body.party, body.branch, box.currencyId);
     allocations = allocateOldestFirst(
       body.amount,
-      open.map((inv) => ({ id: inv.id, remaining: remainingOf(inv) })),
+      [...invoices].map(([key, inv]) => ({ id: key, remaining: remainingOf(inv) })),
     );
   }
 
@@ -194,15 +274,10 @@ async function writeDocument(
   } else {
     id = await repo.insertDocument(tx, kind, values, formToken, auth.userId);
   }
-  const before = await repo.allocatedTo(tx, kind, [...invoices.keys()]);
-  const touched = new Map([...invoices].filter(([invoiceId]) => allocations.some((a) => a.id === invoiceId)));
-  await repo.replaceAllocations(
-    tx,
-    kind,
-    id,
-    allocations.map((a) => ({ invoiceId: a.id, amount: a.amount })),
-  );
-  await settleInvoices(tx, kind, touched, before);
+  const touched: Invoices = new Map([...invoices].filter(([key]) => allocations.some((a) => a.id === key)));
+  const before = await allocatedTo(tx, touched);
+  await replaceAllocations(tx, kind, id, allocations, touched);
+  await settleInvoices(tx, touched, before);
   await writePosting(
     tx,
     { branchId: values.branchId, documentType: kind, documentId: id, entryDate: values.inputDate, userId: auth.userId },
@@ -213,15 +288,14 @@ async function writeDocument(
 
 /** Undoes a stored document's effects: its invoices give back what it allocated, its posting is reversed. */
 async function undoDocument(tx: Tx, kind: MoneyDocKind, auth: AuthContext, row: MoneyDocRow): Promise<void> {
-  const old = await repo.documentAllocations(tx, kind, row.id);
-  const invoices = await repo.lockInvoices(
-    tx,
-    kind,
-    old.map((a) => a.invoice_id),
-  );
-  const before = await repo.allocatedTo(tx, kind, [...invoices.keys()]);
-  await repo.replaceAllocations(tx, kind, row.id, []);
-  await settleInvoices(tx, kind, invoices, before);
+  const old: { kind: InvoiceKind; id: number }[] = [];
+  for (const invoiceKind of SETTLES[kind]) {
+    for (const a of await invoicesRepo.documentAllocations(tx, invoiceKind, row.id)) old.push({ kind: invoiceKind, id: a.invoice_id });
+  }
+  const invoices = await lockInvoices(tx, kind, old);
+  const before = await allocatedTo(tx, invoices);
+  await replaceAllocations(tx, kind, row.id, [], invoices);
+  await settleInvoices(tx, invoices, before);
   await writePosting(
     tx,
     { branchId: row.branch_id, documentType: kind, documentId: row.id, entryDate: row.input_date, userId: auth.userId, memo: "reversal" },
