@@ -99,7 +99,7 @@ test("a receipt that picks the newer of two sales settles that one; the installm
   await pick.choose("Customer", customerName);
   await pick.choose("Cashbox", `${iqd.name} (IQD)`);
   await new FormPage(page).fill({ Amount: "4000" });
-  await page.getByText("Choose the sales it settles").click();
+  await page.getByText("Choose the sales and debit invoices it settles").click();
   const open = page.getByRole("table", { name: "Open invoices" });
   await expect(open.getByRole("row")).toHaveCount(3);
   await page.getByRole("textbox", { name: `Amount for invoice ${newer.invoice_no}` }).fill("4000");
@@ -121,5 +121,66 @@ test("a receipt that picks the newer of two sales settles that one; the installm
   await new Shell(page).switchLanguage("العربية");
   await new Shell(page).expectRightToLeft();
   await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? "/tmp/shots-acctoff"}/sale-installments-covered-ar.png`, fullPage: true });
+  await new Shell(page).switchLanguage("English");
+});
+
+test("a receipt picks a customer debit invoice: its list and view show Partial Paid and the receipt", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { token, branch } = await signedIn(page, request, ADMIN);
+  const post = async <T>(path: string, body: Record<string, unknown>): Promise<T> => {
+    const answer = await request.post(`/api/${path}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { ...body, form_token: `e2e-${path}-${Date.now()}-${Math.random()}` },
+    });
+    expect(answer.status(), path).toBe(201);
+    return (await answer.json()) as T;
+  };
+  const customerName = `Fee customer ${Date.now()}`;
+  const customer = await post<{ id: number }>("customer/", { name: customerName, branch: branch.id });
+  const iqd = (
+    await apiGet<{ id: number; branch: number; currency: number; currency_code: string; name: string }[]>(
+      request,
+      token,
+      "accounting/cashbox/all/",
+    )
+  ).find((c) => c.branch === branch.id && c.currency_code === "IQD")!;
+  const fee = await post<{ id: number; invoice_no: number }>("accounting/customer-debit-invoice/", {
+    branch: branch.id,
+    customer: customer.id,
+    currency: iqd.currency,
+    amount: "6000",
+    note: "Delivery fee",
+  });
+
+  await page.goto("/accounting/receipt/add");
+  const pick = new DocumentFormPage(page);
+  await expect(page.getByRole("combobox", { name: "Customer" })).toBeVisible();
+  await pick.choose("Branch", branch.name);
+  await pick.choose("Customer", customerName);
+  await pick.choose("Cashbox", `${iqd.name} (IQD)`);
+  await new FormPage(page).fill({ Amount: "2500" });
+  await page.getByText("Choose the sales and debit invoices it settles").click();
+  await expect(page.getByRole("table", { name: "Open invoices" }).getByRole("row")).toHaveCount(2);
+  await page.getByRole("button", { name: "Fill oldest first" }).click();
+  await expect(page.getByRole("textbox", { name: `Amount for debit invoice ${fee.invoice_no}` })).toHaveValue(/2,?500/);
+  const created = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/api/accounting/receipt/"));
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const receipt = (await (await created).json()) as { invoice_no: number; allocations: { debit_invoice?: number; amount: string }[] };
+  expect(receipt.allocations.map((a) => [a.debit_invoice, a.amount])).toEqual([[fee.id, "2500.00"]]);
+
+  const list = new ListPage(page, "/accounting/customer-debit-invoice", "accounting/customer-debit-invoice/");
+  await list.goto();
+  await list.filterBy("Customer", customerName);
+  await expect(list.rows(customerName)).toHaveCount(1);
+  await expect(list.rows(customerName).getByText("Partial Paid")).toBeVisible();
+  await page.goto(`/accounting/customer-debit-invoice/${fee.id}/view`);
+  await expect(page.getByTestId("payment-status")).toHaveText("Partial Paid");
+  await expect(page.getByRole("table", { name: "Receipts that settled it" })).toContainText(`#${receipt.invoice_no}`);
+  await expect(page.getByRole("button", { name: "Edit" })).toHaveCount(0);
+  await new Shell(page).switchLanguage("العربية");
+  await page.screenshot({
+    path: `${process.env.E2E_SHOTS_DIR ?? "/tmp/shots-acctdebit"}/customer-debit-invoice-paid-ar.png`,
+    fullPage: true,
+  });
   await new Shell(page).switchLanguage("English");
 });

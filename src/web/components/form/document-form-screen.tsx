@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Alert, Flex } from "@chakra-ui/react";
 import type { FormikValues } from "formik";
 import { translateMessage } from "../../lib/messages";
-import { FormSaveButton, RecordFormFrame, type RecordFormScreenProps } from "./form-screen-parts";
+import { FormSaveButton, RecordFormFrame, RefusalAlert, type RecordFormScreenProps } from "./form-screen-parts";
 
 export interface DocumentFormScreenProps<Values extends FormikValues> extends RecordFormScreenProps<Values> {
   /** Why this record cannot be edited (English SPEC message): shown instead of the form. */
@@ -17,12 +17,7 @@ export function DocumentFormScreen<Values extends FormikValues>(props: DocumentF
   const status = formik.status as { message?: string } | undefined;
   const itemsError = typeof formik.errors.items === "string" ? formik.errors.items : null;
 
-  const refused = refusal ? (
-    <Alert.Root status="warning" data-testid="edit-refused">
-      <Alert.Indicator />
-      <Alert.Title>{translateMessage(refusal)}</Alert.Title>
-    </Alert.Root>
-  ) : null;
+  const refused = refusal ? <RefusalAlert refusal={refusal} /> : null;
 
   return (
     <RecordFormFrame

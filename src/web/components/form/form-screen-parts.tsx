@@ -3,6 +3,7 @@ import { Alert, Card, Center, Spinner, Text, type ButtonProps, type CardRootProp
 import { FormikProvider, type FormikProps, type FormikValues } from "formik";
 import { Trans } from "@lingui/react/macro";
 import { useOnline } from "../../offline/sync-status";
+import { translateMessage } from "../../lib/messages";
 import { CardTitle } from "../card-title";
 import { SaveButton } from "../save-button";
 import { focusFirstField, handleEnterToNext } from "./enter-navigation";
@@ -61,6 +62,16 @@ export function RecordFormFrame<Values extends FormikValues>({
         </RecordLoadState>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** Why this record cannot be edited (an English SPEC message), shown instead of its form. */
+export function RefusalAlert({ refusal }: { refusal: string }) {
+  return (
+    <Alert.Root status="warning" data-testid="edit-refused">
+      <Alert.Indicator />
+      <Alert.Title>{translateMessage(refusal)}</Alert.Title>
+    </Alert.Root>
   );
 }
 

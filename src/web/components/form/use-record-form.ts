@@ -82,5 +82,5 @@ export function useRecordForm<Values extends FormikValues, Record = Values>(opti
       ),
     onSubmit: submit,
   });
-  return { formik, id, isEdit, loading, loadFailed };
+  return { formik, id, isEdit, loading, loadFailed, record };
 }

@@ -2,19 +2,21 @@ import { useEffect, useState } from "react";
 import { Box, Button, Table, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Paged } from "../../../core/api-types";
+import { compareInvoiceAge } from "../../../core/allocation";
 import { formatDate } from "../../../core/dates";
 import { add, formatAmount, isPositive, toDecimalString, tryMoney } from "../../../core/money";
 import { api } from "../../lib/api-client";
-import { useCurrentUser } from "../../lib/use-permission";
+import { useCurrentUser, useHasPermission } from "../../lib/use-permission";
 import { useOnline } from "../../offline/sync-status";
 import type { RowKey } from "../../offline/sync-tables";
 import { CheckboxField, useFormField } from "../form/form-fields";
 import { NumberField } from "../number-field";
-import { MONEY_DOCUMENTS, type MoneyDocumentKind } from "./money-document-kind";
+import { MONEY_DOCUMENTS, pickedKey, type InvoiceSource, type MoneyDocumentKind, type MoneyDocumentMeta } from "./money-document-kind";
 import { money } from "./money-view-shell";
 
-/** An open invoice of the party, as the sale or purchase list answers it. */
+/** An open invoice of the party: a sale or purchase ("goods"), or a debit invoice, as its list answers it. */
 interface OpenInvoice {
+  kind: InvoiceSource;
   id: number;
   invoice_no: number;
   input_date: string;
@@ -23,26 +25,45 @@ interface OpenInvoice {
   remaining: string;
 }
 
-/** Invoice id -> amount typed for it. */
+/** "goods:12" or "debit:3" -> amount typed for that invoice. */
 export type PickedAmounts = Record<string, string>;
 
 /**
- * The request body's `sales` / `purchases` when the user picked invoices (amounts above zero), else
- * nothing: the server then settles the oldest open ones first.
+ * The request body's `sales` / `purchases` and `debit_invoices` when the user picked invoices (amounts
+ * above zero), else nothing: the server then settles the oldest open ones first.
  */
 export function pickedAllocations(kind: MoneyDocumentKind, pick: boolean, picked: PickedAmounts): Record<string, unknown> {
   if (!pick) return {};
   const invoice = MONEY_DOCUMENTS[kind].invoice;
   const rows = Object.entries(picked)
     .filter(([, amount]) => isPositive(tryMoney(amount) ?? 0))
-    .map(([id, amount]) => ({ [invoice]: Number(id), amount }));
-  return { [`${invoice}s`]: rows };
+    .map(([key, amount]) => ({ source: key.split(":")[0], id: Number(key.split(":")[1]), amount }));
+  return {
+    [`${invoice}s`]: rows.filter((r) => r.source === "goods").map((r) => ({ [invoice]: r.id, amount: r.amount })),
+    debit_invoices: rows.filter((r) => r.source === "debit").map((r) => ({ debit_invoice: r.id, amount: r.amount })),
+  };
+}
+
+/** The open sales or purchases of the party and, with the right to see them, its open debit invoices, oldest first. */
+async function openInvoices(meta: MoneyDocumentMeta, searchParams: Record<string, string>, withDebit: boolean): Promise<OpenInvoice[]> {
+  const page = (endpoint: string) => api.get(endpoint, { searchParams }).json<Paged<Omit<OpenInvoice, "kind"> & { amount?: string }>>();
+  const [goods, debit] = await Promise.all([
+    page(`${meta.invoice}/`),
+    withDebit ? page(`accounting/${meta.party}-debit-invoice/`) : Promise.resolve(null),
+  ]);
+  const rows = [
+    ...goods.results.map((r) => ({ ...r, kind: "goods" as const })),
+    ...(debit?.results ?? []).map((r) => ({ ...r, kind: "debit" as const, net_price: r.amount ?? r.net_price })),
+  ];
+  const age = (r: OpenInvoice) => ({ input_date: r.input_date, rank: r.kind === "debit" ? 0 : 1, id: r.id });
+  return rows.sort((a, b) => compareInvoiceAge(age(a), age(b)));
 }
 
 /**
- * "Choose the invoices": the party's open invoices in the cashbox's currency (oldest first) with an
- * amount for each; left unticked, the server settles the oldest first. Needs the network (the open
- * invoices are the server's); offline the choice is left to the server.
+ * "Choose the invoices": the party's open sales (purchases) and debit invoices in the cashbox's currency
+ * (oldest first, as the server settles them) with an amount for each; left unticked, the server settles
+ * the oldest first. Needs the network (the open invoices are the server's); offline the choice is left
+ * to the server.
  */
 export function InvoicePicker({ kind }: { kind: MoneyDocumentKind }) {
   const { t } = useLingui();
@@ -56,6 +77,7 @@ export function InvoicePicker({ kind }: { kind: MoneyDocumentKind }) {
   const branch = useFormField<RowKey | null>("branch").value;
   const cashboxId = useFormField<RowKey | null>("cashbox").value;
   const currency = user?.cashboxes?.find((c) => c.id === cashboxId)?.currency;
+  const withDebit = useHasPermission(["view_sale_debit_invoice"]);
   const [invoices, setInvoices] = useState<OpenInvoice[] | null>(null);
 
   const ready = pick.value && online && typeof party === "number" && typeof branch === "number" && currency !== undefined;
@@ -71,18 +93,16 @@ export function InvoicePicker({ kind }: { kind: MoneyDocumentKind }) {
       ordering: "input_date,id",
       page_size: "100",
     };
-    api
-      .get(`${meta.invoice}/`, { searchParams })
-      .json<Paged<OpenInvoice>>()
-      .then((page) => live && setInvoices(page.results))
+    openInvoices(meta, searchParams, withDebit)
+      .then((rows) => live && setInvoices(rows))
       .catch(() => live && setInvoices([]));
     return () => {
       live = false;
     };
-  }, [ready, meta.party, meta.invoice, party, branch, currency?.id]);
+  }, [ready, meta, party, branch, currency?.id, withDebit]);
 
   const values = picked.value ?? {};
-  const setAmount = (id: number, value: string) => picked.setValue({ ...values, [String(id)]: value });
+  const setAmount = (key: string, value: string) => picked.setValue({ ...values, [key]: value });
   // Fills the amount over the listed invoices oldest first, as the server would.
   const fillOldestFirst = () => {
     let left = tryMoney(amount.value) ?? tryMoney(0)!;
@@ -90,7 +110,7 @@ export function InvoicePicker({ kind }: { kind: MoneyDocumentKind }) {
     for (const invoice of invoices ?? []) {
       const remaining = tryMoney(invoice.remaining) ?? tryMoney(0)!;
       const take = left.lessThan(remaining) ? left : remaining;
-      if (isPositive(take)) next[String(invoice.id)] = toDecimalString(take);
+      if (isPositive(take)) next[pickedKey(invoice.kind, invoice.id)] = toDecimalString(take);
       left = left.minus(take);
     }
     picked.setValue(next);
@@ -99,13 +119,18 @@ export function InvoicePicker({ kind }: { kind: MoneyDocumentKind }) {
 
   return (
     <Box gridColumn="1 / -1" data-testid="invoice-picker">
-      <CheckboxField name="pick" label={kind === "receipt" ? t`Choose the sales it settles` : t`Choose the purchases it settles`} />
+      <CheckboxField
+        name="pick"
+        label={
+          kind === "receipt" ? t`Choose the sales and debit invoices it settles` : t`Choose the purchases and debit invoices it settles`
+        }
+      />
       {!pick.value ? (
         <Text color="fg.muted" fontSize="sm" mt="1">
           {kind === "receipt" ? (
-            <Trans>The customer's oldest open sales in the cashbox's currency are settled first.</Trans>
+            <Trans>The customer's oldest open sales and debit invoices in the cashbox's currency are settled first.</Trans>
           ) : (
-            <Trans>The supplier's oldest open purchases in the cashbox's currency are settled first.</Trans>
+            <Trans>The supplier's oldest open purchases and debit invoices in the cashbox's currency are settled first.</Trans>
           )}
         </Text>
       ) : !online ? (
@@ -126,6 +151,7 @@ export function InvoicePicker({ kind }: { kind: MoneyDocumentKind }) {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>{t`Invoice`}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t`Type`}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t`Date`}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{t`Net`}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{t`Paid`}</Table.ColumnHeader>
@@ -135,18 +161,23 @@ export function InvoicePicker({ kind }: { kind: MoneyDocumentKind }) {
             </Table.Header>
             <Table.Body>
               {invoices.map((invoice) => (
-                <Table.Row key={invoice.id}>
+                <Table.Row key={pickedKey(invoice.kind, invoice.id)}>
                   <Table.Cell>{invoice.invoice_no}</Table.Cell>
+                  <Table.Cell>{invoice.kind === "debit" ? t`Debit invoice` : kind === "receipt" ? t`Sale` : t`Purchase`}</Table.Cell>
                   <Table.Cell>{formatDate(invoice.input_date)}</Table.Cell>
                   <Table.Cell textAlign="end">{money(invoice.net_price)}</Table.Cell>
                   <Table.Cell textAlign="end">{money(invoice.paid_amount)}</Table.Cell>
                   <Table.Cell textAlign="end">{money(invoice.remaining)}</Table.Cell>
                   <Table.Cell textAlign="end" maxW="40">
                     <NumberField
-                      aria-label={t`Amount for invoice ${invoice.invoice_no}`}
+                      aria-label={
+                        invoice.kind === "debit"
+                          ? t`Amount for debit invoice ${invoice.invoice_no}`
+                          : t`Amount for invoice ${invoice.invoice_no}`
+                      }
                       size="sm"
-                      value={values[String(invoice.id)] ?? ""}
-                      onValueChange={(v) => setAmount(invoice.id, v)}
+                      value={values[pickedKey(invoice.kind, invoice.id)] ?? ""}
+                      onValueChange={(v) => setAmount(pickedKey(invoice.kind, invoice.id), v)}
                       min={0}
                       hideStepper
                     />

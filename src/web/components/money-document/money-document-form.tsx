@@ -9,7 +9,7 @@ import { CustomerSelect } from "../selectors/customer-select";
 import { SupplierSelect } from "../selectors/supplier-select";
 import { refId } from "../table/ref-value";
 import { InvoicePicker, pickedAllocations, type PickedAmounts } from "./invoice-picker";
-import { MONEY_DOCUMENTS, type MoneyDocumentKind, type MoneyDocumentRecord } from "./money-document-kind";
+import { allocationTarget, MONEY_DOCUMENTS, type MoneyDocumentKind, type MoneyDocumentRecord } from "./money-document-kind";
 import {
   BranchCashboxField,
   BranchField,
@@ -50,7 +50,7 @@ export function MoneyDocumentForm({ kind }: { kind: MoneyDocumentKind }) {
       customer: refId(r.customer),
       supplier: refId(r.supplier),
       pick: false,
-      picked: Object.fromEntries((r.allocations ?? []).map((a) => [String(a.sale ?? a.purchase), a.amount])),
+      picked: Object.fromEntries((r.allocations ?? []).map((a) => [allocationTarget(meta, a).key, a.amount])),
     }),
     toBody: (v) => ({ ...branchMoneyBody(v), [partyKey]: v[partyKey], ...pickedAllocations(kind, v.pick, v.picked) }),
   });

@@ -2,8 +2,9 @@ import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 
 /**
- * The two party money documents of the Accounting area: receipts from customers (settling sales)
- * and payments to suppliers (settling purchases). One list, form and view serve both.
+ * The two party money documents of the Accounting area: receipts from customers (settling sales and
+ * customer debit invoices) and payments to suppliers (settling purchases and supplier debit invoices).
+ * One list, form and view serve both.
  */
 export type MoneyDocumentKind = "receipt" | "payment";
 
@@ -16,6 +17,7 @@ export interface MoneyDocumentMeta {
   party: "customer" | "supplier";
   invoice: "sale" | "purchase";
   invoicePath: string;
+  debitInvoicePath: string;
 }
 
 export const MONEY_DOCUMENTS: Record<MoneyDocumentKind, MoneyDocumentMeta> = {
@@ -28,6 +30,7 @@ export const MONEY_DOCUMENTS: Record<MoneyDocumentKind, MoneyDocumentMeta> = {
     party: "customer",
     invoice: "sale",
     invoicePath: "/sale/sale",
+    debitInvoicePath: "/accounting/customer-debit-invoice",
   },
   payment: {
     endpoint: "accounting/payment/",
@@ -38,6 +41,7 @@ export const MONEY_DOCUMENTS: Record<MoneyDocumentKind, MoneyDocumentMeta> = {
     party: "supplier",
     invoice: "purchase",
     invoicePath: "/purchase/purchase",
+    debitInvoicePath: "/accounting/supplier-debit-invoice",
   },
 };
 
@@ -58,15 +62,33 @@ export interface MoneyDocumentRecord {
   input_date: string;
   note: string;
   updated_at: string;
-  allocations?: {
-    sale?: number;
-    purchase?: number;
-    invoice_no: number;
-    input_date: string;
-    net_price: string;
-    paid_amount: string;
-    amount: string;
-  }[];
+  allocations?: MoneyDocumentAllocation[];
+}
+
+/** One invoice a receipt or payment settled: a sale, a purchase or a debit invoice. */
+export interface MoneyDocumentAllocation {
+  sale?: number;
+  purchase?: number;
+  debit_invoice?: number;
+  invoice_no: number;
+  input_date: string;
+  net_price: string;
+  paid_amount: string;
+  amount: string;
+}
+
+/** What a receipt or payment settles: its party's sales or purchases ("goods"), or its debit invoices. */
+export type InvoiceSource = "goods" | "debit";
+
+/** An invoice's key among the picked amounts of the form (invoice-picker.tsx): "goods:12", "debit:3". */
+export const pickedKey = (source: InvoiceSource, id: number) => `${source}:${id}`;
+
+/** Where an allocation's invoice opens, and its key among the picked amounts. */
+export function allocationTarget(meta: MoneyDocumentMeta, a: MoneyDocumentAllocation): { path: string; key: string } {
+  if (a.debit_invoice !== undefined)
+    return { path: `${meta.debitInvoicePath}/${a.debit_invoice}/view`, key: pickedKey("debit", a.debit_invoice) };
+  const id = a.sale ?? a.purchase ?? 0;
+  return { path: `${meta.invoicePath}/${id}/view`, key: pickedKey("goods", id) };
 }
 
 export const partyName = (r: MoneyDocumentRecord) => r.customer_name ?? r.supplier_name ?? "";

@@ -2,18 +2,19 @@ import { Table, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "react-router";
 import { formatDate } from "../../../core/dates";
-import { MONEY_DOCUMENTS, partyName, type MoneyDocumentKind, type MoneyDocumentRecord } from "./money-document-kind";
+import { allocationTarget, MONEY_DOCUMENTS, partyName, type MoneyDocumentKind, type MoneyDocumentRecord } from "./money-document-kind";
 import { money, MoneyViewShell, type PrintTable } from "./money-view-shell";
 
-/** A receipt or payment as it prints: number, date, party, cashbox, amount (and in words), the invoices it settled. */
+/** A receipt or payment as it prints: number, date, party, cashbox, amount (and in words), the invoices (and debit invoices) it settled. */
 export function MoneyDocumentView({ kind }: { kind: MoneyDocumentKind }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const meta = MONEY_DOCUMENTS[kind];
   const settled = (record: MoneyDocumentRecord): PrintTable => ({
-    head: [t`Invoice`, t`Date`, t`Net`, t`Paid`, t`Amount`],
+    head: [t`Invoice`, t`Type`, t`Date`, t`Net`, t`Paid`, t`Amount`],
     rows: (record.allocations ?? []).map((a) => [
       String(a.invoice_no),
+      a.debit_invoice !== undefined ? t`Debit invoice` : kind === "receipt" ? t`Sale` : t`Purchase`,
       formatDate(a.input_date),
       money(a.net_price),
       money(a.paid_amount),
@@ -38,7 +39,7 @@ export function MoneyDocumentView({ kind }: { kind: MoneyDocumentKind }) {
         return (
           <>
             <Text fontWeight="semibold" mb="2">
-              {kind === "receipt" ? <Trans>Sales settled</Trans> : <Trans>Purchases settled</Trans>}
+              <Trans>Invoices settled</Trans>
             </Text>
             {rows.length === 0 ? (
               <Text color="fg.muted">
@@ -49,7 +50,7 @@ export function MoneyDocumentView({ kind }: { kind: MoneyDocumentKind }) {
                 <Table.Header>
                   <Table.Row>
                     {head.map((h, i) => (
-                      <Table.ColumnHeader key={h} textAlign={i >= 2 ? "end" : "start"}>
+                      <Table.ColumnHeader key={h} textAlign={i >= 3 ? "end" : "start"}>
                         {h}
                       </Table.ColumnHeader>
                     ))}
@@ -57,12 +58,9 @@ export function MoneyDocumentView({ kind }: { kind: MoneyDocumentKind }) {
                 </Table.Header>
                 <Table.Body>
                   {allocations.map((a, r) => (
-                    <Table.Row
-                      key={`${a.sale ?? a.purchase}`}
-                      onDoubleClick={() => navigate(`${meta.invoicePath}/${a.sale ?? a.purchase}/view`)}
-                    >
+                    <Table.Row key={allocationTarget(meta, a).key} onDoubleClick={() => navigate(allocationTarget(meta, a).path)}>
                       {rows[r].map((cell, i) => (
-                        <Table.Cell key={i} textAlign={i >= 2 ? "end" : "start"}>
+                        <Table.Cell key={i} textAlign={i >= 3 ? "end" : "start"}>
                           {cell}
                         </Table.Cell>
                       ))}

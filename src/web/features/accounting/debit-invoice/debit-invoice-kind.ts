@@ -1,4 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
+import { MESSAGES } from "../../../../core/messages";
+import { isPositive, tryMoney } from "../../../../core/money";
 import type { AnyObjectSchema } from "yup";
 import { customerDebitInvoiceSchema, supplierDebitInvoiceSchema } from "../../../../core/validation/accounting-document-schemas";
 
@@ -14,8 +16,14 @@ export interface DebitInvoiceRecord {
   currency: number;
   currency_code: string;
   amount: string;
+  /** What receipts (customer) or payments (supplier) settled of it, what is left, and its status. */
+  paid_amount: string;
+  remaining: string;
+  payment_status: string;
   input_date: string;
   note: string;
+  /** The receipts or payments that settled part of it (a record's read only). */
+  settled_by?: { id: number; invoice_no: number; input_date: string; amount: string }[];
 }
 
 export type DebitParty = "supplier" | "customer";
@@ -38,6 +46,9 @@ export function useDebitKind(party: DebitParty) {
         add: t`Add Supplier Debit Invoice`,
         edit: t`Edit Supplier Debit Invoice`,
         partyLabel: t`Supplier`,
+        settledByPath: "/accounting/payment",
+        settledByTitle: t`Payments that settled it`,
+        settledByName: t`Payment`,
       }
     : {
         party,
@@ -49,5 +60,18 @@ export function useDebitKind(party: DebitParty) {
         add: t`Add Customer Debit Invoice`,
         edit: t`Edit Customer Debit Invoice`,
         partyLabel: t`Customer`,
+        settledByPath: "/accounting/receipt",
+        settledByTitle: t`Receipts that settled it`,
+        settledByName: t`Receipt`,
       };
+}
+
+/**
+ * Why a debit invoice cannot be edited or deleted, as the server says it (SPEC section 4, as a sale
+ * with receipts): paid, or settled in part by a receipt or payment; null when it can.
+ */
+export function debitInvoiceRefusal(record: Pick<DebitInvoiceRecord, "payment_status" | "paid_amount">): string | null {
+  if (record.payment_status === "paid") return MESSAGES.paidCannotChange;
+  if (isPositive(tryMoney(record.paid_amount) ?? 0)) return MESSAGES.linkedCannotChange;
+  return null;
 }

@@ -1,5 +1,7 @@
 import { useMemo } from "react";
+import { Box, Table } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
+import { useNavigate } from "react-router";
 import { formatDate, toIsoDate } from "../../../../core/dates";
 import { amountInWords } from "../../../../core/number-to-words";
 import { DateField, NumberFormField, TextField, useFormField } from "../../../components/form/form-fields";
@@ -13,12 +15,15 @@ import { SupplierSelect } from "../../../components/selectors/supplier-select";
 import type { ColumnDef } from "../../../components/table/column-def";
 import { CrudList } from "../../../components/table/crud-list";
 import type { RowKey } from "../../../offline/sync-tables";
-import { DEBIT_MODEL, useDebitKind, type DebitInvoiceRecord, type DebitParty } from "./debit-invoice-kind";
+import { normalisePaymentStatus, PaymentStatusBadge, usePaymentStatusLabel } from "../../../components/document/document-totals";
+import { usePaymentStatusColumn } from "../../../components/document/payment-status-column";
+import { DEBIT_MODEL, debitInvoiceRefusal, useDebitKind, type DebitInvoiceRecord, type DebitParty } from "./debit-invoice-kind";
 
-/** The list of one kind: number, date, party, currency, amount (summed), note. */
+/** The list of one kind: number, date, party, currency, amount, paid and remaining (summed), payment status, note. */
 export function DebitInvoiceList({ party }: { party: DebitParty }) {
   const { t } = useLingui();
   const kind = useDebitKind(party);
+  const statusColumn = usePaymentStatusColumn<DebitInvoiceRecord>();
   const columns = useMemo<ColumnDef<DebitInvoiceRecord>[]>(
     () => [
       { key: "invoice_no", title: t`Number`, sortable: true, filterType: "number", width: "110px" },
@@ -26,9 +31,12 @@ export function DebitInvoiceList({ party }: { party: DebitParty }) {
       { key: "party_name", title: kind.partyLabel, sortable: true, filterType: "text" },
       { key: "currency_code", title: t`Currency`, sortable: true },
       { key: "amount", title: t`Amount`, sortable: true, filterType: "number", kind: "money", sum: true },
+      { key: "paid_amount", title: t`Paid`, sortable: true, filterType: "number", kind: "money", sum: true },
+      { key: "remaining", title: t`Remaining`, sortable: true, filterType: "number", kind: "money", sum: true },
+      statusColumn,
       { key: "note", title: t`Note`, filterType: "text" },
     ],
-    [t, kind.partyLabel],
+    [t, kind.partyLabel, statusColumn],
   );
   return (
     <CrudList<DebitInvoiceRecord>
@@ -47,16 +55,21 @@ export function DebitInvoiceList({ party }: { party: DebitParty }) {
   );
 }
 
-/** The view of one kind, printable, with the amount in words. */
+/**
+ * The view of one kind, printable, with the amount in words, what receipts or payments paid of it and
+ * its status; the documents that settled it below. Once settled it has no Edit (SPEC section 4).
+ */
 export function DebitInvoiceView({ party }: { party: DebitParty }) {
   const { t } = useLingui();
   const kind = useDebitKind(party);
+  const statusLabel = usePaymentStatusLabel();
   return (
     <LedgerDocumentView<DebitInvoiceRecord>
       endpoint={kind.endpoint}
       listPath={kind.path}
       name={kind.singular}
       changeCodes={[`change_${DEBIT_MODEL}`]}
+      locked={(r) => debitInvoiceRefusal(r) !== null}
       fields={(r) => [
         { label: t`Number`, value: String(r.invoice_no) },
         { label: t`Date`, value: formatDate(r.input_date) },
@@ -64,9 +77,47 @@ export function DebitInvoiceView({ party }: { party: DebitParty }) {
         { label: kind.partyLabel, value: r.party_name },
         { label: t`Amount`, value: moneyText(r.amount, r.currency_code) },
         { label: t`Amount in words`, value: amountInWords(r.amount, r.currency_code) },
+        { label: t`Paid`, value: moneyText(r.paid_amount, r.currency_code) },
+        { label: t`Remaining`, value: moneyText(r.remaining, r.currency_code) },
+        { label: t`Payment Status`, value: statusLabel(normalisePaymentStatus(r.payment_status) ?? "unpaid") },
         ...(r.note ? [{ label: t`Note`, value: r.note }] : []),
       ]}
-    />
+    >
+      {(r) => <SettledBy record={r} party={party} />}
+    </LedgerDocumentView>
+  );
+}
+
+/** The status badge (as the sale list's) and the receipts or payments that settled the debit invoice, each opening its view. */
+function SettledBy({ record, party }: { record: DebitInvoiceRecord; party: DebitParty }) {
+  const { t } = useLingui();
+  const kind = useDebitKind(party);
+  const navigate = useNavigate();
+  const settled = record.settled_by ?? [];
+  return (
+    <Box mt="4">
+      <PaymentStatusBadge status={normalisePaymentStatus(record.payment_status) ?? "unpaid"} />
+      {settled.length > 0 ? (
+        <Table.Root size="sm" variant="outline" mt="3" aria-label={kind.settledByTitle}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{kind.settledByName}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t`Date`}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t`Amount`}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {settled.map((s) => (
+              <Table.Row key={s.id} cursor="pointer" onClick={() => navigate(`${kind.settledByPath}/${s.id}/view`)}>
+                <Table.Cell>#{s.invoice_no}</Table.Cell>
+                <Table.Cell>{formatDate(s.input_date)}</Table.Cell>
+                <Table.Cell textAlign="end">{moneyText(s.amount, record.currency_code)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      ) : null}
+    </Box>
   );
 }
 
@@ -100,7 +151,13 @@ export function DebitInvoiceForm({ party }: { party: DebitParty }) {
     toBody: ({ party: id, ...rest }) => ({ ...rest, [party]: id }),
   });
   return (
-    <FormScreen title={form.isEdit ? kind.edit : kind.add} listPath={kind.path} model={DEBIT_MODEL} {...form}>
+    <FormScreen
+      title={form.isEdit ? kind.edit : kind.add}
+      listPath={kind.path}
+      model={DEBIT_MODEL}
+      {...form}
+      refusal={form.record ? debitInvoiceRefusal(form.record) : null}
+    >
       <Reference name="branch" party={party} />
       <Reference name="party" party={party} />
       <Reference name="currency" party={party} />

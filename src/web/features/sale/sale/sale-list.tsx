@@ -4,12 +4,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "react-router";
 import { formatAmount, tryMoney } from "../../../../core/money";
 import { CardTitle } from "../../../components/card-title";
-import {
-  normalisePaymentStatus,
-  PaymentStatusBadge,
-  paymentStatusPalette,
-  usePaymentStatusLabel,
-} from "../../../components/document/document-totals";
+import { PaymentStatusBadge } from "../../../components/document/document-totals";
+import { usePaymentStatusColumn } from "../../../components/document/payment-status-column";
 import type { ColumnDef } from "../../../components/table/column-def";
 import { PagedTable } from "../../../components/table/paged-table";
 import { translateMessage } from "../../../lib/messages";
@@ -17,29 +13,6 @@ import { usePendingSales } from "../../../offline/use-pending-documents";
 import type { SaleRecord } from "./sale-record";
 
 const PATH = "/sale/sale";
-
-/** The payment status column of the document lists: a badge in the SPEC colours, filterable. */
-export function usePaymentStatusColumn<Row extends { payment_status: string }>(): ColumnDef<Row> {
-  const { t } = useLingui();
-  const label = usePaymentStatusLabel();
-  return useMemo(
-    () => ({
-      key: "payment_status",
-      title: t`Payment Status`,
-      sortable: true,
-      filterType: "list" as const,
-      list: [
-        { id: "unpaid", name: t`Unpaid` },
-        { id: "partial_paid", name: t`Partial Paid` },
-        { id: "paid", name: t`Paid` },
-      ],
-      kind: "badge" as const,
-      badgeColor: (row: Row) => paymentStatusPalette(normalisePaymentStatus(row.payment_status) ?? "unpaid"),
-      text: (row: Row) => label(normalisePaymentStatus(row.payment_status) ?? "unpaid"),
-    }),
-    [t, label],
-  );
-}
 
 export default function SaleList() {
   const { t } = useLingui();
