@@ -3,20 +3,21 @@ import { formatAmount, tryMoney } from "../../core/money";
 import { usePrint } from "./print/use-print";
 import { FieldGrid, fieldsHtml, RecordViewFrame, useRouteRecord, type ViewField } from "./record-view/record-view-frame";
 import { useHasPermission } from "../lib/use-permission";
+import { recordTypeOf } from "./history/audit-record";
 
 export type { ViewField };
 
 export interface LedgerDocumentViewProps<R> {
   /** API path, e.g. "accounting/money-conversion/". */
   endpoint: string;
+  /** Its table in the audit trail when the endpoint does not name it (cashbox_money_conversion). */
+  recordType?: string;
   /** The list route, e.g. "/accounting/cashbox/money-conversion". */
   listPath: string;
   /** The document's name, e.g. "Money Conversion"; the title adds its number. */
   name: string;
   /** Codes that allow Edit; none: no Edit button (a count is never edited). */
   changeCodes?: string[];
-  /** A record that can no longer change (a settled debit invoice) has no Edit. */
-  locked?: (record: R) => boolean;
   /** The labelled values it shows and prints, in order. */
   fields: (record: R) => ViewField[];
   /** More under the fields (not printed). */
@@ -29,10 +30,10 @@ export interface LedgerDocumentViewProps<R> {
  */
 export function LedgerDocumentView<R extends { id: number; branch: number; invoice_no: number }>({
   endpoint,
+  recordType,
   listPath,
   name,
   changeCodes,
-  locked,
   fields,
   children,
 }: LedgerDocumentViewProps<R>) {
@@ -47,8 +48,9 @@ export function LedgerDocumentView<R extends { id: number; branch: number; invoi
       listPath={listPath}
       recordId={record?.id ?? null}
       failed={failed}
-      canChange={canChange && !(record && locked?.(record))}
+      canChange={canChange}
       a5
+      recordType={recordType ?? recordTypeOf(endpoint)}
       onPrint={(a5) => print({ title, a5, branchId: record?.branch ?? null, body: fieldsHtml(shown) })}
     >
       {record ? (

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Paged } from "../../../src/core/api-types";
 import { queryRows } from "../../../src/server/db/client";
+import { cashboxes } from "../accounting/ledger-helpers";
 import { makeStock, post, saleWorld, type SaleAnswer, type SaleWorld } from "../sale/helpers";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 
@@ -53,6 +54,29 @@ async function onlyRowOf(change: () => Promise<unknown>): Promise<AuditRow> {
   expect(rows.map((r) => `${r.action} ${r.record_type}`)).toHaveLength(1);
   return rows[0];
 }
+
+describe("ledger documents (issue 13)", () => {
+  it("a money conversion's create and edit each leave one row of its table, which its view's History reads", async () => {
+    const boxes = cashboxes(t, () => admin);
+    const usd = await boxes.make(w.usd, w.erbil, "500");
+    const iqd = await boxes.make(w.iqd, w.erbil);
+    const path = "/api/accounting/money-conversion/";
+    let id = 0;
+    const created = await onlyRowOf(async () => {
+      const body = { from_cashbox: usd, to_cashbox: iqd, amount: "10", exchange_rate: "1475", date: "2026-11-20", note: "" };
+      const res = await t.call<{ id: number }>(admin, "POST", path, { ...body, form_token: formToken() });
+      expect(res.status).toBe(201);
+      id = res.body.id;
+    });
+    expect(created).toMatchObject({ action: "create", record_type: "cashbox_money_conversion", record_id: id, user: adminId });
+    expect(Number(created.changes.amount_in.new)).toBe(14750);
+    const edited = await onlyRowOf(async () => {
+      expect((await t.call(admin, "PATCH", `${path}${id}/`, { note: "counted twice" })).status).toBe(200);
+    });
+    expect(edited).toMatchObject({ action: "edit", record_type: "cashbox_money_conversion", record_id: id });
+    expect(edited.changes.note).toEqual({ old: "", new: "counted twice" });
+  });
+});
 
 describe("master data", () => {
   it("create, edit and delete of a city each leave one row with old and new values", async () => {

@@ -3,6 +3,7 @@ import { Flex } from "@chakra-ui/react";
 import { usePrint } from "../print/use-print";
 import { FieldGrid, fieldsHtml, RecordViewFrame, useRouteRecord, type ViewField } from "../record-view/record-view-frame";
 import { useHasPermission } from "../../lib/use-permission";
+import { recordTypeOf } from "../history/audit-record";
 
 export { fieldsHtml, type ViewField };
 
@@ -39,6 +40,7 @@ export function RecordView<R extends { id: number; branch: number }>(props: Reco
         record && print({ title, branchId: record.branch, body: props.printBody ? props.printBody(record) : fieldsHtml(fields) })
       }
       actions={record && props.actions ? props.actions(record) : null}
+      recordType={recordTypeOf(endpoint)}
     >
       {record ? (
         <Flex direction="column" gap="4">

@@ -5,7 +5,6 @@ import { formatDate } from "../../../core/dates";
 import { formatAmount, tryMoney } from "../../../core/money";
 import { amountInWords } from "../../../core/number-to-words";
 import { useHasPermission } from "../../lib/use-permission";
-import { HistoryPanel } from "../history/history-panel";
 import { recordTypeOf } from "../history/audit-record";
 import { buildTableBody, buildTableHead } from "../print/print-html";
 import { usePrint } from "../print/use-print";
@@ -95,6 +94,7 @@ export function MoneyViewShell<R extends MoneyRecord>({
       canChange={canChange}
       a5
       onPrint={doPrint}
+      recordType={recordTypeOf(endpoint)}
     >
       {record ? (
         <>
@@ -102,7 +102,6 @@ export function MoneyViewShell<R extends MoneyRecord>({
             <FieldGrid fields={fields} />
           </Box>
           {children?.(record)}
-          <HistoryPanel recordType={recordTypeOf(endpoint)} recordId={record.id} />
         </>
       ) : null}
     </RecordViewFrame>

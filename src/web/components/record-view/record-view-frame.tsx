@@ -6,6 +6,7 @@ import { LuPencil, LuPrinter } from "react-icons/lu";
 import { api } from "../../lib/api-client";
 import { useOnline } from "../../offline/sync-status";
 import { CardTitle } from "../card-title";
+import { HistoryPanel } from "../history/history-panel";
 import { escapeHtml } from "../print/print-html";
 
 /** One labelled value of a view, as the screen and the print show it. */
@@ -64,6 +65,8 @@ export interface RecordViewFrameProps {
   a5?: boolean;
   /** More buttons after the print ones (payslips). */
   actions?: ReactNode;
+  /** The record's table in the audit trail ("payroll"): its History panel shows under the content. */
+  recordType?: string | null;
   /** The record's content, shown once it has loaded. */
   children: ReactNode;
 }
@@ -72,7 +75,18 @@ export interface RecordViewFrameProps {
  * The frame every record view shares: title with back and close, Edit (with the change code, online
  * only), print, and the record's content, or a spinner while it loads, or why it did not.
  */
-export function RecordViewFrame({ title, listPath, recordId, failed, canChange, onPrint, a5, actions, children }: RecordViewFrameProps) {
+export function RecordViewFrame({
+  title,
+  listPath,
+  recordId,
+  failed,
+  canChange,
+  onPrint,
+  a5,
+  actions,
+  recordType,
+  children,
+}: RecordViewFrameProps) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const online = useOnline();
@@ -120,7 +134,10 @@ export function RecordViewFrame({ title, listPath, recordId, failed, canChange, 
             <Spinner />
           </Center>
         ) : (
-          children
+          <>
+            {children}
+            {recordType ? <HistoryPanel recordType={recordType} recordId={recordId} /> : null}
+          </>
         )}
       </Card.Body>
     </Card.Root>

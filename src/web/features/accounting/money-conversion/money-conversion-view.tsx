@@ -10,6 +10,7 @@ export default function MoneyConversionView() {
   return (
     <LedgerDocumentView<ConversionRecord>
       endpoint={CONVERSION_ENDPOINT}
+      recordType="cashbox_money_conversion"
       listPath={CONVERSION_PATH}
       name={t`Money Conversion`}
       changeCodes={["change_cashboxmoneyconversion"]}
