@@ -18,6 +18,8 @@ export interface LedgerDocumentViewProps<R> {
   name: string;
   /** Codes that allow Edit; none: no Edit button (a count is never edited). */
   changeCodes?: string[];
+  /** A record that can no longer change (a settled debit invoice) has no Edit. */
+  locked?: (record: R) => boolean;
   /** The labelled values it shows and prints, in order. */
   fields: (record: R) => ViewField[];
   /** More under the fields (not printed). */
@@ -34,6 +36,7 @@ export function LedgerDocumentView<R extends { id: number; branch: number; invoi
   listPath,
   name,
   changeCodes,
+  locked,
   fields,
   children,
 }: LedgerDocumentViewProps<R>) {
@@ -48,7 +51,7 @@ export function LedgerDocumentView<R extends { id: number; branch: number; invoi
       listPath={listPath}
       recordId={record?.id ?? null}
       failed={failed}
-      canChange={canChange}
+      canChange={canChange && !(record && locked?.(record))}
       a5
       recordType={recordType ?? recordTypeOf(endpoint)}
       onPrint={(a5) => print({ title, a5, branchId: record?.branch ?? null, body: fieldsHtml(shown) })}
