@@ -17,8 +17,8 @@ import { runReportBench } from "./report-bench";
  * WEB_ROOT when set, else dist/web; BENCH_SCANS and BENCH_SALES change the counts; BENCH_SCAN_PROFILE=<file>
  * writes a CPU profile of the page during the scans, BENCH_SCAN_TRACE=<file> a performance trace (style,
  * layout, compositing and script per event; tests/bench/trace-summary.ts sums it).
- * BENCH_ONLY=list runs only the list benchmarks (the item list, and the sales list with BENCH_SALES_LIST=1)
- * and prints them, leaving BENCHMARKS.md as it is (`npx tsx tests/bench/run.ts` skips the build).
+ * BENCH_ONLY=list runs only the list benchmarks (the item list, and the sales list with BENCH_SALES_LIST=1),
+ * each on PGlite and, with BENCH_DATABASE_URL, on PostgreSQL after it, and prints them, leaving BENCHMARKS.md as it is (`npx tsx tests/bench/run.ts` skips the build).
  * BENCH_ONLY=network runs only the network benchmark (network-bench.ts, issue 12: install, first load, first
  * load cut off for 30 s, sync row formats, replay of BENCH_SALES queued sales, over an emulated good and poor
  * branch link; 15 to 25 minutes with 100k items here) and prints it, leaving BENCHMARKS.md as it is;
@@ -33,12 +33,21 @@ import { runReportBench } from "./report-bench";
  * BENCH_ACCOUNTING=1 adds it to `npm run bench`.
  */
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
+/** Issue 16: the item list, and the 1M sales list on demand (minutes to generate), on each engine. */
+async function runListBenches(): Promise<BenchResult[]> {
+  const rows: BenchResult[] = [];
+  const pg = process.env.BENCH_DATABASE_URL;
+  for (const url of pg ? [undefined, pg] : [undefined]) {
+    rows.push(...(await runItemListBench(items, url)));
+    if (process.env.BENCH_SALES_LIST === "1") rows.push(...(await runSalesListBench(url)));
+  }
+  return rows;
+}
 const printRows = (rows: BenchResult[]) => {
   for (const r of rows) console.log(`| ${r.name} | ${r.value} ${r.unit} | ${r.budget ?? ""} | ${r.detail ?? ""} |`);
 };
 if (process.env.BENCH_ONLY === "list") {
-  const listResults = await runItemListBench(items);
-  if (process.env.BENCH_SALES_LIST === "1") listResults.push(...(await runSalesListBench()));
+  const listResults = await runListBenches();
   printRows(listResults);
   process.exit(0);
 }
@@ -55,9 +64,7 @@ if (process.env.BENCH_ONLY === "network") {
   process.exit(0);
 }
 const results: BenchResult[] = await runServerBench(items);
-results.push(...(await runItemListBench(items)));
-// 1M sales take minutes to generate: only on demand, on PostgreSQL (BENCH_DATABASE_URL).
-if (process.env.BENCH_SALES_LIST === "1") results.push(...(await runSalesListBench()));
+results.push(...(await runListBenches()));
 results.push(...(await runDocumentsBench()));
 if (existsSync(new URL("../../dist/web/index.html", import.meta.url))) results.push(...(await runBrowserBench(items)));
 else console.warn("dist/web is missing: run `npm run build` for the browser benchmarks");

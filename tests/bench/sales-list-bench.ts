@@ -1,26 +1,27 @@
-import { sql } from "drizzle-orm";
+import { rmSync } from "node:fs";
+import { sql, type SQL } from "drizzle-orm";
 import { buildApp } from "../../src/server/app";
-import { openDatabase, type Db } from "../../src/server/db/client";
+import { openDatabase, queryRows, type Db } from "../../src/server/db/client";
 import { seedIfEmpty } from "../../src/server/seed/seed";
 import { wipePostgres } from "../api/support/test-app";
+import { adminHeaders, round1, timeListQueries } from "./list-bench-timing";
 import type { BenchResult } from "./server-bench";
 
 /**
- * DESIGN section 6: "one list page (50 rows, filtered, sorted) over 1M sales: p95 under 50 ms".
- * Generates the sales in SQL (generate_series) on PostgreSQL, then times realistic `GET /api/sale/`
- * requests through the real app (buildApp + inject, signed in as the demo admin).
+ * DESIGN section 6: "one list page (50 rows, filtered, sorted) over 1M sales: p95 under 50 ms", and
+ * issue 16: the same on PGlite, and four requests in flight under 150 ms. Generates the sales in SQL
+ * (generate_series), then times `GET /api/sale/` and its totals/ through the real app (buildApp + inject,
+ * signed in as the demo admin).
  *
- *   BENCH_SALES_LIST=1 BENCH_DATABASE_URL=postgres://... npm run bench
+ *   BENCH_ONLY=list BENCH_SALES_LIST=1 npx tsx tests/bench/run.ts    item and sale lists on PGlite, and on
+ *                                  PostgreSQL too with BENCH_DATABASE_URL=postgres://...
+ *   node --import tsx tests/bench/sales-list-bench.ts                PGlite only (PostgreSQL with BENCH_DATABASE_URL)
  *   BENCH_SALES=1000000            how many sales (default 1M)
+ *   BENCH_SALES_DATADIR=/tmp/x     PGlite: keep the database in this folder (else in memory)
  *   BENCH_SALES_REUSE=1            keep the database when it already holds the sales (re-runs after a change)
- *   BENCH_SALES_ROUNDS=30          timed rounds per query
- *   BENCH_SALES_CONCURRENCY=4      requests in flight at once in the "under load" pass (0 skips it)
+ *   BENCH_SALES_ROUNDS=20          timed rounds per query
+ *   BENCH_SALES_CONCURRENCY=4      requests in flight at once in the "under load" pass (0 or 1 skips it)
  */
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 const FIRST_DAY = "2023-01-01";
 const DAYS = 3 * 365;
@@ -73,108 +74,67 @@ export async function bulkSales(db: Db, count: number, opts: { firstDay?: string
     from sale where id % 100 = 0`);
 }
 
-export async function runSalesListBench(): Promise<BenchResult[]> {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) throw new Error("the sales list benchmark needs BENCH_DATABASE_URL (PostgreSQL)");
+/**
+ * The sale list over BENCH_SALES sales on PGlite (the embedded default), or on PostgreSQL when given its
+ * URL: the default page, three filters (a customer, unpaid, a month), two orderings (date and total),
+ * page 200 and totals/ (of every sale: capped; and of a month), one request at a time and four in flight.
+ */
+export async function runSalesListBench(url?: string): Promise<BenchResult[]> {
   const count = Number(process.env.BENCH_SALES ?? 1_000_000);
-  const rounds = Number(process.env.BENCH_SALES_ROUNDS ?? 30);
+  const rounds = Number(process.env.BENCH_SALES_ROUNDS ?? 20);
   const concurrency = Number(process.env.BENCH_SALES_CONCURRENCY ?? 4);
   const reuse = process.env.BENCH_SALES_REUSE === "1";
-
-  if (!reuse) await wipePostgres(url);
-  const database = await openDatabase({ url, dataDir: "memory://" });
+  // PGlite: in memory, or in BENCH_SALES_DATADIR, kept for BENCH_SALES_REUSE=1 runs (1M sales take minutes).
+  const keptDir = url ? undefined : process.env.BENCH_SALES_DATADIR;
+  if (url && !reuse) await wipePostgres(url);
+  if (keptDir && !reuse) rmSync(keptDir, { recursive: true, force: true });
+  const engine = url ? "PostgreSQL" : "PGlite";
+  const database = await openDatabase({ url, dataDir: keptDir ?? "memory://" });
   await database.migrateAndRun(async (db) => void (await seedIfEmpty(db, { demo: true })));
   const app = await buildApp({ db: database.db });
-  const results: BenchResult[] = [];
   try {
     const db = database.db;
-    const existing = Number(((await db.execute(sql`select count(*)::int as n from sale`)) as { rows: { n: number }[] }).rows[0].n);
+    const pick = async <T>(query: SQL) => (await queryRows<T>(db, query))[0];
+    const existing = (await pick<{ n: number }>(sql`select count(*)::int as n from sale`)).n;
     if (existing < count) {
       const loadStart = performance.now();
       await bulkSales(db, count);
-      console.log(`sales list bench: generated ${count.toLocaleString("en")} sales in ${round1((performance.now() - loadStart) / 1000)} s`);
+      console.log(
+        `sales list bench: generated ${count.toLocaleString("en")} sales in ${round1((performance.now() - loadStart) / 1000)} s (${engine})`,
+      );
     }
     await db.execute(sql`vacuum analyze`);
-    const pick = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as { rows: T[] }).rows[0];
-    const usd = (await pick<{ id: number }>(sql`select id from currency where code = 'USD'`)).id;
-    const customer = (await pick<{ id: number }>(sql`select customer_id as id from sale where id = ${Math.floor(count / 2)}`)).id;
-    const invoice = (await pick<{ n: number }>(sql`select invoice_no as n from sale where id = ${Math.floor(count / 3)}`)).n;
-    const branch = (await pick<{ id: number }>(sql`select min(id) as id from branch`)).id;
-
-    const login = await app.inject({ method: "POST", url: "/api/login/", payload: { username: "admin", password: "admin" } });
-    const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
-
+    const customer = (
+      await pick<{ id: number }>(sql`select customer_id as id from sale order by id offset ${Math.floor(count / 2)} limit 1`)
+    ).id;
+    // A month in the middle of the sales' three years.
+    const month = "input_date_after=2024-06-01&input_date_before=2024-06-30";
     const base = "/api/sale/?page_size=50";
-    const queries: [string, string][] = [
-      ["default page (-id)", base],
-      ["page 3", `${base}&page=3`],
-      ["a month, -input_date", `${base}&input_date_after=2025-03-01&input_date_before=2025-03-31&ordering=-input_date`],
-      ["customer filter", `${base}&customer=${customer}`],
-      ["payment_status=unpaid", `${base}&payment_status=unpaid`],
-      ["search invoice no", `${base}&search=${invoice}`],
-      ["currency USD", `${base}&currency=${usd}`],
-      ["one branch, -net_price", `${base}&branch=${branch}&ordering=-net_price`],
-    ];
-    const get = async (target: string) => {
-      const start = performance.now();
-      const res = await app.inject({ method: "GET", url: target, headers });
-      const elapsed = performance.now() - start;
-      if (res.statusCode !== 200) throw new Error(`${target}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      return { elapsed, body: res.json<{ count: number; next: string | null; results: unknown[] }>() };
-    };
-    // Warm up (and show what each query answers).
-    for (const [name, target] of queries) {
-      const { elapsed, body } = await get(target);
-      console.log(
-        `  ${name}: count ${body.count}, ${body.results.length} rows, next ${body.next ? "yes" : "no"} (${round1(elapsed)} ms cold)`,
-      );
-    }
-
-    const perQuery = new Map<string, number[]>();
-    for (let r = 0; r < rounds; r += 1) {
-      for (const [name, target] of queries) perQuery.set(name, [...(perQuery.get(name) ?? []), (await get(target)).elapsed]);
-    }
-    const all = [...perQuery.values()].flat();
-    const detail = (m: Map<string, number[]>) =>
-      [...m].map(([name, t]) => `${name} p50 ${round1(percentile(t, 50))} / p95 ${round1(percentile(t, 95))} ms`).join("; ");
-    results.push({
-      name: `sale list page of 50, filtered and sorted, over ${count.toLocaleString("en")} sales (PostgreSQL, one at a time)`,
-      value: round1(percentile(all, 95)),
-      unit: "ms p95",
-      budget: "p95 < 50 ms",
-      detail: `median ${round1(percentile(all, 50))} ms over ${all.length} requests; ${detail(perQuery)}`,
+    return await timeListQueries({
+      app,
+      headers: await adminHeaders(app),
+      queries: [
+        ["default page (-id)", base],
+        ["filter customer", `${base}&customer=${customer}`],
+        ["filter payment_status=unpaid", `${base}&payment_status=unpaid`],
+        ["filter a month", `${base}&${month}`],
+        ["ordering -input_date", `${base}&ordering=-input_date`],
+        ["ordering -total_price", `${base}&ordering=-total_price`],
+        ["page 200", `${base}&page=200`],
+        ["totals/ of every sale", "/api/sale/totals/"],
+        ["totals/ of a month", `/api/sale/totals/?${month}`],
+      ],
+      rounds,
+      concurrency,
+      label: `sale list page of 50 over ${count.toLocaleString("en")} sales`,
+      engine,
     });
-
-    if (concurrency > 1) {
-      const loaded = new Map<string, number[]>();
-      const jobs = queries.flatMap((q) => Array.from({ length: rounds }, () => q));
-      let next = 0;
-      const wallStart = performance.now();
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (next < jobs.length) {
-            const [name, target] = jobs[next++];
-            loaded.set(name, [...(loaded.get(name) ?? []), (await get(target)).elapsed]);
-          }
-        }),
-      );
-      const wall = (performance.now() - wallStart) / 1000;
-      const loadedAll = [...loaded.values()].flat();
-      results.push({
-        name: `sale list page of 50 over ${count.toLocaleString("en")} sales, ${concurrency} requests in flight (PostgreSQL)`,
-        value: round1(percentile(loadedAll, 95)),
-        unit: "ms p95",
-        budget: "p95 < 50 ms",
-        detail: `median ${round1(percentile(loadedAll, 50))} ms, ${round1(loadedAll.length / wall)} pages/s; ${detail(loaded)}`,
-      });
-    }
   } finally {
     await app.close();
     await database.close();
   }
-  return results;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const r of await runSalesListBench()) console.log(`${r.name}: ${r.value} ${r.unit}\n  ${r.detail}`);
+  for (const r of await runSalesListBench(process.env.BENCH_DATABASE_URL)) console.log(`${r.name}: ${r.value} ${r.unit}\n  ${r.detail}`);
 }
