@@ -1,8 +1,43 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { apiGet } from "./support/offline";
 import { DocumentFormPage, FormPage, ListPage, LoginPage, Shell } from "./support/pages";
 import { type Paged, signedIn } from "./support/session";
 import { ADMIN } from "./support/users";
+
+/** Signed in as the admin with a new customer of the admin's branch, its IQD cashbox, and a POST that expects 201. */
+async function newCustomerWorld(page: Page, request: APIRequestContext, prefix: string) {
+  const { token, branch } = await signedIn(page, request, ADMIN);
+  const post = async <T>(path: string, body: Record<string, unknown>): Promise<T> => {
+    const answer = await request.post(`/api/${path}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { ...body, form_token: `e2e-${path}-${Date.now()}-${Math.random()}` },
+    });
+    expect(answer.status(), path).toBe(201);
+    return (await answer.json()) as T;
+  };
+  const customerName = `${prefix} ${Date.now()}`;
+  const customer = await post<{ id: number }>("customer/", { name: customerName, branch: branch.id });
+  const iqd = (
+    await apiGet<{ id: number; branch: number; currency: number; currency_code: string; name: string }[]>(
+      request,
+      token,
+      "accounting/cashbox/all/",
+    )
+  ).find((c) => c.branch === branch.id && c.currency_code === "IQD")!;
+  return { token, branch, post, customerName, customer, iqd };
+}
+
+/** A new receipt of the customer into the cashbox for the amount, with its invoices to be chosen. */
+async function receiptChoosingInvoices(page: Page, branch: string, customerName: string, cashbox: string, amount: string) {
+  await page.goto("/accounting/receipt/add");
+  const pick = new DocumentFormPage(page);
+  await expect(page.getByRole("combobox", { name: "Customer" })).toBeVisible();
+  await pick.choose("Branch", branch);
+  await pick.choose("Customer", customerName);
+  await pick.choose("Cashbox", `${cashbox} (IQD)`);
+  await new FormPage(page).fill({ Amount: amount });
+  await page.getByText("Choose the sales and debit invoices it settles").click();
+}
 
 test("admin takes a receipt from a customer: the server settles the oldest open sale, the view shows it and prints", async ({ page }) => {
   const list = new ListPage(page, "/accounting/receipt", "accounting/receipt/");
@@ -51,25 +86,8 @@ test("a receipt that picks the newer of two sales settles that one; the installm
   request,
 }) => {
   test.setTimeout(120_000);
-  const { token, branch } = await signedIn(page, request, ADMIN);
-  const post = async <T>(path: string, body: Record<string, unknown>): Promise<T> => {
-    const answer = await request.post(`/api/${path}`, {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { ...body, form_token: `e2e-${path}-${Date.now()}-${Math.random()}` },
-    });
-    expect(answer.status(), path).toBe(201);
-    return (await answer.json()) as T;
-  };
-  const customerName = `Picking customer ${Date.now()}`;
-  const customer = await post<{ id: number }>("customer/", { name: customerName, branch: branch.id });
+  const { token, branch, post, customerName, customer, iqd } = await newCustomerWorld(page, request, "Picking customer");
   const [service] = (await apiGet<Paged<{ id: number }>>(request, token, "item/?item_type=2&page_size=1")).results;
-  const iqd = (
-    await apiGet<{ id: number; branch: number; currency: number; currency_code: string; name: string }[]>(
-      request,
-      token,
-      "accounting/cashbox/all/",
-    )
-  ).find((c) => c.branch === branch.id && c.currency_code === "IQD")!;
   const sale = (date: string, extra: Record<string, unknown> = {}) =>
     post<{ id: number; invoice_no: number }>("sale/", {
       branch: branch.id,
@@ -92,14 +110,7 @@ test("a receipt that picks the newer of two sales settles that one; the installm
     next_receipt_date: "2026-11-01",
   });
 
-  await page.goto("/accounting/receipt/add");
-  const pick = new DocumentFormPage(page);
-  await expect(page.getByRole("combobox", { name: "Customer" })).toBeVisible();
-  await pick.choose("Branch", branch.name);
-  await pick.choose("Customer", customerName);
-  await pick.choose("Cashbox", `${iqd.name} (IQD)`);
-  await new FormPage(page).fill({ Amount: "4000" });
-  await page.getByText("Choose the sales and debit invoices it settles").click();
+  await receiptChoosingInvoices(page, branch.name, customerName, iqd.name, "4000");
   const open = page.getByRole("table", { name: "Open invoices" });
   await expect(open.getByRole("row")).toHaveCount(3);
   await page.getByRole("textbox", { name: `Amount for invoice ${newer.invoice_no}` }).fill("4000");
@@ -126,24 +137,7 @@ test("a receipt that picks the newer of two sales settles that one; the installm
 
 test("a receipt picks a customer debit invoice: its list and view show Partial Paid and the receipt", async ({ page, request }) => {
   test.setTimeout(120_000);
-  const { token, branch } = await signedIn(page, request, ADMIN);
-  const post = async <T>(path: string, body: Record<string, unknown>): Promise<T> => {
-    const answer = await request.post(`/api/${path}`, {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { ...body, form_token: `e2e-${path}-${Date.now()}-${Math.random()}` },
-    });
-    expect(answer.status(), path).toBe(201);
-    return (await answer.json()) as T;
-  };
-  const customerName = `Fee customer ${Date.now()}`;
-  const customer = await post<{ id: number }>("customer/", { name: customerName, branch: branch.id });
-  const iqd = (
-    await apiGet<{ id: number; branch: number; currency: number; currency_code: string; name: string }[]>(
-      request,
-      token,
-      "accounting/cashbox/all/",
-    )
-  ).find((c) => c.branch === branch.id && c.currency_code === "IQD")!;
+  const { branch, post, customerName, customer, iqd } = await newCustomerWorld(page, request, "Fee customer");
   const fee = await post<{ id: number; invoice_no: number }>("accounting/customer-debit-invoice/", {
     branch: branch.id,
     customer: customer.id,
@@ -152,14 +146,7 @@ test("a receipt picks a customer debit invoice: its list and view show Partial P
     note: "Delivery fee",
   });
 
-  await page.goto("/accounting/receipt/add");
-  const pick = new DocumentFormPage(page);
-  await expect(page.getByRole("combobox", { name: "Customer" })).toBeVisible();
-  await pick.choose("Branch", branch.name);
-  await pick.choose("Customer", customerName);
-  await pick.choose("Cashbox", `${iqd.name} (IQD)`);
-  await new FormPage(page).fill({ Amount: "2500" });
-  await page.getByText("Choose the sales and debit invoices it settles").click();
+  await receiptChoosingInvoices(page, branch.name, customerName, iqd.name, "2500");
   await expect(page.getByRole("table", { name: "Open invoices" }).getByRole("row")).toHaveCount(2);
   await page.getByRole("button", { name: "Fill oldest first" }).click();
   await expect(page.getByRole("textbox", { name: `Amount for debit invoice ${fee.invoice_no}` })).toHaveValue(/2,?500/);
