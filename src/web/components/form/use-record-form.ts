@@ -1,13 +1,16 @@
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import { useFormik, validateYupSchema, yupToFormErrors, type FormikHelpers, type FormikValues } from "formik";
 import { useNavigate } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import type { AnyObjectSchema } from "yup";
-import { api, toFieldErrors } from "../../lib/api-client";
+import { newFormToken } from "../../../core/form-token";
+import { api, isNetworkError, toFieldErrors } from "../../lib/api-client";
 import { errorAction, fieldErrorsFromBody } from "../../lib/api-errors";
 import { translateMessage } from "../../lib/messages";
 import { showError, showInfo, showSuccess } from "../../lib/toast";
+import { useCurrentUser } from "../../lib/use-permission";
 import { createByResource } from "../../offline/commands";
+import { useNetworkGate } from "../../offline/network-gate";
 import { maskLocalKeys } from "./local-key-mask";
 import { useLoadedRecord } from "./use-loaded-record";
 
@@ -22,6 +25,11 @@ export interface RecordFormOptions<Values extends FormikValues, Record> {
   fromRecord?: (record: Record) => Values;
   /** Maps values to the request body; defaults to the values cast by the schema. */
   toBody?: (values: Values) => object;
+  /**
+   * Saving needs the server (a cashbox transfer, a money conversion: DESIGN section 4): the create is
+   * posted, never queued in the outbox; with no network at save time the form stays, values kept, and says why.
+   */
+  needsNetwork?: boolean;
 }
 
 /**
@@ -33,6 +41,10 @@ export function useRecordForm<Values extends FormikValues, Record = Values>(opti
   const { t } = useLingui();
   const navigate = useNavigate();
   const { id, isEdit, base, record, loading, loadFailed } = useLoadedRecord<Record>(options.endpoint);
+  const gate = useNetworkGate();
+  const userId = useCurrentUser()?.id ?? 0;
+  // One token for this form's create however often Save is pressed: a retry after a lost answer is booked once.
+  const formToken = useRef<string | null>(null);
   const { fromRecord } = options;
   const loaded = useMemo(
     () => (record === null ? null : fromRecord ? fromRecord(record) : (record as unknown as Values)),
@@ -42,13 +54,25 @@ export function useRecordForm<Values extends FormikValues, Record = Values>(opti
   const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
     const { masked, unmask } = maskLocalKeys(values);
     const body = unmask(options.toBody ? options.toBody(masked) : (options.schema.cast(masked, { stripUnknown: true }) as object));
-    if (id) {
+    // An edit, or a create that needs the server, is sent at once; without a network it says so and keeps the form.
+    if (id || options.needsNetwork) {
+      if (!navigator.onLine) {
+        showError(gate.reason);
+        return;
+      }
       try {
-        await api.put(`${base}${id}/`, { json: body });
-        showSuccess(t`Updated successfully`);
+        if (id) {
+          await api.put(`${base}${id}/`, { json: body });
+          showSuccess(t`Updated successfully`);
+        } else {
+          formToken.current ??= newFormToken(userId);
+          await api.post(base, { json: { ...body, form_token: formToken.current } });
+          showSuccess(t`Saved successfully`);
+        }
         navigate(options.listPath);
       } catch (error) {
-        helpers.setErrors(toFieldErrors(error) as Parameters<typeof helpers.setErrors>[0]);
+        if (isNetworkError(error)) showError(gate.reason);
+        else helpers.setErrors(toFieldErrors(error) as Parameters<typeof helpers.setErrors>[0]);
       }
       return;
     }

@@ -29,6 +29,7 @@ export default function CapitalForm() {
   const form = useRecordForm<Values, CapitalRecord>({
     endpoint: CAPITAL_ENDPOINT,
     listPath: CAPITAL_PATH,
+    needsNetwork: true,
     schema: capitalSchema,
     initialValues: { branch: null, direction: "in", partner: null, cashbox: null, amount: "", input_date: toIsoDate(new Date()), note: "" },
     fromRecord: (r) => ({

@@ -28,6 +28,7 @@ export default function CashboxAdjustmentForm() {
   const form = useRecordForm<Values, AdjustmentRecord>({
     endpoint: ADJUSTMENT_ENDPOINT,
     listPath: ADJUSTMENT_PATH,
+    needsNetwork: true,
     schema: cashboxAdjustmentSchema,
     initialValues: {
       cashbox: null,

@@ -28,6 +28,7 @@ export default function CashboxCountForm() {
   const form = useRecordForm<Values>({
     endpoint: COUNT_ENDPOINT,
     listPath: COUNT_PATH,
+    needsNetwork: true,
     schema: cashboxCountSchema,
     initialValues: { cashbox: null, counted_balance: "", shift: "", note: "" },
   });

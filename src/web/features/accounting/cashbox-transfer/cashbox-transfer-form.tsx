@@ -19,6 +19,7 @@ export default function CashboxTransferForm() {
   const form = useRecordForm<Values, TransferRecord>({
     endpoint: TRANSFER_ENDPOINT,
     listPath: TRANSFER_PATH,
+    needsNetwork: true,
     schema: cashboxTransferSchema,
     initialValues: { from_cashbox: null, to_cashbox: null, ...newMoneyValues() },
     fromRecord: (r) => ({ from_cashbox: r.from_cashbox, to_cashbox: r.to_cashbox, ...moneyValuesOf(r) }),

@@ -137,6 +137,7 @@ export function DebitInvoiceForm({ party }: { party: DebitParty }) {
   const form = useRecordForm<Values, DebitInvoiceRecord>({
     endpoint: kind.endpoint,
     listPath: kind.path,
+    needsNetwork: true,
     schema: kind.schema,
     initialValues: { branch: null, party: null, currency: null, amount: "", input_date: toIsoDate(new Date()), note: "" },
     fromRecord: (r) => ({

@@ -29,6 +29,7 @@ export default function MoneyConversionForm() {
   const form = useRecordForm<Values, ConversionRecord>({
     endpoint: CONVERSION_ENDPOINT,
     listPath: CONVERSION_PATH,
+    needsNetwork: true,
     schema: moneyConversionSchema,
     initialValues: { from_cashbox: null, to_cashbox: null, amount: "", exchange_rate: "", input_date: toIsoDate(new Date()), note: "" },
     fromRecord: (r) => ({
