@@ -120,12 +120,22 @@ async function benchPostings(db: Db, afterSale: number) {
 /** A year of sales ending `today` with `lines` lines, their returns and postings. */
 async function generate(db: Db, lines: number, today: Date) {
   const [{ n: firstItem }] = await rowsOf<{ n: number }>(db, sql`select coalesce(max(id), 0)::int + 1 as n from item`);
-  await bulkItems(db, BENCH_ITEMS);
-  await benchStock(db, firstItem);
+  // Statistics after each step: planned as empty, the next step's joins would loop over whole tables.
+  const step = async (name: string, run: () => Promise<unknown>) => {
+    const start = performance.now();
+    await run();
+    await db.execute(sql`analyze`);
+    console.log(`  ${name}: ${round1((performance.now() - start) / 1000)} s`);
+  };
+  await step("items and stock", async () => {
+    await bulkItems(db, BENCH_ITEMS);
+    await benchStock(db, firstItem);
+  });
   const [{ n: afterSale }] = await rowsOf<{ n: number }>(db, sql`select coalesce(max(id), 0)::int as n from sale`);
-  await bulkSales(db, Math.ceil(lines / LINES_PER_SALE), { firstDay: iso(addDays(today, -364)), days: 365, cashboxes: true });
-  await benchLines(db, afterSale, firstItem, BENCH_ITEMS);
-  await benchPostings(db, afterSale);
+  const days = { firstDay: iso(addDays(today, -364)), days: 365, cashboxes: true };
+  await step("sales and returns", () => bulkSales(db, Math.ceil(lines / LINES_PER_SALE), days));
+  await step("lines", () => benchLines(db, afterSale, firstItem, BENCH_ITEMS));
+  await step("ledger", () => benchPostings(db, afterSale));
 }
 
 /** A branch manager of one branch: every dashboard card's permission and the two reports, nothing else. */
@@ -168,7 +178,9 @@ async function benchEngine(engine: "pglite" | "postgres", lines: number, rounds:
   if (url && process.env.BENCH_REPORT_REUSE !== "1") await wipePostgres(url);
   const label = engine === "postgres" ? "PostgreSQL" : "PGlite";
   const database = await openDatabase({ url, dataDir });
+  const seedStart = performance.now();
   await database.migrateAndRun(async (db) => void (await seedIfEmpty(db, { demo: true })));
+  console.log(`report bench (${engine}): migrated and seeded in ${round1((performance.now() - seedStart) / 1000)} s`);
   const db = database.db;
   const today = new Date();
   const app = await buildApp({ db });

@@ -1,5 +1,6 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
+import { format } from "date-fns";
 import { readSheet } from "read-excel-file/node";
 import { apiGet } from "./support/offline";
 import { Shell } from "./support/pages";
@@ -82,11 +83,27 @@ test("the profit report over six months of demo sales: chart and table agree wit
   await expect(page.locator("tfoot").first()).toContainText(money(expected.totals.profit));
   await page.screenshot({ path: `${SHOTS}/profit-ckb.png`, fullPage: true });
 
-  // Sale detail: one row per sold line, linking to its invoice, with the sums footer.
+  // Sale detail: one row per sold line, linking to its invoice, with the sums footer; it opens on this
+  // month, newest first, the range in the URL, and a range given in the URL is the one it shows.
   await new Shell(page).switchLanguage("English");
+  const pageAsked = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith("/api/report/sale-detail/"));
   await page.goto("/report/sale-detail");
+  const asked = new URL((await pageAsked).url()).searchParams;
+  const today = format(new Date(), "yyyy-MM-dd");
+  expect([asked.get("input_date_after"), asked.get("input_date_before"), asked.get("ordering")]).toEqual([
+    `${today.slice(0, 8)}01`,
+    today,
+    "-input_date",
+  ]);
+  await expect(page).toHaveURL(new RegExp(`start_date=${today.slice(0, 8)}01&end_date=${today}`));
   const saleLines = page.getByRole("table", { name: "Sale Detail" });
   await expect(saleLines.locator("tbody tr").first().getByRole("link")).toHaveAttribute("href", /\/sale\/sale\/\d+\/view$/);
   await expect(saleLines.locator("tfoot")).toContainText("Total");
+  const rangeAsked = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith("/api/report/sale-detail/"));
+  await page.goto("/report/sale-detail?start_date=2020-01-01&end_date=2020-01-31");
+  expect(new URL((await rangeAsked).url()).searchParams.get("input_date_before")).toBe("2020-01-31");
+  await expect(page.getByText("No results found")).toBeVisible();
+  await page.goto("/report/sale-detail");
+  await expect(saleLines.locator("tbody tr").first().getByRole("link")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/sale-detail-en.png`, fullPage: true });
 });

@@ -47,6 +47,31 @@ const branchIn = (column: SQL, ids: number[]) =>
   )})`;
 
 /**
+ * In the base currency (no currency chosen): the ledger's revenue and cost rows summed by day and branch,
+ * each revenue row at the rate it was booked at and each cost row as booked, and the sales' discounts at
+ * their rates beside them; no grouping by document and no join to the documents, so a year of a million
+ * lines is one pass over those rows alone (ledger_profit_idx, index-only) and the sales of the range, and
+ * the report's key is worked out on a few rows a day. The same sums as per document: a document's rows
+ * share its rate.
+ */
+function ledgerDaysInBase(q: ProfitQuery): SQL {
+  const revenue = (documentType: string) =>
+    sql`coalesce(sum((l.credit - l.debit) * l.exchange_rate) filter (where l.document_type = ${documentType} and l.account_type = 'revenue'), 0)`;
+  return sql`select l.entry_date as day, l.branch_id, 1 as rate, null::integer as item_id,
+      ${revenue("sale")} as revenue, 0 as discount, -${revenue("sale_return")} as returns,
+      coalesce(sum(l.debit - l.credit) filter (where l.account_type = 'cost_of_goods'), 0) as cost_base
+    from ledger_entry l
+    where l.account_type in ('revenue', 'cost_of_goods') and l.document_type in ('sale', 'sale_return')
+      and ${branchIn(sql`l.branch_id`, q.branchIds)} ${dateBetween(sql`l.entry_date`, q)}
+    group by l.entry_date, l.branch_id
+    union all
+    select s.input_date::date, s.branch_id, 1, null, sum(s.discount * s.exchange_rate), sum(s.discount * s.exchange_rate), 0, 0
+    from sale s
+    where s.deleted_at is null and s.discount <> 0 and ${branchIn(sql`s.branch_id`, q.branchIds)} ${dateBetween(sql`s.input_date`, q)}
+    group by s.input_date, s.branch_id`;
+}
+
+/**
  * Per document (or line): day, branch, currency, rate, item, and its amounts in the document's
  * currency, except cost_base in the base currency.
  */
@@ -109,7 +134,8 @@ const GROUPS: Record<ProfitGroup, { key: SQL; label: SQL; join: SQL; order: SQL 
 export async function profitRows(ex: Executor, q: ProfitQuery): Promise<ProfitRow[]> {
   if (q.branchIds.length === 0) return [];
   const group = GROUPS[q.groupBy];
-  const source = q.groupBy === "item" || q.groupBy === "item_group" ? documentLines(q) : ledgerDocuments(q);
+  const byLine = q.groupBy === "item" || q.groupBy === "item_group";
+  const source = byLine ? documentLines(q) : q.currencyId === null ? ledgerDaysInBase(q) : ledgerDocuments(q);
   // In the base currency: document amounts x their booked rate, cost as booked. In one currency: the
   // amounts as they are, cost back into it at the document's rate.
   const money = (column: string) => (q.currencyId === null ? sql`x.${sql.raw(column)} * x.rate` : sql`x.${sql.raw(column)}`);

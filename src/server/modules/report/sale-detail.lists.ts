@@ -55,6 +55,8 @@ export const saleDetailList: ListSpec = {
     profit: { sql: saleProfit, type: "number", notNull: true },
   },
   search: [sql`i.name`, sql`i.code`, sql`c.name`, sql`s.invoice_no::text`],
+  // Every sum reads the line and its sale only: totals/ sums on mainSource, without the name joins.
+  sumsOnMain: true,
   sums: {
     quantity: sql`si.quantity`,
     discount: sql`si.discount * si.quantity`,
@@ -103,5 +105,6 @@ export const saleReturnDetailList: ListSpec = {
     total_price: { sql: sql`ri.total_price`, type: "number", notNull: true },
   },
   search: [sql`i.name`, sql`i.code`, sql`c.name`, sql`r.invoice_no::text`, sql`s.invoice_no::text`],
+  sumsOnMain: true,
   sums: { quantity: sql`ri.quantity`, total_price: sql`ri.total_price` },
 };

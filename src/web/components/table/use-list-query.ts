@@ -10,13 +10,16 @@ function readSaved(key: string): Partial<ListQueryState> | null {
   }
 }
 
-/** The list's query state, saved in localStorage per page title and restored on mount (SPEC section 4). */
-export function useListQuery(pageTitle: string, defaults: Partial<ListQueryState> = {}) {
+/**
+ * The list's query state, saved in localStorage per page title and restored on mount (SPEC section 4);
+ * `opening` wins over what was saved (a date range the URL names).
+ */
+export function useListQuery(pageTitle: string, defaults: Partial<ListQueryState> = {}, opening: Partial<ListQueryState> = {}) {
   const key = storageKeyFor(pageTitle);
   const [state, dispatch] = useReducer(listQueryReducer, defaults, (initial) => {
     const base = initialListQuery(initial);
     const saved = readSaved(key);
-    return saved ? listQueryReducer(base, { type: "restore", saved }) : base;
+    return { ...(saved ? listQueryReducer(base, { type: "restore", saved }) : base), ...opening };
   });
   useEffect(() => {
     try {

@@ -4,6 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "react-router";
 import { CardTitle } from "../../../components/card-title";
 import { PagedTable } from "../../../components/table/paged-table";
+import { defaultDateRange } from "../../../../core/dates";
 import { documentLink, useLineColumns, type DocumentLineRow } from "./line-columns";
 
 interface SaleDetailRow extends DocumentLineRow {
@@ -18,12 +19,13 @@ interface SaleDetailRow extends DocumentLineRow {
 /**
  * Sale detail (`/report/sale-detail`, view_saledetail): one row per sold line from report/sale-detail/
  * (the list engine), with every list filter, cost and profit, and the sums footer; the invoice number
- * opens the sale.
+ * opens the sale. It opens on this month, newest first (SPEC's default range), the range kept in the URL.
  */
 export default function SaleDetailPage() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const lineColumns = useLineColumns<SaleDetailRow>();
+  const defaultQuery = useMemo(() => ({ dateRange: defaultDateRange(), ordering: "-input_date" }), []);
   const columns = useMemo(
     () =>
       lineColumns(
@@ -53,6 +55,8 @@ export default function SaleDetailPage() {
         endpoint="report/sale-detail/"
         columns={columns}
         dateFilter
+        dateRangeInUrl
+        defaultQuery={defaultQuery}
         currencyFilter
         showTotals
         onRowClick={(row) => navigate(`/sale/sale/${row.sale}/view`)}

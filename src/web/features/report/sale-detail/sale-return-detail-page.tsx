@@ -4,6 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "react-router";
 import { CardTitle } from "../../../components/card-title";
 import { PagedTable } from "../../../components/table/paged-table";
+import { defaultDateRange } from "../../../../core/dates";
 import { documentLink, useLineColumns, type DocumentLineRow } from "./line-columns";
 
 interface SaleReturnDetailRow extends DocumentLineRow {
@@ -16,12 +17,14 @@ interface SaleReturnDetailRow extends DocumentLineRow {
 
 /**
  * Sale return detail (`/report/sale-return-detail`, view_salereturndetail): one row per returned line
- * from report/sale-return-detail/, with the return's and the sale's numbers linking to their views.
+ * from report/sale-return-detail/, with the return's and the sale's numbers linking to their views; like
+ * the sale detail, it opens on this month, newest first, the range kept in the URL.
  */
 export default function SaleReturnDetailPage() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const lineColumns = useLineColumns<SaleReturnDetailRow>();
+  const defaultQuery = useMemo(() => ({ dateRange: defaultDateRange(), ordering: "-input_date" }), []);
   const columns = useMemo(
     () =>
       lineColumns([
@@ -51,6 +54,8 @@ export default function SaleReturnDetailPage() {
         endpoint="report/sale-return-detail/"
         columns={columns}
         dateFilter
+        dateRangeInUrl
+        defaultQuery={defaultQuery}
         currencyFilter
         showTotals
         onRowClick={(row) => navigate(`/sale/sale-return/${row.sale_return}/view`)}
