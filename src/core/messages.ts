@@ -65,6 +65,7 @@ export const MESSAGES = {
   returnAboveSale: "Return invoice price is more than sale invoice price",
   purchaseReturnAboveRemain: "Purchase return price is greater than purchase invoice remain amount",
   cashboxBalanceNotEnough: "Cashbox balance is not enough",
+  cashboxNotUsable: "You may not use this cashbox",
   cashboxCurrencyMismatch: "Cashbox currency mismatch",
   saleInvoiceNotFound: "Sale invoice not found",
   itemNotFound: "Item not found",

@@ -137,6 +137,9 @@ function columnsOf(table: PgTable): Record<string, string> {
   return names;
 }
 
+/** An int[] parameter: `= any(...)` takes an empty list where `in ()` would be a syntax error. */
+export const intArray = (ids: readonly number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+
 /**
  * `insert into <table> (...) select ... from jsonb_populate_recordset(null::<table>, $1)`: the rows
  * travel as one JSON parameter, typed by the table itself, so the statement costs the same to build

@@ -20,7 +20,7 @@ export class HttpError extends Error {
 export const badRequest = (message: string) => new HttpError(400, { message });
 export const fieldErrors = (errors: Record<string, string[]>) => new HttpError(400, errors);
 export const unauthorized = () => new HttpError(401, { message: "Authentication credentials were not provided." });
-export const forbidden = () => new HttpError(403, { message: "You do not have permission to perform this action." });
+export const forbidden = (message: string = MESSAGES.permissionDenied) => new HttpError(403, { message });
 export const notFound = () => new HttpError(404, { message: "Not found." });
 export const stillRunning = () => new HttpError(409, { message: "This form is still being processed" });
 export const reusedToken = () => new HttpError(422, { message: "This form was already submitted with different data" });

@@ -65,6 +65,7 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   returnAboveSale: msg({ message: "Return invoice price is more than sale invoice price" }),
   purchaseReturnAboveRemain: msg({ message: "Purchase return price is greater than purchase invoice remain amount" }),
   cashboxBalanceNotEnough: msg({ message: "Cashbox balance is not enough" }),
+  cashboxNotUsable: msg({ message: "You may not use this cashbox" }),
   cashboxCurrencyMismatch: msg({ message: "Cashbox currency mismatch" }),
   saleInvoiceNotFound: msg({ message: "Sale invoice not found" }),
   itemNotFound: msg({ message: "Item not found" }),

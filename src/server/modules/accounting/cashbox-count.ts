@@ -61,7 +61,7 @@ const readCount = (ex: Executor, id: number, auth: AuthContext) => readOne<Recor
 
 /** Closes a count in the caller's (idempotent) transaction: the adjustment first, then the count, numbered last. */
 export async function createCountTx(tx: Tx, auth: AuthContext, body: CashboxCountInput, formToken: string | null) {
-  const box = (await lockCashboxes(tx, [body.cashbox])).get(body.cashbox);
+  const box = (await lockCashboxes(tx, auth, [body.cashbox])).get(body.cashbox);
   if (!box || !auth.branchIds.includes(box.branchId)) throw invalidChoice("cashbox");
   const expected = await cashboxBalance(tx, box.id, box.currencyId);
   const difference = sub(body.counted_balance, expected);

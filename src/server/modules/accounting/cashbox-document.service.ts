@@ -80,7 +80,7 @@ async function writeDocument(
   formToken: string | null,
 ) {
   if (!auth.branchIds.includes(body.branch)) throw invalidChoice("branch");
-  const boxes = await lockCashboxes(tx, existing ? [body.cashbox, existing.cashbox_id] : [body.cashbox]);
+  const boxes = await lockCashboxes(tx, auth, existing ? [body.cashbox, existing.cashbox_id] : [body.cashbox]);
   const box = boxes.get(body.cashbox);
   if (!box || box.branchId !== body.branch) throw invalidChoice("cashbox");
   if (body.currency != null && body.currency !== box.currencyId) throw badRequest(MESSAGES.cashboxCurrencyMismatch);
@@ -151,7 +151,7 @@ export async function updateCashboxDocument(
 export async function deleteCashboxDocument(db: Db, kind: CashboxDocKind, auth: AuthContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockVisible(tx, kind, auth, id);
-    const boxes = await lockCashboxes(tx, [row.cashbox_id]);
+    const boxes = await lockCashboxes(tx, auth, [row.cashbox_id]);
     const before = await balances(tx, boxes.values());
     await reverse(tx, kind, auth, row);
     await assertNotOverdrawn(tx, boxes.values(), before);

@@ -54,7 +54,7 @@ async function reverse(tx: Tx, auth: AuthContext, row: repo.TransferRow): Promis
 async function write(tx: Tx, auth: AuthContext, body: CashboxTransferInput, existing: repo.TransferRow | null, formToken: string | null) {
   if (body.from_cashbox === body.to_cashbox) throw badRequest(MESSAGES.cashboxesMustDiffer);
   const ids = [body.from_cashbox, body.to_cashbox, ...(existing ? [existing.from_cashbox_id, existing.to_cashbox_id] : [])];
-  const boxes = await lockCashboxes(tx, ids);
+  const boxes = await lockCashboxes(tx, auth, ids);
   const from = boxes.get(body.from_cashbox);
   const to = boxes.get(body.to_cashbox);
   if (!from || !auth.branchIds.includes(from.branchId)) throw invalidChoice("from_cashbox");
@@ -119,7 +119,7 @@ export async function updateTransfer(
 export async function deleteTransfer(db: Db, auth: AuthContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockVisible(tx, auth, id);
-    const boxes = await lockCashboxes(tx, [row.from_cashbox_id, row.to_cashbox_id]);
+    const boxes = await lockCashboxes(tx, auth, [row.from_cashbox_id, row.to_cashbox_id]);
     const before = await balances(tx, boxes.values());
     await reverse(tx, auth, row);
     await assertNotOverdrawn(tx, boxes.values(), before);

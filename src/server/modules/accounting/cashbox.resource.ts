@@ -5,7 +5,7 @@ import { cashbox, currency } from "../../db/tables";
 import { badRequest } from "../../http/errors";
 import { isoTimestamp } from "../../http/list-engine";
 import { invalidChoice, touched, type ResourceDef } from "../../http/resource";
-import { cashboxHasEntries, lockCashbox } from "./cashbox.repository";
+import { cashboxHasEntries, lockCashboxRecord } from "./cashbox.repository";
 
 /**
  * Cashboxes (SPEC sections 2 and 3, DESIGN "Money documents"): name, branch, currency, and the balance
@@ -54,7 +54,7 @@ export const cashboxResource: ResourceDef<CashboxInput> = {
       .where(and(eq(currency.id, body.currency), isNull(currency.deletedAt)));
     if (!cur) throw invalidChoice("currency");
     if (id === undefined) return;
-    const current = await lockCashbox(tx, id);
+    const current = await lockCashboxRecord(tx, id);
     if (current && (current.branchId !== body.branch || current.currencyId !== body.currency) && (await cashboxHasEntries(tx, id))) {
       throw badRequest(MESSAGES.cashboxCurrencyLocked);
     }

@@ -134,7 +134,7 @@ async function write(
   existing: StoredRow<DocValues> | null,
   formToken: string | null,
 ) {
-  const boxes = await lockCashboxes(tx, def.cashboxes(body, existing));
+  const boxes = await lockCashboxes(tx, auth, def.cashboxes(body, existing));
   const values = await def.prepare(tx, auth, body, boxes, existing);
   const before = await balances(tx, boxes.values());
   if (existing) await reverse(tx, def, auth, existing);
@@ -202,7 +202,7 @@ export async function deleteLockedDocument<B extends AnyObject, V extends DocVal
   row: StoredRow<V>,
 ): Promise<void> {
   const any = asAny(def);
-  const boxes = await lockCashboxes(tx, any.cashboxes(null, row));
+  const boxes = await lockCashboxes(tx, auth, any.cashboxes(null, row));
   const before = await balances(tx, boxes.values());
   await reverse(tx, any, auth, row);
   await assertNotOverdrawn(tx, boxes.values(), before);

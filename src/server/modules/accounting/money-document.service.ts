@@ -211,7 +211,7 @@ async function writeDocument(
   const k = KIND[kind];
   if (!auth.branchIds.includes(body.branch)) throw invalidChoice("branch");
   // Lock order: cashboxes by id, then invoices by id (DESIGN "Money documents").
-  const boxes = await lockCashboxes(tx, existing ? [body.cashbox, existing.row.cashbox_id] : [body.cashbox]);
+  const boxes = await lockCashboxes(tx, auth, existing ? [body.cashbox, existing.row.cashbox_id] : [body.cashbox]);
   if (existing) {
     await undoDocument(tx, kind, auth, existing.row);
   }
@@ -339,7 +339,7 @@ export async function updateMoneyDocument(
 export async function deleteMoneyDocument(db: Db, kind: MoneyDocKind, auth: AuthContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockVisible(tx, kind, auth, id);
-    await lockCashboxes(tx, [row.cashbox_id]);
+    await lockCashboxes(tx, auth, [row.cashbox_id]);
     await undoDocument(tx, kind, auth, row);
     await repo.deleteDocument(tx, kind, id);
   });

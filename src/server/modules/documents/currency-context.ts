@@ -2,7 +2,9 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { MESSAGES } from "../../../core/messages";
 import { queryRowsPrepared, type Executor } from "../../db/client";
 import { currency } from "../../db/tables";
+import type { AuthContext } from "../../http/access";
 import { fieldErrors } from "../../http/errors";
+import { cashboxNotUsable, cashboxUsableSql } from "../users/cashbox-rights";
 
 /** The base currency's id (IQD in the demo). */
 export async function baseCurrencyId(ex: Executor): Promise<number> {
@@ -19,7 +21,8 @@ export interface DocumentReferences {
   currency: { isBase: boolean } | null;
   latestRate: string | null;
   baseCurrencyId: number;
-  cashbox: { branchId: number; currencyId: number } | null;
+  /** The cashbox, when it exists, with whether the caller may use it (users/cashbox-rights.ts). */
+  cashbox: { branchId: number; currencyId: number; usable: boolean } | null;
 }
 
 /** A customer belongs to one branch; a supplier serves a list of them, so it is asked about the document's. */
@@ -33,6 +36,7 @@ function partnerBranch(partner: PartnerReference): SQL {
 
 export async function readDocumentReferences(
   ex: Executor,
+  auth: AuthContext,
   refs: { inventory: number; partner: PartnerReference; currency: number; cashbox: number | null },
 ): Promise<DocumentReferences> {
   const [row] = await queryRowsPrepared<{
@@ -43,6 +47,7 @@ export async function readDocumentReferences(
     base_currency: number;
     cashbox_branch: number | null;
     cashbox_currency: number | null;
+    cashbox_usable: boolean | null;
   }>(
     ex,
     sql`select
@@ -52,7 +57,8 @@ export async function readDocumentReferences(
           (select rate::text from exchange_rate where currency_id = ${refs.currency} and deleted_at is null
              order by input_date desc, id desc limit 1) as latest_rate,
           (select id from currency where is_base limit 1) as base_currency,
-          cb.branch_id as cashbox_branch, cb.currency_id as cashbox_currency
+          cb.branch_id as cashbox_branch, cb.currency_id as cashbox_currency,
+          ${cashboxUsableSql(auth, sql`cb.id`)} as cashbox_usable
         from (select 1) one
         left join cashbox cb on cb.id = ${refs.cashbox} and cb.deleted_at is null`,
   );
@@ -62,7 +68,10 @@ export async function readDocumentReferences(
     currency: row.currency_is_base === null ? null : { isBase: row.currency_is_base },
     latestRate: row.latest_rate,
     baseCurrencyId: row.base_currency,
-    cashbox: row.cashbox_branch === null ? null : { branchId: row.cashbox_branch, currencyId: row.cashbox_currency as number },
+    cashbox:
+      row.cashbox_branch === null
+        ? null
+        : { branchId: row.cashbox_branch, currencyId: row.cashbox_currency as number, usable: row.cashbox_usable === true },
   };
 }
 
@@ -78,8 +87,9 @@ export function referencedRate(refs: DocumentReferences, sent?: string | null): 
   return refs.latestRate;
 }
 
-/** A cashbox the document may pay from: in the document's branch and currency. */
+/** A cashbox the document may pay from: in the document's branch and currency, and one the caller may use. */
 export function checkReferencedCashbox(refs: DocumentReferences, branchId: number, currencyId: number): void {
   if (!refs.cashbox || refs.cashbox.branchId !== branchId) throw fieldErrors({ cashbox: [MESSAGES.invalidChoice] });
+  if (!refs.cashbox.usable) throw cashboxNotUsable();
   if (refs.cashbox.currencyId !== currencyId) throw fieldErrors({ cashbox: [MESSAGES.cashboxCurrencyMismatch] });
 }

@@ -18,7 +18,7 @@ export async function lockPayingCashbox(
   previousCashboxId: number | null,
 ): Promise<{ box: CashboxRow; boxes: Map<number, CashboxRow>; exchangeRate: string }> {
   if (!auth.branchIds.includes(branchId)) throw invalidChoice("branch");
-  const boxes = await lockCashboxes(tx, previousCashboxId ? [cashboxId, previousCashboxId] : [cashboxId]);
+  const boxes = await lockCashboxes(tx, auth, previousCashboxId ? [cashboxId, previousCashboxId] : [cashboxId]);
   const box = boxes.get(cashboxId);
   if (!box || box.branchId !== branchId) throw invalidChoice("cashbox");
   const rate = await currencyRate(tx, box.currencyId);

@@ -150,7 +150,7 @@ export const updatePayroll = (
 export async function deletePayroll(db: Db, auth: AuthContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = visibleRow(await repo.lockPayroll(tx, id), auth);
-    const boxes = await lockCashboxes(tx, [row.cashbox_id]);
+    const boxes = await lockCashboxes(tx, auth, [row.cashbox_id]);
     const before = await balances(tx, boxes.values());
     await reverse(tx, auth, row);
     await assertNotOverdrawn(tx, boxes.values(), before);

@@ -137,7 +137,7 @@ export const updateSalaryAdvance = (
 export async function deleteSalaryAdvance(db: Db, auth: AuthContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = visibleRow(await lockAdvance(tx, id), auth);
-    await lockCashboxes(tx, [row.cashbox_id]);
+    await lockCashboxes(tx, auth, [row.cashbox_id]);
     await lockEmployee(tx, row.employee_id);
     await reverse(tx, auth, row);
     await assertNotRecovered(tx, row.employee_id, row.currency_id);

@@ -11,6 +11,7 @@ import { badRequest, fieldErrors, notFound } from "../../http/errors";
 import { invalidChoice, validateBody } from "../../http/resource";
 import { deletePosting, writePosting } from "../ledger/ledger.repository";
 import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/document-number";
+import { assertCashboxesUsable } from "../users/cashbox-rights";
 import { checkReferencedCashbox, readDocumentReferences, referencedRate } from "../documents/currency-context";
 import { applyMovements, findOrCreateStock, reverseMovements } from "../stock/stock-ledger";
 import {
@@ -39,7 +40,7 @@ interface CheckedPurchase {
 /** Every rule of a purchase body that needs the database (SPEC sections 4-5, issue 4). */
 async function checkPurchase(tx: Tx, input: PurchaseInput, auth: AuthContext): Promise<CheckedPurchase> {
   if (!auth.branchIds.includes(input.branch)) throw invalidChoice("branch");
-  const references = await readDocumentReferences(tx, {
+  const references = await readDocumentReferences(tx, auth, {
     inventory: input.inventory,
     partner: { table: "supplier", id: input.supplier, branch: input.branch },
     currency: input.currency,
@@ -183,6 +184,7 @@ export async function updatePurchase(tx: Tx, id: number, payload: unknown, auth:
   const current = await lockPurchase(tx, id);
   if (!current || !auth.branchIds.includes(current.branchId)) throw notFound();
   await assertChangeable(tx, current);
+  await assertCashboxesUsable(tx, auth, [current.cashboxId]);
   const input = await validateBody(purchaseSchema, payload);
   const checked = await checkPurchase(tx, input, auth);
   checked.header.invoiceNo = current.invoiceNo;
@@ -196,6 +198,7 @@ export async function deletePurchase(tx: Tx, id: number, auth: AuthContext): Pro
   const current = await lockPurchase(tx, id);
   if (!current || !auth.branchIds.includes(current.branchId)) throw notFound();
   await assertChangeable(tx, current);
+  await assertCashboxesUsable(tx, auth, [current.cashboxId]);
   await unbookPurchase(tx, id, auth.userId);
   await deletePurchaseRow(tx, id);
 }

@@ -30,6 +30,7 @@ import { applyMovements, reverseMovements, type Movement } from "../stock/stock-
 import * as repo from "./sale.repository";
 import { saleList, saleQuotationList, saleReturnList } from "./sale.lists";
 import { invoiceHasAllocations, saleReceipts } from "../accounting/money-document.repository";
+import { assertCashboxesUsable } from "../users/cashbox-rights";
 import { textOf } from "../../../core/text";
 
 /**
@@ -219,7 +220,7 @@ async function checkHeader(
   body: { branch: number; inventory: number; customer: number; currency: number; exchange_rate?: string | null; cashbox?: number | null },
 ): Promise<CheckedHeader> {
   if (!auth.branchIds.includes(body.branch)) throw invalidChoice("branch");
-  const references = await readDocumentReferences(tx, {
+  const references = await readDocumentReferences(tx, auth, {
     inventory: body.inventory,
     partner: { table: "customer", id: body.customer },
     currency: body.currency,
@@ -366,6 +367,7 @@ export async function updateSale(db: Db, auth: AuthContext, id: number, payload:
     const row = await lockVisibleSale(tx, auth, id);
     assertFresh(row, payload.updated_at);
     await assertSaleChangeable(tx, row);
+    await assertCashboxesUsable(tx, auth, [row.cashboxId]);
     // The branch (and with it the invoice number) stays the sale's; extra material stays as it is.
     const items = Array.isArray(payload.items)
       ? payload.items.filter((l: unknown) => !(l && typeof l === "object" && (l as { is_extra?: unknown }).is_extra === true))
@@ -414,6 +416,7 @@ export async function deleteSale(db: Db, auth: AuthContext, id: number): Promise
   await db.transaction(async (tx) => {
     const row = await lockVisibleSale(tx, auth, id);
     await assertSaleChangeable(tx, row);
+    await assertCashboxesUsable(tx, auth, [row.cashboxId]);
     await reverseMovements(tx, { documentType: SALE_DOC, documentId: id, userId: auth.userId });
     await deletePosting(tx, SALE_DOC, id);
     await repo.deleteSale(tx, id);

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Db } from "../../db/client";
+import { intArray, queryRows, type Db } from "../../db/client";
 import { HIDDEN_COLUMNS, SYNC_TABLES, type SyncTable } from "./sync-tables";
 
 /** Per reference table, its columns in order (minus the hidden ones), read once per database. */
@@ -55,7 +55,7 @@ export interface TableReader {
 /** A reader per sync table, by sync name, for a user who sees `branchIds`. */
 export async function tableReaders(db: Db, branchIds: readonly number[]): Promise<Map<string, TableReader>> {
   const columns = await columnsOf(db);
-  const ids = sql`${`{${branchIds.join(",")}}`}::int[]`;
+  const ids = intArray(branchIds);
   return new Map(
     SYNC_TABLES.map((t) => {
       const all = columns.get(t.table);

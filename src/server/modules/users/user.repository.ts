@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Rights } from "../../../core/user-rights";
-import { queryRows, type Executor, type Tx } from "../../db/client";
+import { intArray, queryRows, type Executor, type Tx } from "../../db/client";
 import { appUser, authToken, userBranch, userCashbox, userGroup, userPermission } from "../../db/tables";
 
 /**
@@ -15,9 +15,6 @@ export const usableCashboxesSql = (userId: SQL | number) => sql`array(
              and (not exists (select 1 from user_cashbox where user_id = cu.id)
                   or c.id in (select cashbox_id from user_cashbox where user_id = cu.id))))
   order by c.id)`;
-
-/** An int[] parameter: `= any(...)` takes an empty list where `in ()` would be a syntax error. */
-const idArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
 
 /** A user's rights as the checks of core/user-rights.ts read them: groups folded in, cashboxes resolved. */
 export async function rightsOf(ex: Executor, userId: number): Promise<Rights | null> {
@@ -51,7 +48,7 @@ export async function rightsOfBody(
       : (
           await queryRows<{ code: string }>(
             ex,
-            sql`select distinct code from group_permission where group_id = any(${idArray(body.groups)})`,
+            sql`select distinct code from group_permission where group_id = any(${intArray(body.groups)})`,
           )
         ).map((r) => r.code);
   const branchCashboxes = async (branches: number[]) =>
@@ -60,7 +57,7 @@ export async function rightsOfBody(
       : (
           await queryRows<{ id: number }>(
             ex,
-            sql`select id from cashbox where deleted_at is null and branch_id = any(${idArray(branches)}) order by id`,
+            sql`select id from cashbox where deleted_at is null and branch_id = any(${intArray(branches)}) order by id`,
           )
         ).map((r) => Number(r.id));
   if (body.is_superuser) {
@@ -82,7 +79,7 @@ export async function existingIds(ex: Executor, table: "branch" | "auth_group" |
   const tombstone = table === "auth_group" ? sql`true` : sql`deleted_at is null`;
   const rows = await queryRows<{ id: number }>(
     ex,
-    sql`select id from ${sql.identifier(table)} where ${tombstone} and id = any(${idArray(ids)})`,
+    sql`select id from ${sql.identifier(table)} where ${tombstone} and id = any(${intArray(ids)})`,
   );
   return rows.map((r) => Number(r.id));
 }
@@ -92,7 +89,7 @@ export async function cashboxesOutside(ex: Executor, ids: number[], branches: nu
   if (ids.length === 0) return [];
   const rows = await queryRows<{ id: number }>(
     ex,
-    sql`select id from cashbox where id = any(${idArray(ids)}) and not (branch_id = any(${idArray(branches)}))`,
+    sql`select id from cashbox where id = any(${intArray(ids)}) and not (branch_id = any(${intArray(branches)}))`,
   );
   return rows.map((r) => Number(r.id));
 }
