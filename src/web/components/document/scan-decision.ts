@@ -1,4 +1,5 @@
 /** The scan decision (SPEC section 4), pure: what a scan does with what the look-up found. */
+import { isPositive } from "../../../core/money";
 import { pickSearchResult, type SearchPick } from "../selectors/item-search-pick";
 import type { DocumentLine } from "./document-lines";
 
@@ -18,6 +19,19 @@ export function toCandidate(line: DocumentLine): ScanCandidate {
   return { line, barcode: line.barcode, label: candidateLabel(line) };
 }
 
-/** One result: take it; several: the single exact barcode match, else the user chooses; none: a miss. */
-export const decideScan = (candidates: readonly ScanCandidate[], keyword: string): SearchPick<ScanCandidate> =>
-  pickSearchResult(candidates, keyword, true);
+/** What a sale can take from a batch on `today` (yyyy-MM-dd): in date (expiring after today) and in stock. */
+const sellable = (line: DocumentLine, today: string) =>
+  !(line.expire_date && line.expire_date <= today) && (line.available === null || isPositive(line.available));
+
+/**
+ * One result: take it; several: the single exact barcode match, else, when selling (`sellingOn` is
+ * today), the one batch of that barcode in date and in stock, else the user chooses; none: a miss.
+ * A counter scanning a box means the batch on the shelf, not the expired or empty one beside it;
+ * those stay a click away in the item search.
+ */
+export function decideScan(candidates: readonly ScanCandidate[], keyword: string, sellingOn?: string): SearchPick<ScanCandidate> {
+  const pick = pickSearchResult(candidates, keyword, true);
+  if (pick.kind !== "choose" || !sellingOn) return pick;
+  const onShelf = pick.items.filter((c) => (c.barcode ?? "") === keyword.trim() && sellable(c.line, sellingOn));
+  return onShelf.length === 1 ? { kind: "pick", item: onShelf[0] } : pick;
+}

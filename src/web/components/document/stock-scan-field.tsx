@@ -1,6 +1,7 @@
 import { forwardRef, useImperativeHandle, useRef, useState } from "react";
 import { Box, Field, Input, Spinner } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
+import { toIsoDate } from "../../../core/dates";
 import { MESSAGES } from "../../../core/messages";
 import { translateMessage } from "../../lib/messages";
 import { showError } from "../../lib/toast";
@@ -30,6 +31,8 @@ export interface StockScanFieldProps extends MergeOptions {
   held?: HeldStock;
   /** Replaces the default look-up (cache, then stock/search/), e.g. for a return's own lines. */
   lookUp?: (keyword: string) => Promise<ScanCandidate[]>;
+  /** A sale: a barcode with one batch in date and in stock takes it without asking (scan-decision.ts). */
+  selling?: boolean;
 }
 
 export interface StockScanFieldHandle {
@@ -55,6 +58,7 @@ export const StockScanField = forwardRef<StockScanFieldHandle, StockScanFieldPro
     autoFocus,
     disabled,
     lookUp,
+    selling,
     held,
     ...mergeOptions
   } = props;
@@ -94,7 +98,7 @@ export const StockScanField = forwardRef<StockScanFieldHandle, StockScanFieldPro
     const found = lookUp
       ? await lookUp(code).catch(() => [])
       : await lookUpStock(code, { inventoryId, branchId, existQty: existQty ?? mergeOptions.checkStock ?? false, priceField });
-    const decision = decideScan(found, code);
+    const decision = decideScan(found, code, selling ? toIsoDate(new Date()) : undefined);
     if (decision.kind === "none") {
       playAlert();
       showError(translateMessage(MESSAGES.itemNotFound));

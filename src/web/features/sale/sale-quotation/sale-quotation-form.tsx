@@ -230,7 +230,7 @@ export default function SaleQuotationForm() {
                 </Field.Root>
                 <LabelledDateInput name="input_date" label={t`Date`} value={date} onValueChange={setDate} errorText={err("input_date")} />
               </SimpleGrid>
-              <StockScanField autoFocus inventoryId={inventory} branchId={branch} lines={lines} onLinesChange={setLines} />
+              <StockScanField autoFocus selling inventoryId={inventory} branchId={branch} lines={lines} onLinesChange={setLines} />
               {err("items") ? (
                 <Field.Root invalid>
                   <Field.ErrorText>{err("items")}</Field.ErrorText>

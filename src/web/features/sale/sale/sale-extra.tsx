@@ -91,6 +91,7 @@ export default function SaleExtra() {
               lines={lines}
               onLinesChange={setLines}
               checkStock
+              selling
               materialOnly
               label={t`Scan material`}
             />

@@ -379,6 +379,7 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
             lines={values.items}
             onLinesChange={setItems}
             checkStock
+            selling
             held={held}
           />
           {err("items") && values.items.length === 0 ? (
