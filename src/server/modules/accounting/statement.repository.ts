@@ -110,16 +110,26 @@ export async function statementSummary(ex: Executor, q: StatementQuery): Promise
 }
 
 /**
- * One page of the range in statement order: the ids are picked from the index alone (skipping `offset`
- * entries costs no table reads), then only the page's rows are read with their document numbers.
+ * One page of the range's `count` rows in statement order: the ids are picked from the index alone
+ * (skipping entries costs no table reads), walking it from the nearer end (a page past the middle, like
+ * the newest, skips the rows after it, not those before), then only the page's rows are read with their
+ * document numbers.
  */
-export async function statementPage(ex: Executor, q: StatementQuery, offset: number, limit: number): Promise<StatementRow[]> {
+export async function statementPage(
+  ex: Executor,
+  q: StatementQuery,
+  offset: number,
+  limit: number,
+  count: number,
+): Promise<StatementRow[]> {
+  const fromEnd = offset > count / 2;
+  const ids = fromEnd
+    ? sql`select le.id from ledger_entry le where ${rangeWhere(q)} order by le.entry_date desc, le.id desc
+          offset ${Math.max(0, count - offset - limit)} limit ${Math.min(limit, count - offset)}`
+    : sql`select le.id from ledger_entry le where ${rangeWhere(q)} order by le.entry_date, le.id offset ${offset} limit ${limit}`;
   return queryRows<StatementRow>(
     ex,
-    sql`select ${ROW_COLUMNS} from ledger_entry le
-        join (select le.id from ledger_entry le where ${rangeWhere(q)} order by le.entry_date, le.id offset ${offset} limit ${limit}) p
-          on p.id = le.id
-        order by le.entry_date, le.id`,
+    sql`select ${ROW_COLUMNS} from ledger_entry le join (${ids}) p on p.id = le.id order by le.entry_date, le.id`,
   );
 }
 

@@ -70,7 +70,7 @@ async function statementPage(db: Db, q: repo.StatementQuery, page: number, pageS
   const signed: Signed = (a) => toDecimalString(mul(a, sign));
   const summary = await repo.statementSummary(db, q);
   const offset = (page - 1) * pageSize;
-  const pageRows = offset < summary.count ? await repo.statementPage(db, q, offset, pageSize) : [];
+  const pageRows = offset < summary.count ? await repo.statementPage(db, q, offset, pageSize, summary.count) : [];
   let beforePage = summary.total;
   if (pageRows.length > 0) {
     beforePage =
