@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { addDays, format, startOfMonth } from "date-fns";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { ISO_DATE } from "../../src/core/dates";
 import { buildApp } from "../../src/server/app";
 import { openDatabase, queryRows, type Db } from "../../src/server/db/client";
@@ -78,43 +78,52 @@ async function benchLines(db: Db, afterSale: number, firstItem: number, items: n
     where r.sale_id > ${afterSale} and not exists (select 1 from sale_return_item x where x.sale_return_id = r.id)`);
 }
 
+/**
+ * The ledger rows of the documents of `table` (alias `d`) above `afterSale`: `lines` is the VALUES list of
+ * (account_type, account_id, currency_id, debit, credit, rate, amount) of one document, `cost` its cost
+ * of goods in the base currency (`c.cost`, base currency `base.id`); rows of a zero amount are not posted.
+ */
+const postings = (documentType: string, table: SQL, cost: SQL, lines: SQL, where: SQL) => sql`
+  insert into ledger_entry (branch_id, account_type, account_id, currency_id, debit, credit, exchange_rate,
+                            document_type, document_id, entry_date, memo, created_by, created_at)
+  select d.branch_id, p.account_type, p.account_id, p.currency_id, p.debit, p.credit, p.rate,
+         ${documentType}, d.id, d.input_date::date, '', d.created_by, d.created_at
+  from ${table}
+  cross join (select id from currency where is_base limit 1) base
+  cross join lateral (${cost}) c
+  cross join lateral (values ${lines}) p(account_type, account_id, currency_id, debit, credit, rate, amount)
+  where p.amount > 0 and ${where}
+  order by d.id`;
+
 /** The ledger rows postSale and postSaleReturn give these documents (src/core/posting.ts), in SQL. */
 async function benchPostings(db: Db, afterSale: number) {
-  await db.execute(sql`
-    insert into ledger_entry (branch_id, account_type, account_id, currency_id, debit, credit, exchange_rate,
-                              document_type, document_id, entry_date, memo, created_by, created_at)
-    select s.branch_id, p.account_type, p.account_id, p.currency_id, p.debit, p.credit, p.rate,
-           'sale', s.id, s.input_date::date, '', s.created_by, s.created_at
-    from sale s
-    cross join (select id from currency where is_base limit 1) base
-    cross join lateral (select coalesce(sum(si.cost_price * si.quantity), 0) as cost from sale_item si where si.sale_id = s.id) c
-    cross join lateral (values
-      ('customer', s.customer_id, s.currency_id, s.total_price - s.discount, 0::numeric, s.exchange_rate, s.total_price - s.discount),
-      ('revenue', null::integer, s.currency_id, 0::numeric, s.total_price - s.discount, s.exchange_rate, s.total_price - s.discount),
-      ('cashbox', s.cashbox_id, s.currency_id, s.paid_amount, 0::numeric, s.exchange_rate, case when s.cashbox_id is null then 0 else s.paid_amount end),
-      ('customer', s.customer_id, s.currency_id, 0::numeric, s.paid_amount, s.exchange_rate, case when s.cashbox_id is null then 0 else s.paid_amount end),
-      ('cost_of_goods', null::integer, base.id, c.cost, 0::numeric, 1::numeric, c.cost),
-      ('inventory', null::integer, base.id, 0::numeric, c.cost, 1::numeric, c.cost)
-    ) p(account_type, account_id, currency_id, debit, credit, rate, amount)
-    where s.id > ${afterSale} and p.amount > 0
-    order by s.id`);
-  await db.execute(sql`
-    insert into ledger_entry (branch_id, account_type, account_id, currency_id, debit, credit, exchange_rate,
-                              document_type, document_id, entry_date, memo, created_by, created_at)
-    select r.branch_id, p.account_type, p.account_id, p.currency_id, p.debit, p.credit, p.rate,
-           'sale_return', r.id, r.input_date::date, '', r.created_by, r.created_at
-    from sale_return r
-    cross join (select id from currency where is_base limit 1) base
-    cross join lateral (select coalesce(sum(ri.cost_price * ri.quantity), 0) as cost from sale_return_item ri where ri.sale_return_id = r.id) c
-    cross join lateral (values
-      ('revenue', null::integer, r.currency_id, r.total_price, 0::numeric, r.exchange_rate, r.total_price),
-      ('customer', r.customer_id, r.currency_id, 0::numeric, r.total_price, r.exchange_rate, r.total_price),
-      ('inventory', null::integer, base.id, c.cost, 0::numeric, 1::numeric, c.cost),
-      ('cost_of_goods', null::integer, base.id, 0::numeric, c.cost, 1::numeric, c.cost)
-    ) p(account_type, account_id, currency_id, debit, credit, rate, amount)
-    where r.sale_id > ${afterSale} and p.amount > 0
-      and not exists (select 1 from ledger_entry x where x.document_type = 'sale_return' and x.document_id = r.id)
-    order by r.id`);
+  const paid = sql`case when d.cashbox_id is null then 0 else d.paid_amount end`;
+  await db.execute(
+    postings(
+      "sale",
+      sql`sale d`,
+      sql`select coalesce(sum(si.cost_price * si.quantity), 0) as cost from sale_item si where si.sale_id = d.id`,
+      sql`('customer', d.customer_id, d.currency_id, d.total_price - d.discount, 0::numeric, d.exchange_rate, d.total_price - d.discount),
+        ('revenue', null::integer, d.currency_id, 0::numeric, d.total_price - d.discount, d.exchange_rate, d.total_price - d.discount),
+        ('cashbox', d.cashbox_id, d.currency_id, d.paid_amount, 0::numeric, d.exchange_rate, ${paid}),
+        ('customer', d.customer_id, d.currency_id, 0::numeric, d.paid_amount, d.exchange_rate, ${paid}),
+        ('cost_of_goods', null::integer, base.id, c.cost, 0::numeric, 1::numeric, c.cost),
+        ('inventory', null::integer, base.id, 0::numeric, c.cost, 1::numeric, c.cost)`,
+      sql`d.id > ${afterSale}`,
+    ),
+  );
+  await db.execute(
+    postings(
+      "sale_return",
+      sql`sale_return d`,
+      sql`select coalesce(sum(ri.cost_price * ri.quantity), 0) as cost from sale_return_item ri where ri.sale_return_id = d.id`,
+      sql`('revenue', null::integer, d.currency_id, d.total_price, 0::numeric, d.exchange_rate, d.total_price),
+        ('customer', d.customer_id, d.currency_id, 0::numeric, d.total_price, d.exchange_rate, d.total_price),
+        ('inventory', null::integer, base.id, c.cost, 0::numeric, 1::numeric, c.cost),
+        ('cost_of_goods', null::integer, base.id, 0::numeric, c.cost, 1::numeric, c.cost)`,
+      sql`d.sale_id > ${afterSale} and not exists (select 1 from ledger_entry x where x.document_type = 'sale_return' and x.document_id = d.id)`,
+    ),
+  );
 }
 
 /** A year of sales ending `today` with `lines` lines, their returns and postings. */
