@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { DocumentFormPage, FormPage, ListPage, LoginPage, Shell } from "./support/pages";
 import { ADMIN, uniqueName } from "./support/users";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots-accounting-documents";
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots-accounting";
 
 /** "1,234,567.89 IQD" -> 1234567.89 */
 const amountOf = (text: string) => Number(text.replace(/[^\d.-]/g, ""));
@@ -65,11 +65,21 @@ test("admin converts dollars into dinars at the latest rate and counts a cashbox
     await shootScreens(page, name, path);
 });
 
-/** The list and the add form of one document, in the shown language. */
+/** The list, the view of its newest document with its History open, and the add form, in the shown language. */
 async function shootScreens(page: Page, name: string, path: string): Promise<void> {
   await page.goto(path);
-  await expect(page.getByRole("row").nth(1)).toBeVisible();
+  // A row with a date: loaded data, not the filter row or the loading skeleton.
+  const newest = page
+    .getByRole("row")
+    .filter({ hasText: /\d{2}\/\d{2}\/\d{4}/ })
+    .first();
+  await expect(newest).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/${name}-list-ar.png`, fullPage: true });
+  await newest.dblclick();
+  await expect(page).toHaveURL(/\/\d+\/view\/?$/);
+  await page.getByRole("button", { name: "السجل" }).click();
+  await expect(page.getByTestId("history-panel").getByRole("button", { name: "السجل" })).toHaveAttribute("aria-expanded", "true");
+  await page.screenshot({ path: `${SHOTS}/${name}-view-ar.png`, fullPage: true, animations: "disabled" });
   await page.goto(`${path}/add`);
   await expect(page.getByRole("button", { name: "حفظ" })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/${name}-form-ar.png`, fullPage: true });

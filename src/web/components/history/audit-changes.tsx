@@ -28,7 +28,8 @@ export function AuditChanges({ changes }: { changes: AuditRow["changes"] }) {
           <Table.Row key={line.field}>
             <Table.Cell fontWeight="medium">{fieldTitle(line.field)}</Table.Cell>
             <Table.Cell color="fg.muted" textDecoration={line.isChange && line.old ? "line-through" : undefined}>
-              <Box as="span" wordBreak="break-word">
+              {/* dir="auto": a number ("-1000") or a Latin name keeps its own order in right-to-left. */}
+              <Box as="span" wordBreak="break-word" dir="auto">
                 {line.old || "—"}
               </Box>
             </Table.Cell>
@@ -39,7 +40,7 @@ export function AuditChanges({ changes }: { changes: AuditRow["changes"] }) {
               </Text>
             </Table.Cell>
             <Table.Cell>
-              <Box as="span" wordBreak="break-word">
+              <Box as="span" wordBreak="break-word" dir="auto">
                 {line.new || "—"}
               </Box>
             </Table.Cell>
@@ -67,7 +68,7 @@ export function AuditChangesSummary({ changes }: { changes: AuditRow["changes"] 
           </Text>{" "}
           {line.isChange ? (
             <>
-              <Text as="span" color="fg.muted">
+              <Text as="span" color="fg.muted" dir="auto">
                 {line.old || "—"}
               </Text>{" "}
               <Text as="span" display="inline-block" _rtl={{ transform: "scaleX(-1)" }}>
@@ -75,7 +76,9 @@ export function AuditChangesSummary({ changes }: { changes: AuditRow["changes"] 
               </Text>{" "}
             </>
           ) : null}
-          {line.new || "—"}
+          <Text as="span" dir="auto">
+            {line.new || "—"}
+          </Text>
         </Text>
       ))}
       {more > 0 || open ? (
