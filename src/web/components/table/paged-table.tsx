@@ -49,7 +49,8 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
   const { title, endpoint, columns, onRowClick, showTotals = false } = props;
   const defaults = useMemo(() => props.defaultQuery ?? {}, [props.defaultQuery]);
   const urlRange = useUrlDateRange();
-  const [opening] = useState(() => (props.dateRangeInUrl ? { dateRange: urlRange.initial ?? defaults.dateRange ?? null } : {}));
+  // A range from the URL (a link, a reload) opens on its first page, whatever page was saved.
+  const [opening] = useState(() => (props.dateRangeInUrl ? { dateRange: urlRange.initial ?? defaults.dateRange ?? null, page: 1 } : {}));
   const { state, dispatch, reset } = useListQuery(props.storageKey ?? title, defaults, opening);
   const { write: writeRange } = urlRange;
   const urlKey = urlRange.current ? `${urlRange.current.start}/${urlRange.current.end}` : "";
