@@ -223,12 +223,16 @@ async function replayOnPoorLink(
       stopServer,
     };
     const rows = await runSaleReplayBench(device, sales, before, link);
-    const posts = link.requests.filter((r) => r.method === "POST" && r.url.includes("/api/sale/"));
+    // The outbox sends its entries in batches (sync/replay/); a sale sent alone would be a sale/ POST.
+    const batches = link.requests.filter((r) => r.method === "POST" && r.url.includes("/api/sync/replay/"));
+    const single = link.requests.filter((r) => r.method === "POST" && r.url.includes("/api/sale/"));
     return rows.map((row) => ({
       ...row,
       name: `${row.name}, ${POOR_BRANCH.name}`,
       budget: "< 120 s on the poor link, each booked once",
-      detail: `${row.detail}; ${posts.length} sale POSTs on the wire, ${mb(link.bytes((r) => posts.includes(r)))} down (responses)`,
+      detail:
+        `${row.detail}; ${batches.length} batch POSTs (sync/replay/) and ${single.length} single sale POSTs on the wire, ` +
+        `${(link.bytes((r) => batches.includes(r) || single.includes(r)) / 1000).toFixed(1)} kB down (responses, compressed)`,
     }));
   } finally {
     await context.close();

@@ -508,10 +508,20 @@ export class Outbox {
     }
     const outcomes: SendOutcome[] = [];
     const rest: Ready[] = [];
-    for (const [index, result] of results.entries()) {
-      if ("not_attempted" in result) rest.push(batch[index]);
-      else outcomes.push(await this.applyAnswer(batch[index].id, result));
-    }
+    const refused: [Ready, HttpAnswer][] = [];
+    // The booked ones reconciled in one IndexedDB transaction (one per entry cost more than the link
+    // saved); the others as a direct answer would be (a 401 calls out to the shell: outside it).
+    await this.db.transaction("rw", writeTables(this.db), async () => {
+      for (const [index, result] of results.entries()) {
+        if ("not_attempted" in result) rest.push(batch[index]);
+        else if (!isSuccess(result.status)) refused.push([batch[index], result]);
+        else {
+          await this.complete(batch[index].id, result.body);
+          outcomes.push("sent");
+        }
+      }
+    });
+    for (const [ready, answer] of refused) outcomes.push(await this.applyAnswer(ready.id, answer));
     return { outcomes, rest: outcomes.includes("unauthorized") ? [] : rest };
   }
 
