@@ -5,7 +5,7 @@ import type { Paged } from "../../../src/core/api-types";
 import { queryRows } from "../../../src/server/db/client";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
-import { makeUser } from "../master-data/helpers";
+import { create, makeUser } from "../master-data/helpers";
 import { saleWorld, type SaleWorld } from "../sale/helpers";
 import { cashboxes, unbalancedGroups, type Cashboxes } from "./ledger-helpers";
 
@@ -53,14 +53,15 @@ withTestApp(async (app) => {
   admin = await t.login("admin");
   w = await saleWorld(t);
   boxes = cashboxes(t, () => admin);
-  const sup = await t.call<{ id: number }>(admin, "POST", "/api/supplier/", {
-    name: `Allocation supplier ${Date.now()}`,
-    branches: [w.erbil],
-    form_token: formToken("sup"),
-  });
-  expect(sup.status).toBe(201);
-  supplier = sup.body.id;
+  supplier = (await created<{ id: number }>("supplier/", { name: `Allocation supplier ${Date.now()}`, branches: [w.erbil] })).id;
 });
+
+/** A record made through the API (201 expected), as it answers. */
+async function created<T>(path: string, body: Record<string, unknown>): Promise<T> {
+  const res = await create<T>(t, admin, path, body);
+  expect(res.status, path).toBe(201);
+  return res.body;
+}
 
 afterEach(async () => {
   expect(await unbalancedGroups(t)).toBe(0);
@@ -69,45 +70,27 @@ afterEach(async () => {
 let seq = 0;
 async function newCustomer(branch = w.erbil): Promise<number> {
   seq += 1;
-  const res = await t.call<{ id: number }>(admin, "POST", "/api/customer/", {
-    name: `Debit allocation customer ${seq} ${Date.now()}`,
-    branch,
-    form_token: formToken("cu"),
-  });
-  expect(res.status).toBe(201);
-  return res.body.id;
+  return (await created<{ id: number }>("customer/", { name: `Debit allocation customer ${seq} ${Date.now()}`, branch })).id;
 }
 
-async function customerDebit(customer: number, amount: string, date: string, branch = w.erbil): Promise<DebitInvoice> {
-  const res = await t.call<DebitInvoice>(admin, "POST", customerPath, {
-    branch,
-    customer,
-    currency: w.iqd,
-    amount,
-    date,
-    form_token: formToken("cdi"),
-  });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const customerDebit = (customer: number, amount: string, date: string, branch = w.erbil) =>
+  created<DebitInvoice>("accounting/customer-debit-invoice/", { branch, customer, currency: w.iqd, amount, date });
 
-async function creditSale(customer: number, price: string, date: string): Promise<number> {
-  const res = await t.call<{ id: number }>(admin, "POST", "/api/sale/", {
-    branch: w.erbil,
-    inventory: w.inv.erbil,
-    customer,
-    currency: w.iqd,
-    payment_type: "debit",
-    cashbox: null,
-    paid_amount: "0",
-    discount: "0",
-    input_date: date,
-    items: [{ item: w.service, price }],
-    form_token: formToken("sale"),
-  });
-  expect(res.status).toBe(201);
-  return res.body.id;
-}
+/** A credit sale of a service (no stock needed). */
+const creditSale = async (customer: number, price: string, date: string) =>
+  (
+    await created<{ id: number }>("sale/", {
+      branch: w.erbil,
+      inventory: w.inv.erbil,
+      customer,
+      currency: w.iqd,
+      payment_type: "debit",
+      paid_amount: "0",
+      discount: "0",
+      input_date: date,
+      items: [{ item: w.service, price }],
+    })
+  ).id;
 
 const receipt = (body: Record<string, unknown>) =>
   t.call<MoneyDoc>(admin, "POST", "/api/accounting/receipt/", {
@@ -264,15 +247,13 @@ describe("receipts settle customer debit invoices", () => {
 describe("payments settle supplier debit invoices", () => {
   it("oldest first from a funded cashbox, with the purchases; the payment's delete frees them", async () => {
     const box = await boxes.make(w.iqd, w.erbil, "1000");
-    const opening = await t.call<DebitInvoice>(admin, "POST", supplierPath, {
+    const opening = await created<DebitInvoice>("accounting/supplier-debit-invoice/", {
       branch: w.erbil,
       supplier,
       currency: w.iqd,
       amount: "700",
       date: "2026-01-01",
-      form_token: formToken("sdi"),
     });
-    expect(opening.status).toBe(201);
     const pay = await t.call<MoneyDoc>(admin, "POST", "/api/accounting/payment/", {
       branch: w.erbil,
       supplier,
@@ -282,19 +263,19 @@ describe("payments settle supplier debit invoices", () => {
       form_token: formToken("pm"),
     });
     expect(pay.status).toBe(201);
-    expect(pay.body.allocations.map((a) => [a.debit_invoice, a.amount])).toEqual([[opening.body.id, "500.00"]]);
-    expect(status(await debit(supplierPath, opening.body.id))).toEqual(["500.00", "200.00", "partial_paid"]);
+    expect(pay.body.allocations.map((a) => [a.debit_invoice, a.amount])).toEqual([[opening.id, "500.00"]]);
+    expect(status(await debit(supplierPath, opening.id))).toEqual(["500.00", "200.00", "partial_paid"]);
     const overpay = await t.call<Message>(admin, "POST", "/api/accounting/payment/", {
       branch: w.erbil,
       supplier,
       cashbox: box,
       amount: "300",
-      debit_invoices: [{ debit_invoice: opening.body.id, amount: "300" }],
+      debit_invoices: [{ debit_invoice: opening.id, amount: "300" }],
       form_token: formToken("pm"),
     });
     expect(overpay.body.message).toBe(MESSAGES.allocationAboveRemaining);
     expect((await t.call(admin, "DELETE", `/api/accounting/payment/${pay.body.id}/`)).status).toBe(200);
-    expect(status(await debit(supplierPath, opening.body.id))).toEqual(["0.00", "700.00", "unpaid"]);
+    expect(status(await debit(supplierPath, opening.id))).toEqual(["0.00", "700.00", "unpaid"]);
     expect(await boxes.balance(box)).toBe("1000.00");
   });
 });
