@@ -11,7 +11,14 @@ import { useOnline } from "../../offline/sync-status";
 import type { RowKey } from "../../offline/sync-tables";
 import { CheckboxField, useFormField } from "../form/form-fields";
 import { NumberField } from "../number-field";
-import { MONEY_DOCUMENTS, pickedKey, type InvoiceSource, type MoneyDocumentKind, type MoneyDocumentMeta } from "./money-document-kind";
+import {
+  MONEY_DOCUMENTS,
+  pickedKey,
+  type InvoiceSource,
+  type MoneyDocumentKind,
+  type MoneyDocumentMeta,
+  type PickedAmounts,
+} from "./money-document-kind";
 import { money } from "./money-view-shell";
 
 /** An open invoice of the party: a sale or purchase ("goods"), or a debit invoice, as its list answers it. */
@@ -23,25 +30,6 @@ interface OpenInvoice {
   net_price: string;
   paid_amount: string;
   remaining: string;
-}
-
-/** "goods:12" or "debit:3" -> amount typed for that invoice. */
-export type PickedAmounts = Record<string, string>;
-
-/**
- * The request body's `sales` / `purchases` and `debit_invoices` when the user picked invoices (amounts
- * above zero), else nothing: the server then settles the oldest open ones first.
- */
-export function pickedAllocations(kind: MoneyDocumentKind, pick: boolean, picked: PickedAmounts): Record<string, unknown> {
-  if (!pick) return {};
-  const invoice = MONEY_DOCUMENTS[kind].invoice;
-  const rows = Object.entries(picked)
-    .filter(([, amount]) => isPositive(tryMoney(amount) ?? 0))
-    .map(([key, amount]) => ({ source: key.split(":")[0], id: Number(key.split(":")[1]), amount }));
-  return {
-    [`${invoice}s`]: rows.filter((r) => r.source === "goods").map((r) => ({ [invoice]: r.id, amount: r.amount })),
-    debit_invoices: rows.filter((r) => r.source === "debit").map((r) => ({ debit_invoice: r.id, amount: r.amount })),
-  };
 }
 
 /** The open sales or purchases of the party and, with the right to see them, its open debit invoices, oldest first. */

@@ -8,8 +8,15 @@ import { useRecordForm } from "../form/use-record-form";
 import { CustomerSelect } from "../selectors/customer-select";
 import { SupplierSelect } from "../selectors/supplier-select";
 import { refId } from "../table/ref-value";
-import { InvoicePicker, pickedAllocations, type PickedAmounts } from "./invoice-picker";
-import { allocationTarget, MONEY_DOCUMENTS, type MoneyDocumentKind, type MoneyDocumentRecord } from "./money-document-kind";
+import { InvoicePicker } from "./invoice-picker";
+import {
+  allocationTarget,
+  MONEY_DOCUMENTS,
+  pickedAllocations,
+  type MoneyDocumentKind,
+  type MoneyDocumentRecord,
+  type PickedAmounts,
+} from "./money-document-kind";
 import {
   BranchCashboxField,
   BranchField,

@@ -1,5 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
+import { isPositive, tryMoney } from "../../../core/money";
 
 /**
  * The two party money documents of the Accounting area: receipts from customers (settling sales and
@@ -80,7 +81,10 @@ export interface MoneyDocumentAllocation {
 /** What a receipt or payment settles: its party's sales or purchases ("goods"), or its debit invoices. */
 export type InvoiceSource = "goods" | "debit";
 
-/** An invoice's key among the picked amounts of the form (invoice-picker.tsx): "goods:12", "debit:3". */
+/** "goods:12" or "debit:3" -> the amount typed for that invoice on the form (invoice-picker.tsx). */
+export type PickedAmounts = Record<string, string>;
+
+/** An invoice's key among the picked amounts of the form: "goods:12", "debit:3". */
 export const pickedKey = (source: InvoiceSource, id: number) => `${source}:${id}`;
 
 /** Where an allocation's invoice opens, and its key among the picked amounts. */
@@ -92,3 +96,19 @@ export function allocationTarget(meta: MoneyDocumentMeta, a: MoneyDocumentAlloca
 }
 
 export const partyName = (r: MoneyDocumentRecord) => r.customer_name ?? r.supplier_name ?? "";
+
+/**
+ * The request body's `sales` / `purchases` and `debit_invoices` when the user picked invoices (amounts
+ * above zero), else nothing: the server then settles the oldest open ones first.
+ */
+export function pickedAllocations(kind: MoneyDocumentKind, pick: boolean, picked: PickedAmounts): Record<string, unknown> {
+  if (!pick) return {};
+  const invoice = MONEY_DOCUMENTS[kind].invoice;
+  const rows = Object.entries(picked)
+    .filter(([, amount]) => isPositive(tryMoney(amount) ?? 0))
+    .map(([key, amount]) => ({ source: key.split(":")[0], id: Number(key.split(":")[1]), amount }));
+  return {
+    [`${invoice}s`]: rows.filter((r) => r.source === "goods").map((r) => ({ [invoice]: r.id, amount: r.amount })),
+    debit_invoices: rows.filter((r) => r.source === "debit").map((r) => ({ debit_invoice: r.id, amount: r.amount })),
+  };
+}
