@@ -49,7 +49,10 @@ export async function timeListQueries(o: ListBenchOptions): Promise<BenchResult[
 
   const single = new Map<string, number[]>();
   for (let r = 0; r < o.rounds; r += 1) {
-    for (const [name, target] of o.queries) single.set(name, [...(single.get(name) ?? []), (await get(target)).elapsed]);
+    for (const [name, target] of o.queries) {
+      const { elapsed } = await get(target);
+      single.set(name, [...(single.get(name) ?? []), elapsed]);
+    }
   }
   const all = [...single.values()].flat();
   const results: BenchResult[] = [
@@ -71,7 +74,10 @@ export async function timeListQueries(o: ListBenchOptions): Promise<BenchResult[
       Array.from({ length: o.concurrency }, async () => {
         while (next < jobs.length) {
           const [name, target] = jobs[next++];
-          loaded.set(name, [...(loaded.get(name) ?? []), (await get(target)).elapsed]);
+          // Timed first, then read the list: read before the await, a request of the same name finishing
+          // meanwhile would be overwritten (a long totals/ lost its samples so).
+          const { elapsed } = await get(target);
+          loaded.set(name, [...(loaded.get(name) ?? []), elapsed]);
         }
       }),
     );

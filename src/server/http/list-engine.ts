@@ -522,6 +522,9 @@ export async function listTotals(ex: Executor, spec: ListSpec, query: ListQuery,
     running = sums.map((_, i) => String(chunk[`s${i}`]));
     if (!id || n < limit) break;
     after = Number(chunk.last);
+    // Let the other requests reach the connection first: their next statements are queued from later
+    // turns of the event loop (Fastify's lifecycle), while this loop would queue its next chunk at once.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return Object.fromEntries(sums.map(([key], i) => [`sum_${key}`, running[i]]));
 }
