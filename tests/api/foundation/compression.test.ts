@@ -69,6 +69,15 @@ function decoded(response: { rawPayload: Buffer; headers: Record<string, unknown
   return response.rawPayload.toString("utf8");
 }
 
+/**
+ * The answer's content: a sync page's cursor carries the database's transaction horizon, which moves
+ * between two requests whenever anything commits (on PostgreSQL, the other test files' databases too).
+ */
+function content(text: string): unknown {
+  const { cursor: _cursor, ...rest } = JSON.parse(text) as Record<string, unknown>;
+  return rest;
+}
+
 const API_ANSWERS = [
   ["a list page", "/api/item/?page_size=100"],
   ["a sync page", "/api/sync/pull/?limit=1000"],
@@ -81,26 +90,26 @@ describe("compressed answers", () => {
       expect(plain.statusCode).toBe(200);
       expect(plain.headers["content-encoding"]).toBeUndefined();
       expect(plain.rawPayload.length).toBeGreaterThan(4096);
-      const rows: unknown = JSON.parse(plain.body);
+      const rows = content(plain.body);
 
       // Chromium sends "gzip, deflate, br, zstd": brotli wins over gzip.
       const br = await get(url, "gzip, deflate, br, zstd");
       expect(br.statusCode).toBe(200);
       expect(br.headers["content-encoding"]).toBe("br");
       expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
-      expect(JSON.parse(decoded(br))).toEqual(rows);
+      expect(content(decoded(br))).toEqual(rows);
       // JSON of repeated keys: at least four times smaller.
       expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
 
       const gzip = await get(url, "gzip");
       expect(gzip.headers["content-encoding"]).toBe("gzip");
-      expect(JSON.parse(decoded(gzip))).toEqual(rows);
+      expect(content(decoded(gzip))).toEqual(rows);
       expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
 
       for (const refuses of ["identity", "gzip;q=0, br;q=0"]) {
         const none = await get(url, refuses);
         expect(none.headers["content-encoding"], refuses).toBeUndefined();
-        expect(none.rawPayload.length).toBe(plain.rawPayload.length);
+        expect(content(none.rawPayload.toString("utf8"))).toEqual(rows);
       }
     });
   }
