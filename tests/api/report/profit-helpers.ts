@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { TestApp } from "../support/test-app";
-import { post, type SaleWorld } from "../sale/helpers";
+import { debitSaleBody, post, type SaleWorld } from "../sale/helpers";
 
 /** What GET report/profit/ answers (issue 14 contract). */
 export interface ProfitSums {
@@ -54,19 +54,7 @@ export async function sell(
   date: string,
   extra: Record<string, unknown> = {},
 ) {
-  const res = await post<{ id: number; invoice_no: number }>(t, admin, "sale/", {
-    branch: w.erbil,
-    inventory: w.inv.erbil,
-    customer: w.cust.aram,
-    currency: w.iqd,
-    payment_type: "debit",
-    cashbox: null,
-    paid_amount: "0",
-    discount: "0",
-    input_date: date,
-    items: lines,
-    ...extra,
-  });
+  const res = await post<{ id: number; invoice_no: number }>(t, admin, "sale/", debitSaleBody(w, lines, { input_date: date, ...extra }));
   expect(res.status).toBe(201);
   return res.body;
 }

@@ -178,3 +178,19 @@ export interface PremiumListRow extends SaleListRow {
 export interface PremiumScheduleAnswer {
   receipts: { index: number; date: string; amount: string; paid: string; due: string }[];
 }
+
+/** The body of an unpaid (debit) sale in Erbil to Aram Market in IQD, the tests' usual sale; `extra` overrides. */
+export function debitSaleBody(w: SaleWorld, items: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
+  return {
+    branch: w.erbil,
+    inventory: w.inv.erbil,
+    customer: w.cust.aram,
+    currency: w.iqd,
+    payment_type: "debit",
+    cashbox: null,
+    paid_amount: "0",
+    discount: "0",
+    items,
+    ...extra,
+  };
+}

@@ -6,6 +6,7 @@ import { json, pageRows } from "../support/json";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
 import {
+  debitSaleBody,
   balance,
   counter,
   documentEntries,
@@ -37,18 +38,7 @@ afterAll(async () => {
 });
 
 const sale = (items: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
-  post<SaleAnswer>(t, admin, "sale/", {
-    branch: w.erbil,
-    inventory: w.inv.erbil,
-    customer: w.cust.aram,
-    currency: w.iqd,
-    payment_type: "debit",
-    cashbox: null,
-    paid_amount: "0",
-    discount: "0",
-    items,
-    ...extra,
-  });
+  post<SaleAnswer>(t, admin, "sale/", debitSaleBody(w, items, extra));
 
 describe("sale-return/", () => {
   it("puts stock back, reverses the returned part and is numbered per branch", async () => {

@@ -8,7 +8,7 @@ import {
   type ReplayEntryResult,
 } from "../../../src/core/replay-batch";
 import { queryRows } from "../../../src/server/db/client";
-import { makeStock, saleWorld, stockQuantity, type SaleWorld } from "../sale/helpers";
+import { debitSaleBody, makeStock, saleWorld, stockQuantity, type SaleWorld } from "../sale/helpers";
 import { json, type FieldErrors } from "../support/json";
 import { formToken, testDatabaseUrl, type TestApp } from "../support/test-app";
 import { withTestApp } from "../support/test-lifecycle";
@@ -46,18 +46,7 @@ const answered = (result: ReplayEntryResult): Answered => {
 /** A cash-free sale of `quantity` from a fresh stock row of 10 in the cashier's branch, with its own form_token. */
 async function saleEntry(quantity = "2"): Promise<{ entry: Entry; stock: number }> {
   const stock = await makeStock(t, w.inv.erbil, w.goods[goods++ % w.goods.length], "10", "500");
-  const body = {
-    branch: w.erbil,
-    inventory: w.inv.erbil,
-    customer: w.cust.aram,
-    currency: w.iqd,
-    payment_type: "debit",
-    cashbox: null,
-    paid_amount: "0",
-    discount: "0",
-    items: [{ stock, quantity, price: "1000" }],
-    form_token: formToken(`${cashierId}-batch`),
-  };
+  const body = debitSaleBody(w, [{ stock, quantity, price: "1000" }], { form_token: formToken(`${cashierId}-batch`) });
   return { entry: { path: "sale/", body }, stock };
 }
 
