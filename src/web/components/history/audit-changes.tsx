@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { Box, Button, Stack, Table, Text } from "@chakra-ui/react";
-import { Trans } from "@lingui/react/macro";
-import { changeLines, fieldTitle, type AuditRow } from "./audit-record";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { auditChangeLines } from "./audit-labels";
+import type { AuditRow } from "./audit-record";
 
 /** The fields a change touched, old → new (an event's details as values). */
 export function AuditChanges({ changes }: { changes: AuditRow["changes"] }) {
-  const lines = changeLines(changes);
+  const { i18n } = useLingui();
+  const lines = auditChangeLines(i18n, changes);
   if (lines.length === 0) return null;
   return (
     <Table.Root size="sm" variant="outline" data-testid="audit-changes">
@@ -26,7 +28,7 @@ export function AuditChanges({ changes }: { changes: AuditRow["changes"] }) {
       <Table.Body>
         {lines.map((line) => (
           <Table.Row key={line.field}>
-            <Table.Cell fontWeight="medium">{fieldTitle(line.field)}</Table.Cell>
+            <Table.Cell fontWeight="medium">{line.label}</Table.Cell>
             <Table.Cell color="fg.muted" textDecoration={line.isChange && line.old ? "line-through" : undefined}>
               {/* dir="auto": a number ("-1000") or a Latin name keeps its own order in right-to-left. */}
               <Box as="span" wordBreak="break-word" dir="auto">
@@ -55,8 +57,9 @@ const SUMMARY_LINES = 3;
 
 /** The changes as short lines ("Field: old → new"), the first few, the rest behind "+n more": for list rows. */
 export function AuditChangesSummary({ changes }: { changes: AuditRow["changes"] }) {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
-  const lines = changeLines(changes);
+  const lines = auditChangeLines(i18n, changes);
   const shown = open ? lines : lines.slice(0, SUMMARY_LINES);
   const more = lines.length - shown.length;
   return (
@@ -64,7 +67,7 @@ export function AuditChangesSummary({ changes }: { changes: AuditRow["changes"] 
       {shown.map((line) => (
         <Text key={line.field} wordBreak="break-word">
           <Text as="span" fontWeight="medium">
-            {fieldTitle(line.field)}:
+            {line.label}:
           </Text>{" "}
           {line.isChange ? (
             <>

@@ -52,11 +52,14 @@ export function valueText(value: unknown): string {
   return textOf(value);
 }
 
-/** The changes of a row as lines to show: field, old and new (or the event's detail as new). */
-export function changeLines(changes: AuditRow["changes"]): { field: string; old: string; new: string; isChange: boolean }[] {
+/** The changes of a row, one entry a field: old and new values (or the event's detail as new). */
+export function changeEntries(changes: AuditRow["changes"]): { field: string; old: unknown; new: unknown; isChange: boolean }[] {
   return Object.entries(changes ?? {}).map(([field, value]) =>
-    isFieldChange(value)
-      ? { field, old: valueText(value.old), new: valueText(value.new), isChange: true }
-      : { field, old: "", new: valueText(value), isChange: false },
+    isFieldChange(value) ? { field, old: value.old, new: value.new, isChange: true } : { field, old: null, new: value, isChange: false },
   );
+}
+
+/** The changes of a row as plain text lines: field, old and new (or the event's detail as new). */
+export function changeLines(changes: AuditRow["changes"]): { field: string; old: string; new: string; isChange: boolean }[] {
+  return changeEntries(changes).map((e) => ({ field: e.field, old: valueText(e.old), new: valueText(e.new), isChange: e.isChange }));
 }

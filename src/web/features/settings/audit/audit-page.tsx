@@ -4,8 +4,14 @@ import { useLingui } from "@lingui/react/macro";
 import { DISPLAY_DATE_TIME, formatDate } from "../../../../core/dates";
 import { CardTitle } from "../../../components/card-title";
 import { AuditChangesSummary } from "../../../components/history/audit-changes";
-import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES, auditActionLabel, auditRecordTypeLabel } from "../../../components/history/audit-labels";
-import { changeLines, fieldTitle, type AuditRow } from "../../../components/history/audit-record";
+import {
+  AUDIT_ACTIONS,
+  AUDIT_RECORD_TYPES,
+  auditActionLabel,
+  auditChangeLines,
+  auditRecordTypeLabel,
+} from "../../../components/history/audit-labels";
+import type { AuditRow } from "../../../components/history/audit-record";
 import type { ColumnDef } from "../../../components/table/column-def";
 import { PagedTable } from "../../../components/table/paged-table";
 import { useHasPermission } from "../../../lib/use-permission";
@@ -59,8 +65,8 @@ export default function AuditPage() {
         title: t`Changes`,
         render: (row) => <AuditChangesSummary changes={row.changes} />,
         text: (row) =>
-          changeLines(row.changes)
-            .map((l) => `${fieldTitle(l.field)}: ${l.old} → ${l.new}`)
+          auditChangeLines(i18n, row.changes)
+            .map((l) => `${l.label}: ${l.old} → ${l.new}`)
             .join("; "),
       },
     ];
