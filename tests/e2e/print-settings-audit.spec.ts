@@ -96,7 +96,7 @@ test("the owner's print header and logo for branch 2 print on its sale; the sale
   const entry = page.getByTestId("history-entry").first();
   await expect(entry).toContainText("Created");
   await expect(entry).toContainText(/admin/i);
-  await expect(entry.getByTestId("audit-changes")).toContainText("Invoice no");
+  await expect(entry.getByTestId("audit-changes")).toContainText("Invoice No.");
   await page.screenshot({ path: `${SHOTS}/sale-history.png`, fullPage: true });
 
   // The audit screen lists the print header's change, old -> new.
