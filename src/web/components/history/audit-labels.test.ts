@@ -19,6 +19,8 @@ describe("a record's history in the user's language", () => {
       approved_at: { old: null, new: "2026-11-25T06:10:00+00:00" },
       customer_id: { old: 3, new: 12 },
       note: { old: null, new: "first" },
+      input_date: { old: "2026-11-24", new: "2026-11-25" },
+      payment_type: { old: "cash", new: "debit" },
       ip: "10.0.0.1",
     });
     const byField = Object.fromEntries(lines.map((l) => [l.field, l]));
@@ -29,6 +31,8 @@ describe("a record's history in the user's language", () => {
     expect(byField.approved_at.new).not.toContain("T06:10");
     expect(byField.approved_at.new).toMatch(/2026/);
     expect(byField.customer_id).toMatchObject({ old: "#3", new: "#12", isChange: true });
+    expect(byField.input_date).toMatchObject({ old: "24/11/2026", new: "25/11/2026" });
+    expect(byField.payment_type.new).toMatch(/\p{Script=Arabic}/u);
     expect(byField.note).toMatchObject({ old: "", new: "first" });
     expect(byField.ip).toMatchObject({ old: "", new: "10.0.0.1", isChange: false });
   });

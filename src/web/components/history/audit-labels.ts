@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { DISPLAY_DATE_TIME, formatDate } from "../../../core/dates";
+import { DISPLAY_DATE, DISPLAY_DATE_TIME, formatDate } from "../../../core/dates";
 import { changeEntries, fieldTitle, valueText, type AuditRow } from "./audit-record";
 
 /** What happened, as the audit trail names it (audit.service.ts). */
@@ -135,6 +135,8 @@ const AUDIT_FIELDS: Record<string, MessageDescriptor> = {
   password: msg`Password`,
   is_superuser: msg`Superuser`,
   payment_type: msg`Payment Type`,
+  is_premium: msg`Installment Sale`,
+  created_by: msg`Created By`,
   guarantor_name: msg`Guarantor Name`,
   guarantor_phone: msg`Guarantor Phone`,
   guarantor_address: msg`Guarantor Address`,
@@ -159,6 +161,10 @@ export const auditFieldLabel = (i18n: I18n, field: string) => (AUDIT_FIELDS[fiel
 
 /** A timestamp the trail stored (to_jsonb of a timestamptz): the whole ISO date and time. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** A date column's value. */
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Coded values the forms show in words. */
+const AUDIT_VALUES: Record<string, MessageDescriptor> = { cash: msg`Cash`, debit: msg`Debit` };
 
 /**
  * A stored value as the user reads it: yes/no for flags, a timestamp in the display format, a
@@ -168,6 +174,8 @@ export function auditValueText(i18n: I18n, field: string, value: unknown): strin
   if (value === true) return i18n._(msg`Yes`);
   if (value === false) return i18n._(msg`No`);
   if (typeof value === "string" && TIMESTAMP.test(value)) return formatDate(value, DISPLAY_DATE_TIME);
+  if (typeof value === "string" && DATE.test(value)) return formatDate(value, DISPLAY_DATE);
+  if (field === "payment_type" && typeof value === "string" && AUDIT_VALUES[value]) return i18n._(AUDIT_VALUES[value]);
   if (field.endsWith("_id") && typeof value === "number") return `#${value}`;
   return valueText(value);
 }
