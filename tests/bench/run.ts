@@ -4,6 +4,7 @@ import { runAccountingBench } from "./accounting-bench";
 import { runBrowserBench } from "./browser-bench";
 import { runDocumentsBench } from "./documents-bench";
 import { runItemListBench } from "./item-list-bench";
+import { runLighthouseBench } from "./lighthouse-bench";
 import { runNetworkBench } from "./network-bench";
 import { runServerBench, type BenchResult } from "./server-bench";
 import { runSalesListBench } from "./sales-list-bench";
@@ -31,6 +32,8 @@ import { runReportBench } from "./report-bench";
  * party with 100k of 1M ledger rows, the cashbox list and the dashboard's balances, on PGlite and on a
  * throwaway PostgreSQL; BENCH_LEDGER_ROWS changes the 1M) and prints it, leaving BENCHMARKS.md as it is;
  * BENCH_ACCOUNTING=1 adds it to `npm run bench`.
+ * BENCH_ONLY=lighthouse runs only Lighthouse (lighthouse-bench.ts, issue 12: the sign-in page and the signed-in
+ * dashboard, mobile preset, 3 runs each, median) on WEB_ROOT (else dist/web; build it first) and prints it.
  */
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
 /** Issue 16: the item list, and the 1M sales list on demand (minutes to generate), on each engine. */
@@ -57,6 +60,10 @@ if (process.env.BENCH_ONLY === "reports") {
 }
 if (process.env.BENCH_ONLY === "accounting") {
   printRows(await runAccountingBench());
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === "lighthouse") {
+  printRows(await runLighthouseBench());
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === "network") {

@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import { ARGS, CHROMIUM } from "./browser-bench";
+import { startServer, stopOnce } from "./sale-benches";
+import type { BenchResult } from "./server-bench";
+
+/**
+ * Issue 12: Lighthouse (npm, 12.x: 13 needs Node 22), mobile preset (its simulated slow 4G and 4x CPU
+ * slowdown), on the sign-in page and on the dashboard signed in as the demo admin, against Debian's
+ * Chromium (new headless, the project's Playwright flags). Serves WEB_ROOT (else dist/web) on a fresh
+ * PGlite with the demo data, or audits LIGHTHOUSE_BASE_URL when set (a server already running).
+ * LIGHTHOUSE_RUNS audits per page (3); each row is the median run by performance score.
+ * LIGHTHOUSE_PAGES=sign-in or dashboard audits one of the two.
+ * LIGHTHOUSE_REPORT_DIR=<dir> keeps each run's report there (<page>-<run>.json, opens in the Lighthouse viewer).
+ */
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
+const METRICS = {
+  fcp: "first-contentful-paint",
+  lcp: "largest-contentful-paint",
+  tbt: "total-blocking-time",
+  si: "speed-index",
+  cls: "cumulative-layout-shift",
+} as const;
+
+interface Audit {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  /** Milliseconds, except cls. */
+  metrics: Record<keyof typeof METRICS, number>;
+}
+
+/** The token and the user the app keeps in localStorage (src/web/lib/app-state.ts, keys bo.token and bo.user). */
+async function demoAdminSession(base: string): Promise<{ token: string; user: unknown }> {
+  const login = await fetch(`${base}/api/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "admin" }),
+  });
+  if (!login.ok) throw new Error(`demo admin sign-in failed: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  const me = await fetch(`${base}/api/user/me/`, { headers: { authorization: `Bearer ${token}` } });
+  if (!me.ok) throw new Error(`user/me failed: ${me.status}`);
+  return { token, user: await me.json() };
+}
+
+/**
+ * Puts the session in the browser profile and opens the dashboard once, so the device is a signed-in
+ * tablet (IndexedDB holds the reference data): Lighthouse then clears the HTTP cache, the service
+ * worker and Cache Storage before each run, and keeps localStorage and IndexedDB.
+ */
+async function signIn(port: number, base: string): Promise<void> {
+  const session = await demoAdminSession(base);
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await browser.contexts()[0].newPage();
+  // A static file of the origin: the app (and its service worker) does not run before the session is in.
+  await page.goto(`${base}/favicon.svg`);
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem("bo.token", JSON.stringify(token));
+    localStorage.setItem("bo.user", JSON.stringify(user));
+  }, session);
+  await page.goto(`${base}/`);
+  await page.getByRole("heading", { name: "Your branches" }).first().waitFor({ timeout: 120_000 });
+  await page.waitForLoadState("networkidle");
+  await page.close();
+  await browser.close();
+}
+
+async function audit(port: number, url: string, name: string): Promise<Audit> {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (reportDir) writeFileSync(join(reportDir, `${name}.json`), JSON.stringify(lhr));
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+  const metrics = Object.fromEntries(Object.entries(METRICS).map(([key, id]) => [key, lhr.audits[id]?.numericValue ?? NaN]));
+  return { scores, metrics } as Audit;
+}
+
+/** The run with the median performance score (its own metrics, so the figures belong together). */
+function medianRun(runs: Audit[]): Audit {
+  const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function row(page: string, runs: Audit[]): BenchResult {
+  const median = medianRun(runs);
+  const each = (c: (typeof CATEGORIES)[number]) => runs.map((r) => r.scores[c]).join("/");
+  const m = median.metrics;
+  return {
+    name: `Lighthouse ${page}, mobile preset: performance >= 90, accessibility 100, best practices 100`,
+    value: median.scores.performance,
+    unit: "performance (median)",
+    budget: "90 / 100 / 100",
+    detail:
+      `${runs.length} runs: performance ${each("performance")}, accessibility ${each("accessibility")}, ` +
+      `best practices ${each("best-practices")}; median run: FCP ${seconds(m.fcp)}, LCP ${seconds(m.lcp)}, ` +
+      `TBT ${Math.round(m.tbt)} ms, SI ${seconds(m.si)}, CLS ${m.cls.toFixed(3)}`,
+  };
+}
+
+async function auditPage(base: string, page: "sign-in" | "dashboard"): Promise<BenchResult> {
+  // A fresh profile per page: the sign-in page must not find a session, the dashboard must.
+  const profile = mkdtempSync(join(tmpdir(), "lighthouse-profile-"));
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", ...ARGS],
+    userDataDir: profile,
+  });
+  try {
+    if (page === "dashboard") await signIn(chrome.port, base);
+    const url = page === "dashboard" ? `${base}/` : `${base}/login`;
+    const runs: Audit[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      runs.push(await audit(chrome.port, url, `${page}-${i + 1}`));
+      const r = runs[runs.length - 1];
+      console.log(`lighthouse ${page} run ${i + 1}: ${r.scores.performance} / ${r.scores.accessibility} / ${r.scores["best-practices"]}`);
+    }
+    return row(page, runs);
+  } finally {
+    chrome.kill();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+export async function runLighthouseBench(): Promise<BenchResult[]> {
+  const external = process.env.LIGHTHOUSE_BASE_URL;
+  const dataDir = external ? null : mkdtempSync(join(tmpdir(), "lighthouse-bench-"));
+  const port = Number(process.env.LIGHTHOUSE_PORT ?? 8790);
+  const stop = dataDir ? stopOnce(await startServer(dataDir, port)) : null;
+  const base = external ?? `http://127.0.0.1:${port}`;
+  try {
+    const pages = (process.env.LIGHTHOUSE_PAGES ?? "sign-in,dashboard").split(",") as ("sign-in" | "dashboard")[];
+    const rows: BenchResult[] = [];
+    for (const page of pages) rows.push(await auditPage(base, page));
+    return rows;
+  } finally {
+    await stop?.();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
