@@ -104,4 +104,34 @@ describe("dashboard/", () => {
     expect((await t.call(admin, "GET", "/api/dashboard/?branch=abc")).status).toBe(400);
     expect((await t.call(null, "GET", "/api/dashboard/")).status).toBe(401);
   });
+
+  it("keeps what customers owe a sum over the ledger when a document is booked into, or removed from, a covered day", async () => {
+    // Every key's totals of the covered days against the ledger's own sums of those days.
+    const drift = async () =>
+      queryRows<{ key: string }>(
+        t.db,
+        sql`with covered as (select covered_through as d from ledger_day_total_state),
+          ledger as (select account_type, ledger_day_total_account(account_type, account_id) as account_id, currency_id, branch_id,
+              entry_date, sum(debit) as debit, sum(credit) as credit
+            from ledger_entry, covered where entry_date <= covered.d group by 1, 2, 3, 4, 5)
+          select concat_ws(' ', account_type, account_id, currency_id, branch_id, entry_date) as key
+          from ledger l full join ledger_day_total t using (account_type, account_id, currency_id, branch_id, entry_date)
+          where coalesce(l.debit, 0) <> coalesce(t.debit, 0) or coalesce(l.credit, 0) <> coalesce(t.credit, 0)`,
+      );
+    const owed = (d: Dashboard) => d.customers_owe!.find((r) => r.currency_code === "IQD")?.amount ?? "0.00";
+    const before = await dashboard(admin);
+    const [state] = await queryRows<{ covered: string }>(t.db, sql`select covered_through::text as covered from ledger_day_total_state`);
+    expect(state.covered).toBe(isoDay(-1));
+    expect(await drift()).toEqual([]);
+
+    const item = await newGoods(t, admin);
+    const stock = await purchase(t, admin, w, item, "10");
+    const backdated = await sell(t, admin, w, [{ stock, quantity: "3", price: "7000" }], { input_date: isoDay(-5) });
+    expect(await drift()).toEqual([]);
+    expect(owed(await dashboard(admin))).toBe(toDecimalString(add(owed(before), "21000")));
+
+    expect((await t.call(admin, "DELETE", `/api/sale/${backdated}/`)).status).toBe(200);
+    expect(await drift()).toEqual([]);
+    expect(owed(await dashboard(admin))).toBe(owed(before));
+  });
 });

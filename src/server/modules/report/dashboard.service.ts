@@ -2,9 +2,10 @@ import { addDays, endOfMonth, format, getDate, setDate, startOfMonth, subMonths 
 import { ISO_DATE, toDate } from "../../../core/dates";
 import { hasAnyPermission } from "../../../core/permissions";
 import { sum, toDecimalString } from "../../../core/money";
-import type { Executor } from "../../db/client";
+import type { Db, Executor } from "../../db/client";
 import type { AuthContext } from "../../http/access";
 import * as repo from "./dashboard.repository";
+import { coverDaysThrough } from "./ledger-day-totals";
 import { salePremiumReport } from "./sale-premium-report.service";
 import { DEFAULT_WITHIN_DAYS } from "./stock-report.routes";
 
@@ -26,7 +27,17 @@ export const CHART_DAYS = 30;
 
 const iso = (d: Date) => format(d, ISO_DATE);
 
-export function salesDates(today: string): repo.SalesDates {
+/** The days the sales card compares: today, this month, last month and its first days up to today's day. */
+export interface SalesDates {
+  today: string;
+  monthStart: string;
+  lastMonthStart: string;
+  lastMonthEnd: string;
+  /** Today's day of the month in last month (its last day when shorter). */
+  lastMonthSameDay: string;
+}
+
+export function salesDates(today: string): SalesDates {
   const day = toDate(today);
   const lastMonth = subMonths(startOfMonth(day), 1);
   const lastMonthEnd = endOfMonth(lastMonth);
@@ -36,6 +47,24 @@ export function salesDates(today: string): repo.SalesDates {
     lastMonthStart: iso(lastMonth),
     lastMonthEnd: iso(lastMonthEnd),
     lastMonthSameDay: iso(getDate(day) > getDate(lastMonthEnd) ? lastMonthEnd : setDate(lastMonth, getDate(day))),
+  };
+}
+
+type SaleDay = Awaited<ReturnType<typeof repo.salesDays>>[number];
+
+/** The sales card from the days' sums: each figure added up unrounded, then rounded once. */
+export function salesCard(days: readonly SaleDay[], d: SalesDates, chartFrom: string) {
+  const total = (pick: (day: string) => boolean) => toDecimalString(sum(days.filter((r) => pick(r.date)).map((r) => r.total)));
+  return {
+    today: total((day) => day === d.today),
+    today_count: days.filter((r) => r.date === d.today).reduce((n, r) => n + r.count, 0),
+    this_month: total((day) => day >= d.monthStart && day <= d.today),
+    last_month: total((day) => day >= d.lastMonthStart && day <= d.lastMonthEnd),
+    last_month_to_date: total((day) => day >= d.lastMonthStart && day <= d.lastMonthSameDay),
+    chart_from: chartFrom,
+    by_day: days
+      .filter((r) => r.date >= chartFrom && r.date <= d.today)
+      .map((r) => ({ date: r.date, branch: r.branch, branch_name: r.branch_name, total: toDecimalString(r.total) })),
   };
 }
 
@@ -62,28 +91,33 @@ async function installments(ex: Executor, auth: AuthContext, branchIds: readonly
 
 /**
  * The caller's dashboard (issue 14): each card only with the permission behind it, every figure over the
- * caller's branches (or those of them asked for). The queries run side by side where the driver allows.
+ * caller's branches (or those of them asked for). The queries run side by side where the driver allows
+ * (PostgreSQL's pool; PGlite's one connection takes them in turn). Balances over all history read the
+ * covered days' totals, extended to yesterday first (ledger-day-totals.ts).
  */
-export async function dashboard(ex: Executor, auth: AuthContext, branchIds: readonly number[], today: string) {
+export async function dashboard(db: Db, auth: AuthContext, branchIds: readonly number[], today: string) {
   const may = (card: DashboardCard) =>
     hasAnyPermission({ is_superuser: auth.isSuperuser, permissions: auth.permissions }, [CARD_PERMISSIONS[card]]);
+  const dates = salesDates(today);
   const chartFrom = iso(addDays(toDate(today), -(CHART_DAYS - 1)));
   const none = branchIds.length === 0;
   const when = <T>(card: DashboardCard, read: () => Promise<T>): Promise<T | undefined> =>
     may(card) && !none ? read() : Promise.resolve(undefined);
-  const [sales, salesByDay, topItems, cashboxes, customersOwe, suppliersOwed, dues, minQuantity, expiring] = await Promise.all([
-    when("sales", () => repo.salesFigures(ex, branchIds, salesDates(today))),
-    when("sales", () => repo.salesByDay(ex, branchIds, chartFrom, today)),
-    when("sales", () => repo.topItems(ex, branchIds, chartFrom, today)),
-    when("cashboxes", () => repo.cashboxBalances(ex, branchIds)),
-    when("customers_owe", () => repo.partyBalances(ex, "customer", branchIds)),
-    when("suppliers_owed", () => repo.partyBalances(ex, "supplier", branchIds)),
-    when("installments", () => installments(ex, auth, branchIds, today)),
-    when("min_quantity", () => repo.minQuantityCount(ex, branchIds, auth)),
-    when("expiring", () => repo.expiringFigures(ex, branchIds, auth, DEFAULT_WITHIN_DAYS)),
+  const needsBalances = !none && (["cashboxes", "customers_owe", "suppliers_owed"] as const).some(may);
+  const covered = needsBalances ? await coverDaysThrough(db, iso(addDays(toDate(today), -1))) : null;
+  const salesFrom = chartFrom < dates.lastMonthStart ? chartFrom : dates.lastMonthStart;
+  const [days, topItems, cashboxes, customersOwe, suppliersOwed, dues, minQuantity, expiring] = await Promise.all([
+    when("sales", () => repo.salesDays(db, branchIds, salesFrom, today)),
+    when("sales", () => repo.topItems(db, branchIds, chartFrom, today)),
+    when("cashboxes", () => repo.cashboxBalances(db, branchIds, covered)),
+    when("customers_owe", () => repo.partyBalances(db, "customer", branchIds, covered)),
+    when("suppliers_owed", () => repo.partyBalances(db, "supplier", branchIds, covered)),
+    when("installments", () => installments(db, auth, branchIds, today)),
+    when("min_quantity", () => repo.minQuantityCount(db, branchIds, auth)),
+    when("expiring", () => repo.expiringFigures(db, branchIds, auth, DEFAULT_WITHIN_DAYS)),
   ]);
   const cards = {
-    sales: sales && { ...sales, chart_from: chartFrom, by_day: salesByDay ?? [], top_items: topItems ?? [] },
+    sales: days && { ...salesCard(days, dates, chartFrom), top_items: topItems ?? [] },
     cashboxes,
     customers_owe: customersOwe,
     suppliers_owed: suppliersOwed,
