@@ -6,6 +6,7 @@ import type { AuthContext } from "../../src/server/http/access";
 import * as repo from "../../src/server/modules/report/dashboard.repository";
 import { dashboard, salesDates } from "../../src/server/modules/report/dashboard.service";
 import { coverDaysThrough } from "../../src/server/modules/report/ledger-day-totals";
+import { salePremiumReport } from "../../src/server/modules/report/sale-premium-report.service";
 
 /**
  * Where the dashboard's time goes (issue 14): each card's query alone, then the whole dashboard, for the
@@ -52,6 +53,7 @@ for (const ids of [branches, branches.slice(0, 1)]) {
   await time(`${label} cashboxes`, () => repo.cashboxBalances(db, ids, covered));
   await time(`${label} customers owe`, () => repo.partyBalances(db, "customer", ids, covered));
   await time(`${label} suppliers owed`, () => repo.partyBalances(db, "supplier", ids, covered));
+  await time(`${label} installments`, () => salePremiumReport(db, auth(ids), "due", { branch: ids.join(",") }, today));
   await time(`${label} min quantity`, () => repo.minQuantityCount(db, ids, auth(ids)));
   await time(`${label} expiring`, () => repo.expiringFigures(db, ids, auth(ids), 30));
   await time(`${label} DASHBOARD`, () => dashboard(db, auth(ids), ids, today));

@@ -28,6 +28,7 @@ import { bulkItems, type BenchResult } from "./server-bench";
  *   BENCH_REPORT_DIR=<dir>        keep the PGlite data there and reuse it when it holds the lines (re-runs after a change)
  *   BENCH_REPORT_REUSE=1          keep the PostgreSQL database when it holds the lines
  *   BENCH_REPORT_GENERATE_ONLY=1  generate (or find) the data, vacuum analyze, and stop before the timings
+ *   BENCH_REPORT_PARTS=profit,detail,dashboard   which timings (default all three)
  */
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -308,31 +309,35 @@ async function benchEngine(engine: "pglite" | "postgres", lines: number, rounds:
       .map((l) => l.toFixed(1))
       .join(" ")}`;
 
-    const profitTimes = await measure(profit, rounds);
-    const byDay = profitTimes.get(profit[0].name)!;
-    results.push({
-      name: `profit by day over a year (${label})`,
-      value: round1(percentile(byDay, 95)),
-      unit: "ms p95",
-      budget: "< 1 s",
-      detail: `${data}; ${rounds} runs each, one at a time, over HTTP; ${describe(profitTimes)}; ${load}`,
-    });
-    const pageTimes = await measure(pages, rounds * 3);
-    results.push({
-      name: `sale detail page of 50 with its totals/ (${label})`,
-      value: round1(worst(pageTimes, 95)),
-      unit: "ms p95 (worst filter)",
-      budget: "p95 < 100 ms",
-      detail: `page and totals/ asked together as the screen asks them, ${rounds * 3} runs each; ${describe(pageTimes)}; ${load}`,
-    });
-    const dashboardTimes = await measure(dashboards, rounds * 3);
-    results.push({
-      name: `dashboard (${label})`,
-      value: round1(worst(dashboardTimes, 95)),
-      unit: "ms p95 (worst user)",
-      budget: "< 300 ms",
-      detail: `${rounds * 3} runs each; ${describe(dashboardTimes)}; ${load}`,
-    });
+    const parts = (process.env.BENCH_REPORT_PARTS ?? "profit,detail,dashboard").split(",").map((p) => p.trim());
+    const profitTimes = parts.includes("profit") ? await measure(profit, rounds) : undefined;
+    const byDay = profitTimes?.get(profit[0].name);
+    if (profitTimes && byDay)
+      results.push({
+        name: `profit by day over a year (${label})`,
+        value: round1(percentile(byDay, 95)),
+        unit: "ms p95",
+        budget: "< 1 s",
+        detail: `${data}; ${rounds} runs each, one at a time, over HTTP; ${describe(profitTimes)}; ${load}`,
+      });
+    const pageTimes = parts.includes("detail") ? await measure(pages, rounds * 3) : undefined;
+    if (pageTimes)
+      results.push({
+        name: `sale detail page of 50 with its totals/ (${label})`,
+        value: round1(worst(pageTimes, 95)),
+        unit: "ms p95 (worst filter)",
+        budget: "p95 < 100 ms",
+        detail: `page and totals/ asked together as the screen asks them, ${rounds * 3} runs each; ${describe(pageTimes)}; ${load}`,
+      });
+    const dashboardTimes = parts.includes("dashboard") ? await measure(dashboards, rounds * 3) : undefined;
+    if (dashboardTimes)
+      results.push({
+        name: `dashboard (${label})`,
+        value: round1(worst(dashboardTimes, 95)),
+        unit: "ms p95 (worst user)",
+        budget: "< 300 ms",
+        detail: `${rounds * 3} runs each; ${describe(dashboardTimes)}; ${load}`,
+      });
   } finally {
     await app.close();
     await database.close();
