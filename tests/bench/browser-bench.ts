@@ -3,26 +3,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { openDatabase, queryRows } from "../../src/server/db/client";
 import { seedIfEmpty } from "../../src/server/seed/seed";
 import { withoutItemSearchIndexes } from "./item-search-indexes";
 import type { BenchResult } from "./server-bench";
+import { launchDevice } from "./device-browser";
 
 /**
  * The device budgets of DESIGN section 6, in headless Chromium against the real server and the built
  * app: first reference load (items and stock) into IndexedDB, scan lookup in the cache (barcode, then
  * the inventory's stock rows, as findStockByBarcode does), replay of queued creates and of queued sales.
  */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+export { ARGS, CHROMIUM } from "./device-browser";
 
 /** What the sale benches need: the inventory holding the bench stock, a customer, the base currency. */
 interface BenchData {
@@ -172,10 +165,11 @@ export async function runBrowserBench(items: number): Promise<BenchResult[]> {
   const queuedSales = Number(process.env.BENCH_SALES ?? 1000);
   const data = await prepareData(dataDir, items, queuedSales);
   const server = await startServer(dataDir, port);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  // A device with its IndexedDB on disk, as a tablet's (device-browser.ts: incognito keeps it in memory, slower).
+  const device = await launchDevice();
   const results: BenchResult[] = [];
   try {
-    const context = await browser.newContext();
+    const context = device.context;
     const page = await context.newPage();
     const base = `http://127.0.0.1:${port}`;
     await page.goto(`${base}/login`);
@@ -379,7 +373,7 @@ export async function runBrowserBench(items: number): Promise<BenchResult[]> {
       });
     }
   } finally {
-    await browser.close();
+    await device.close();
     server.kill();
     rmSync(dataDir, { recursive: true, force: true });
   }

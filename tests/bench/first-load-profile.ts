@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { prepareData, startServer } from "./browser-bench";
+import { CHROMIUM, launchDevice, type Device } from "./device-browser";
 
 /**
  * Where the first reference load spends its time (a diagnostic, not a benchmark):
@@ -11,7 +12,6 @@ import { prepareData, startServer } from "./browser-bench";
  * page's main-thread profile (top functions by self time; the .cpuprofile is kept in PROFILE_DIR).
  * Also prints the CPU time Chromium and the server used during the load (steadier than wall time).
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
  * CPU seconds used so far by this script's child processes (Linux /proc), split into Chromium's
@@ -52,6 +52,30 @@ function childCpu(): CpuSplit {
   for (const [pid, stat] of stats) if (descends(pid)) total[stat.kind] += stat.cpu;
   return total;
 }
+/**
+ * CPU seconds per thread name of Chromium's browser process (Linux /proc): which of its threads burn
+ * the time (IndexedDB's backend, the cache, the IO thread, the main thread...).
+ */
+function browserThreads(): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (!cmd.includes("chrom") || processKind(cmd) !== "browser") continue;
+      for (const task of readdirSync(`/proc/${entry}/task`)) {
+        const stat = readFileSync(`/proc/${entry}/task/${task}/stat`, "utf8");
+        const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        byName.set(name, (byName.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+      }
+    } catch {
+      // the process or thread ended meanwhile
+    }
+  }
+  return byName;
+}
+
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
 const dir = process.env.PROFILE_DIR ?? "/tmp/first-load-profile";
 const runs = Number(process.env.RUNS ?? 1);
@@ -65,10 +89,22 @@ if (fresh) {
 }
 const data = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(`${dir}/data.json`, "utf8"))) as { stockRows: number };
 const server = await startServer(`${dir}/db`, port);
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
+/**
+ * Each run a new device: its own Chromium profile on disk (device-browser.ts); INCOGNITO=1 an incognito
+ * context instead (IndexedDB in memory), SERVICE_WORKERS=block no service worker (its install precaches
+ * the app during the load).
+ */
+async function newDevice(): Promise<Device> {
+  const serviceWorkers = process.env.SERVICE_WORKERS === "block" ? "block" : "allow";
+  if (!process.env.INCOGNITO) return launchDevice({ serviceWorkers });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
+  return { browser, context: await browser.newContext({ serviceWorkers }), close: () => browser.close() };
+}
+let device: Device | null = null;
 try {
   for (let run = 0; run < runs; run += 1) {
-    const context = await browser.newContext();
+    device = await newDevice();
+    const context = device.context;
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await page.goto(`http://127.0.0.1:${port}/login`);
@@ -79,6 +115,7 @@ try {
     await cdp.send("Profiler.setSamplingInterval", { interval: 1000 });
     if (process.env.CPU_PROFILE) await cdp.send("Profiler.start");
     const cpuBefore = childCpu();
+    const threadsBefore = browserThreads();
     const start = Date.now();
     await page.getByRole("button", { name: "Sign in" }).click();
     page.on("console", (m) => {
@@ -106,6 +143,7 @@ try {
     }
     const total = (Date.now() - start) / 1000;
     const cpuAfter = childCpu();
+    const threadsAfter = browserThreads();
     const stats = await page.evaluate(() => {
       const resources = performance
         .getEntriesByType("resource")
@@ -127,6 +165,11 @@ try {
     console.log(
       `CPU: page renderer ${used("renderer")} s, browser ${used("browser")} s (GPU process ${used("gpu")} s, network ${used("network")} s, storage ${used("storage")} s apart), server ${used("server")} s; load average ${readFileSync("/proc/loadavg", "utf8").split(" ")[0]}`,
     );
+    const threadCpu = [...threadsAfter]
+      .map(([name, cpu]) => [name, cpu - (threadsBefore.get(name) ?? 0)] as const)
+      .filter(([, cpu]) => cpu >= 0.1)
+      .sort((a, b) => b[1] - a[1]);
+    console.log(`browser process threads: ${threadCpu.map(([name, cpu]) => `${name} ${cpu.toFixed(1)} s`).join(", ")}`);
     console.log(JSON.stringify(stats.resources.slice(0, 5)));
     console.log(JSON.stringify(stats.resources.slice(-3)));
     console.log(
@@ -157,9 +200,10 @@ try {
       writeFileSync(`${dir}/profile-${run}.cpuprofile`, JSON.stringify(profile));
     }
     console.log(`stock rows expected ${data.stockRows}`);
-    await context.close();
+    await device.close();
+    device = null;
   }
 } finally {
-  await browser.close();
+  await device?.close();
   server.kill();
 }

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser } from "playwright-core";
-import { ARGS, CHROMIUM, countCachedStock, countStore, metaValue, prepareData } from "./browser-bench";
+import { countCachedStock, countStore, metaValue, prepareData } from "./browser-bench";
+import { launchDevice } from "./device-browser";
 import { EmulatedLink, GOOD_BRANCH, LOOPBACK, POOR_BRANCH, isPull, type LinkProfile, type WireRequest } from "./emulated-link";
 import { prepareSaleStock, signInCashier, startServer, stopOnce, type SaleDevice } from "./sale-benches";
 import { runSaleReplayBench } from "./sale-replay-bench";
@@ -53,15 +53,9 @@ const seconds = (ms: number) => Math.round(ms / 100) / 10;
  * branch) and waits until every bench item and stock row is in IndexedDB. With `cutMs`, the link goes
  * offline for that long once the load's progress passes half.
  */
-async function firstLoad(
-  browser: Browser,
-  base: string,
-  profile: LinkProfile,
-  data: BenchData,
-  items: number,
-  cutMs = 0,
-): Promise<FirstLoad> {
-  const context = await browser.newContext();
+async function firstLoad(base: string, profile: LinkProfile, data: BenchData, items: number, cutMs = 0): Promise<FirstLoad> {
+  // A new device: its own profile on disk (device-browser.ts; an incognito context's IndexedDB is slower).
+  const { browser, context, close } = await launchDevice();
   try {
     const page = await context.newPage();
     const link = await EmulatedLink.attach(browser, context, page, profile);
@@ -131,7 +125,7 @@ async function firstLoad(
       cut,
     };
   } finally {
-    await context.close();
+    await close();
   }
 }
 
@@ -196,7 +190,6 @@ function cutRow(cut: FirstLoad, uncut: FirstLoad): BenchResult {
 
 /** Sales queued offline on the cashier's tablet, replayed over the poor link; the server's database counted afterwards. */
 async function replayOnPoorLink(
-  browser: Browser,
   base: string,
   data: Awaited<ReturnType<typeof prepareData>>,
   items: number,
@@ -207,7 +200,7 @@ async function replayOnPoorLink(
 ): Promise<BenchResult[]> {
   // As in sale-benches.ts: no service worker (the replay page is routed on the app's origin). The
   // cashier's first load runs unthrottled (measured above); the link is poor from the queueing on.
-  const context = await browser.newContext({ serviceWorkers: "block" });
+  const { browser, context, close } = await launchDevice({ serviceWorkers: "block" });
   try {
     const page = await context.newPage();
     await signInCashier(page, base, items);
@@ -235,7 +228,7 @@ async function replayOnPoorLink(
         `${(link.bytes((r) => batches.includes(r) || single.includes(r)) / 1000).toFixed(1)} kB down (responses, compressed)`,
     }));
   } finally {
-    await context.close();
+    await close();
   }
 }
 
@@ -252,12 +245,10 @@ export async function runNetworkBench(items: number): Promise<BenchResult[]> {
   const server = await startServer(dataDir, port);
   const stopServer = stopOnce(server);
   const base = `http://127.0.0.1:${port}`;
-  let browser: Browser | null = null;
   const results: BenchResult[] = [];
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     const loadOn = async (profile: LinkProfile, budgetS: number | null) => {
-      const load = await firstLoad(browser!, base, profile, data, items);
+      const load = await firstLoad(base, profile, data, items);
       results.push(...loadRows(load, budgetS));
       log(`${profile.name}: install ${seconds(load.installMs)} s, load ${seconds(load.loadMs)} s`);
       return load;
@@ -266,16 +257,14 @@ export async function runNetworkBench(items: number): Promise<BenchResult[]> {
     if (parts.has("good")) await loadOn(GOOD_BRANCH, 20);
     const poor = parts.has("poor") || parts.has("cut") ? await loadOn(POOR_BRANCH, 90) : null;
     if (poor && parts.has("cut")) {
-      const cut = await firstLoad(browser, base, POOR_BRANCH, data, items, cutMs);
+      const cut = await firstLoad(base, POOR_BRANCH, data, items, cutMs);
       results.push(cutRow(cut, poor));
       log(`cut load: ${seconds(cut.loadMs)} s`);
     }
     if (parts.has("formats")) results.push(...(await measureSyncFormats(base)));
-    if (parts.has("replay") && sales > 0)
-      results.push(...(await replayOnPoorLink(browser, base, data, items, sales, before, dataDir, stopServer)));
+    if (parts.has("replay") && sales > 0) results.push(...(await replayOnPoorLink(base, data, items, sales, before, dataDir, stopServer)));
     return results;
   } finally {
-    await browser?.close();
     await stopServer();
     rmSync(dataDir, { recursive: true, force: true });
   }
