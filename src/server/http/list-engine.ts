@@ -215,11 +215,12 @@ function buildConditions(
   spec: ListSpec,
   query: ListQuery,
   auth: AuthContext,
-): { where: SQL[]; joined: boolean; filtered: boolean; dateBefore: boolean } {
+): { where: SQL[]; joined: boolean; filtered: boolean; dateBefore: boolean; dated: boolean } {
   assertStorableParams(query);
   const where: SQL[] = [];
   let joined = false;
   let dateBefore = false;
+  let dated = false;
   if (spec.baseWhere) where.push(spec.baseWhere);
 
   const requestedBranches = [single(query.branch), single(query.branches)]
@@ -282,6 +283,7 @@ function buildConditions(
       const value = coerce(name, "date", raw);
       where.push(name === "start_date" ? sql`${defaultDate} >= ${value}` : sql`${defaultDate} <= ${value}`);
       dateBefore ||= name === "end_date";
+      dated = true;
       continue;
     }
     if ((RESERVED_LIST_PARAMS as readonly string[]).includes(name)) continue;
@@ -291,6 +293,7 @@ function buildConditions(
       const column = dateFields[range[1]];
       where.push(range[2] === "after" ? sql`${column} >= ${value}` : sql`${column} <= ${value}`);
       dateBefore ||= range[2] === "before";
+      dated = true;
       continue;
     }
     const { field: fieldName, op } = parseFilterKey(name);
@@ -299,7 +302,7 @@ function buildConditions(
     where.push(filterCondition(name, field, op, raw));
     joined ||= !!field.joined;
   }
-  return { where, joined, filtered: where.length > fixed, dateBefore };
+  return { where, joined, filtered: where.length > fixed, dateBefore, dated };
 }
 
 /** Whether the ordering reads a joined field. */
@@ -497,6 +500,20 @@ export interface TotalsOptions {
 
 const isSingleConnection = (ex: Executor) => is((ex as unknown as { session?: unknown }).session, PgliteSession);
 
+/** The matching rows totals/ reads: where from, under which conditions, and how chunks are ordered. */
+interface SumTarget {
+  ex: Executor;
+  from: SQL;
+  where: SQL[];
+  id: SQL | null;
+  /**
+   * A date condition: chunks order by `id + 0`, so each takes the range from the date index and sorts it,
+   * instead of walking the primary key from the first document through every earlier one (ids follow
+   * dates, which the planner does not know; listPage's pickOrdering does the same for a page).
+   */
+  dated: boolean;
+}
+
 /**
  * Adds up `columns` (named c0, c1, ...) over at most `limit` matching rows, in one statement, from the
  * sums carried so far (`running`, in numeric so the text is what one sum gives). Without `after`, the
@@ -504,15 +521,13 @@ const isSingleConnection = (ex: Executor) => is((ex as unknown as { session?: un
  * sums of a set do not depend on it); with it, the rows come in id order after that id (a chunk).
  */
 async function sumRows(
-  ex: Executor,
-  from: SQL,
-  where: SQL[],
+  t: SumTarget,
   columns: SQL[],
   running: string[],
   limit: number,
-  id: SQL | null,
   after?: number,
 ): Promise<{ n: number; last: number | null; sums: string[] }> {
+  const { id } = t;
   const inner = sql.join(
     [...(id ? [sql`${id} as k`] : []), ...columns.map((c, i) => sql`${c} as ${sql.identifier(`c${i}`)}`), sql`1 as one`],
     sql`, `,
@@ -520,11 +535,13 @@ async function sumRows(
   const sums = running.map(
     (value, i) => sql`, (${value}::numeric + coalesce(sum(${sql.identifier(`c${i}`)}), 0))::text as ${sql.identifier(`s${i}`)}`,
   );
-  const chunked = id && after !== undefined;
-  const rows = sql`select ${inner} from ${from} ${whereClause(chunked ? [...where, sql`${id} > ${after}`] : where)}
-    ${chunked ? sql`order by ${id}` : sql``} limit ${limit}`;
+  const chunk = id && after !== undefined ? { id, after } : null;
+  const rows = chunk
+    ? sql`select ${inner} from ${t.from} ${whereClause([...t.where, sql`${chunk.id} > ${chunk.after}`])}
+        order by ${t.dated ? sql`${chunk.id} + 0` : chunk.id} limit ${limit}`
+    : sql`select ${inner} from ${t.from} ${whereClause(t.where)} limit ${limit}`;
   const [row] = await queryRows<Record<string, string | number | null>>(
-    ex,
+    t.ex,
     sql`select count(*) as n, ${id ? sql`max(k)` : sql`null`} as last ${sql.join(sums, sql``)} from (${rows}) chunk`,
   );
   return { n: Number(row.n), last: row.last === null ? null : Number(row.last), sums: running.map((_, i) => String(row[`s${i}`])) };
@@ -532,29 +549,18 @@ async function sumRows(
 
 /**
  * Adds up `columns` over the matching rows, stopping past `cap` rows (then `n` says cap + 1). In one
- * statement, or on a single connection when the set is larger than one statement's share
- * (TOTALS_STATEMENT_VALUES), in chunks in id order, each an index walk from where the last stopped,
- * letting other requests reach the connection in between.
+ * statement, or when `chunkRows` is given (a single connection and a set larger than one statement's
+ * share, TOTALS_STATEMENT_VALUES) in chunks in id order, each starting where the last stopped, letting
+ * other requests reach the connection in between.
  */
-async function sumUpTo(
-  ex: Executor,
-  from: SQL,
-  where: SQL[],
-  columns: SQL[],
-  cap: number,
-  id: SQL | null,
-  chunkRows: number | null,
-): Promise<{ n: number; sums: string[] }> {
+async function sumUpTo(t: SumTarget, columns: SQL[], cap: number, chunkRows: number | null): Promise<{ n: number; sums: string[] }> {
   let running = columns.map(() => "0");
-  if (!id || chunkRows === null) {
-    const { n, sums } = await sumRows(ex, from, where, columns, running, cap + 1, null);
-    return { n, sums };
-  }
+  if (!t.id || chunkRows === null) return sumRows(t, columns, running, cap + 1);
   let summed = 0;
   let after = 0;
   for (;;) {
     const limit = Math.min(chunkRows, cap + 1 - summed);
-    const chunk = await sumRows(ex, from, where, columns, running, limit, id, after);
+    const chunk = await sumRows(t, columns, running, limit, after);
     summed += chunk.n;
     running = chunk.sums;
     if (summed > cap || chunk.n < limit || chunk.last === null) return { n: summed, sums: running };
@@ -589,23 +595,17 @@ export async function listTotals(
   const rowCap = spec.totalsRowCap ?? TOTALS_ROW_CAP;
   const capped = { totals_capped: true as const, totals_row_cap: rowCap };
   const singleConnection = options.singleConnection ?? isSingleConnection(ex);
+  const target: SumTarget = { ex, from, where: conditions.where, id, dated: conditions.dated };
   const estimate = await estimateRows(ex, from, whereClause(conditions.where));
   const share = options.statementValues ?? TOTALS_STATEMENT_VALUES;
   const chunkRows = (values: number) =>
     singleConnection && (estimate === null || estimate * values > share) ? Math.max(1, Math.floor(share / values)) : null;
   if (estimate === null || estimate > rowCap) {
-    const counted = await sumUpTo(ex, from, conditions.where, [], rowCap, id, chunkRows(1));
+    const counted = await sumUpTo(target, [], rowCap, chunkRows(1));
     if (counted.n > rowCap) return capped;
   }
-  const summed = await sumUpTo(
-    ex,
-    from,
-    conditions.where,
-    sums.map(([, expression]) => expression),
-    rowCap,
-    id,
-    chunkRows(sums.length),
-  );
+  const expressions = sums.map(([, expression]) => expression);
+  const summed = await sumUpTo(target, expressions, rowCap, chunkRows(sums.length));
   if (summed.n > rowCap) return capped;
   return Object.fromEntries(sums.map(([key], i) => [`sum_${key}`, summed.sums[i]]));
 }
