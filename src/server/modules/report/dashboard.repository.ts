@@ -59,7 +59,8 @@ export async function topItems(ex: Executor, branchIds: readonly number[], from:
  * covered days from their totals (ledger-day-totals.ts).
  */
 export async function cashboxBalances(ex: Executor, branchIds: readonly number[], covered: string | null) {
-  const boxes = sql`account_type = 'cashbox' and account_id in (select id from cashbox where ${inBranches(sql`branch_id`, branchIds)})`;
+  const boxes = sql`account_type = 'cashbox'
+    and (account_id, currency_id) in (select id, currency_id from cashbox where ${inBranches(sql`branch_id`, branchIds)})`;
   return queryRows<{
     id: number;
     name: string;
