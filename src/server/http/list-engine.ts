@@ -215,12 +215,11 @@ function buildConditions(
   spec: ListSpec,
   query: ListQuery,
   auth: AuthContext,
-): { where: SQL[]; joined: boolean; filtered: boolean; dateBefore: boolean; dated: boolean } {
+): { where: SQL[]; joined: boolean; filtered: boolean; dateBefore: boolean } {
   assertStorableParams(query);
   const where: SQL[] = [];
   let joined = false;
   let dateBefore = false;
-  let dated = false;
   if (spec.baseWhere) where.push(spec.baseWhere);
 
   const requestedBranches = [single(query.branch), single(query.branches)]
@@ -283,7 +282,6 @@ function buildConditions(
       const value = coerce(name, "date", raw);
       where.push(name === "start_date" ? sql`${defaultDate} >= ${value}` : sql`${defaultDate} <= ${value}`);
       dateBefore ||= name === "end_date";
-      dated = true;
       continue;
     }
     if ((RESERVED_LIST_PARAMS as readonly string[]).includes(name)) continue;
@@ -293,7 +291,6 @@ function buildConditions(
       const column = dateFields[range[1]];
       where.push(range[2] === "after" ? sql`${column} >= ${value}` : sql`${column} <= ${value}`);
       dateBefore ||= range[2] === "before";
-      dated = true;
       continue;
     }
     const { field: fieldName, op } = parseFilterKey(name);
@@ -302,7 +299,7 @@ function buildConditions(
     where.push(filterCondition(name, field, op, raw));
     joined ||= !!field.joined;
   }
-  return { where, joined, filtered: where.length > fixed, dateBefore, dated };
+  return { where, joined, filtered: where.length > fixed, dateBefore };
 }
 
 /** Whether the ordering reads a joined field. */
@@ -500,18 +497,12 @@ export interface TotalsOptions {
 
 const isSingleConnection = (ex: Executor) => is((ex as unknown as { session?: unknown }).session, PgliteSession);
 
-/** The matching rows totals/ reads: where from, under which conditions, and how chunks are ordered. */
+/** The matching rows totals/ reads: where from, under which conditions, and their id (for chunks). */
 interface SumTarget {
   ex: Executor;
   from: SQL;
   where: SQL[];
   id: SQL | null;
-  /**
-   * A date condition: chunks order by `id + 0`, so each takes the range from the date index and sorts it,
-   * instead of walking the primary key from the first document through every earlier one (ids follow
-   * dates, which the planner does not know; listPage's pickOrdering does the same for a page).
-   */
-  dated: boolean;
 }
 
 /**
@@ -538,7 +529,7 @@ async function sumRows(
   const chunk = id && after !== undefined ? { id, after } : null;
   const rows = chunk
     ? sql`select ${inner} from ${t.from} ${whereClause([...t.where, sql`${chunk.id} > ${chunk.after}`])}
-        order by ${t.dated ? sql`${chunk.id} + 0` : chunk.id} limit ${limit}`
+        order by ${chunk.id} limit ${limit}`
     : sql`select ${inner} from ${t.from} ${whereClause(t.where)} limit ${limit}`;
   const [row] = await queryRows<Record<string, string | number | null>>(
     t.ex,
@@ -595,7 +586,7 @@ export async function listTotals(
   const rowCap = spec.totalsRowCap ?? TOTALS_ROW_CAP;
   const capped = { totals_capped: true as const, totals_row_cap: rowCap };
   const singleConnection = options.singleConnection ?? isSingleConnection(ex);
-  const target: SumTarget = { ex, from, where: conditions.where, id, dated: conditions.dated };
+  const target: SumTarget = { ex, from, where: conditions.where, id };
   const estimate = await estimateRows(ex, from, whereClause(conditions.where));
   const share = options.statementValues ?? TOTALS_STATEMENT_VALUES;
   const chunkRows = (values: number) =>
