@@ -12,13 +12,14 @@ const chunk = (file: string, kib: number, imports: string[] = [], extra: Partial
 });
 
 const SCREENS = [
-  { name: "the sign-in page", lazyModule: "src/web/features/auth/login-page.tsx" },
-  { name: "the signed-in shell", lazyModule: "src/web/app/shell-layout.tsx" },
+  { name: "the sign-in page", lazyModules: ["src/web/app/start-app.tsx", "src/web/features/auth/login-page.tsx"] },
+  { name: "the signed-in shell", lazyModules: ["src/web/app/start-app.tsx", "src/web/app/shell-layout.tsx"] },
 ];
 
 describe("initial JS budget", () => {
   const build = (shellKiB: number) => [
-    chunk("index.js", 200, ["vendor.js"], { isEntry: true }),
+    chunk("index.js", 5, ["vendor.js"], { isEntry: true }),
+    chunk("app.js", 195, ["vendor.js"], { facadeModuleId: "/app/src/web/app/start-app.tsx" }),
     chunk("vendor.js", 20),
     chunk("login.js", 10, ["vendor.js"], { facadeModuleId: "/app/src/web/features/auth/login-page.tsx" }),
     chunk("shell.js", shellKiB, ["runtime-free.js"], { facadeModuleId: "/app/src/web/app/shell-layout.tsx" }),
@@ -26,10 +27,10 @@ describe("initial JS budget", () => {
     chunk("lazy-screen.js", 500, [], { facadeModuleId: "/app/src/web/features/sale/sale-form.tsx" }),
   ];
 
-  it("counts the entry's static imports and each screen's lazy chunk, not the other lazy chunks", () => {
+  it("counts the entry's static imports and each screen's lazy chunks, not the other lazy chunks", () => {
     const [signIn, shell] = measureFirstScreens(build(40), SCREENS);
-    expect(signIn.files).toEqual(["index.js", "login.js", "vendor.js"]);
-    expect(shell.files).toEqual(["index.js", "runtime-free.js", "shell.js", "vendor.js"]);
+    expect(signIn.files).toEqual(["app.js", "index.js", "login.js", "vendor.js"]);
+    expect(shell.files).toEqual(["app.js", "index.js", "runtime-free.js", "shell.js", "vendor.js"]);
     expect(signIn.gzipBytes / 1024).toBeGreaterThan(229);
     expect(signIn.gzipBytes / 1024).toBeLessThan(232);
     expect(budgetReport([signIn, shell], 300).error).toBeNull();
@@ -40,7 +41,7 @@ describe("initial JS budget", () => {
     const { error, lines } = budgetReport(sizes, 300);
     expect(lines[1]).toMatch(/^initial JS of the signed-in shell: 32\d\.\d KiB gzipped/);
     expect(error).toMatch(/over its budget of 300 KiB gzipped/);
-    expect(error).toMatch(/the signed-in shell loads 32\d\.\d KiB \(index\.js, runtime-free\.js, shell\.js, vendor\.js\)/);
+    expect(error).toMatch(/the signed-in shell loads 32\d\.\d KiB \(app\.js, index\.js, runtime-free\.js, shell\.js, vendor\.js\)/);
     expect(error).not.toMatch(/sign-in page loads/);
   });
 });

@@ -14,11 +14,11 @@ export interface ChunkInfo {
   facadeModuleId?: string | null;
 }
 
-/** A first screen: the entry's script plus the lazy chunk the screen waits for (the sign-in page, the shell). */
+/** A first screen: the entry's script plus the lazy chunks the screen waits for (the app, the sign-in page or the shell). */
 export interface FirstScreen {
   name: string;
-  /** End of the module path whose chunk the screen loads before it shows, e.g. "src/web/app/shell-layout.tsx". */
-  lazyModule?: string;
+  /** Ends of the module paths whose chunks the screen loads before it shows, e.g. "src/web/app/shell-layout.tsx". */
+  lazyModules: readonly string[];
 }
 
 export interface ScreenSize {
@@ -46,7 +46,7 @@ export function staticClosure(chunks: ReadonlyMap<string, ChunkInfo>, start: str
 const gzipped = (code: string | Uint8Array) => gzipSync(code, { level: 9 }).length;
 const rawSize = (code: string | Uint8Array) => (typeof code === "string" ? Buffer.byteLength(code) : code.length);
 
-/** Raw and gzipped bytes of the JavaScript each first screen loads: the entry's closure plus its lazy chunk's. */
+/** Raw and gzipped bytes of the JavaScript each first screen loads: the entry's closure plus its lazy chunks'. */
 export function measureFirstScreens(chunkList: readonly ChunkInfo[], screens: readonly FirstScreen[]): ScreenSize[] {
   const chunks = new Map(chunkList.map((chunk) => [chunk.file, chunk]));
   const entries = chunkList.filter((chunk) => chunk.isEntry);
@@ -54,9 +54,9 @@ export function measureFirstScreens(chunkList: readonly ChunkInfo[], screens: re
   const entryFiles = staticClosure(chunks, entries[0].file);
   return screens.map((screen) => {
     const files = new Set(entryFiles);
-    if (screen.lazyModule) {
-      const lazy = chunkList.find((chunk) => chunk.facadeModuleId?.replaceAll("\\", "/").endsWith(screen.lazyModule!));
-      if (!lazy) throw new Error(`js-budget: no chunk built from ${screen.lazyModule} (the ${screen.name} screen)`);
+    for (const lazyModule of screen.lazyModules) {
+      const lazy = chunkList.find((chunk) => chunk.facadeModuleId?.replaceAll("\\", "/").endsWith(lazyModule));
+      if (!lazy) throw new Error(`js-budget: no chunk built from ${lazyModule} (the ${screen.name} screen)`);
       for (const file of staticClosure(chunks, lazy.file)) files.add(file);
     }
     const list = [...files].sort();
@@ -87,10 +87,14 @@ export function budgetReport(sizes: readonly ScreenSize[], budgetKiB: number): {
   return { lines, error };
 }
 
-/** The screens a device can open first: the sign-in page (a new device) and the shell (signed in). */
+/**
+ * The screens a device can open first: the sign-in page (a new device) and the shell (signed in).
+ * The entry (main.tsx) is small: without a session it loads the sign-in page alone; with one, the
+ * app (start-app.tsx: React, Chakra, the router) and the shell's chunk, at once, so both count.
+ */
 export const FIRST_SCREENS: readonly FirstScreen[] = [
-  { name: "the sign-in page", lazyModule: "src/web/features/auth/login-page.tsx" },
-  { name: "the signed-in shell", lazyModule: "src/web/app/shell-layout.tsx" },
+  { name: "the sign-in page", lazyModules: ["src/web/features/auth/first-sign-in.tsx"] },
+  { name: "the signed-in shell", lazyModules: ["src/web/app/start-app.tsx", "src/web/app/shell-layout.tsx"] },
 ];
 
 /**
@@ -122,7 +126,7 @@ export function jsBudget(options: { budgetKiB?: number; screens?: readonly First
       // The service worker's own build (vite-plugin-pwa) has none of the app's screens.
       const screens = options.screens ?? FIRST_SCREENS;
       const isAppBuild = chunks.some((chunk) =>
-        screens.some((screen) => screen.lazyModule && chunk.facadeModuleId?.endsWith(screen.lazyModule)),
+        screens.some((screen) => screen.lazyModules.some((lazyModule) => chunk.facadeModuleId?.endsWith(lazyModule))),
       );
       if (!isAppBuild) return;
       const { lines, error } = budgetReport(measureFirstScreens(chunks, screens), budgetKiB);

@@ -1,32 +1,65 @@
-import "@fontsource/roboto/400.css";
-import "@fontsource/roboto/500.css";
-import "@fontsource/roboto/700.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app/app";
-import { Providers } from "./app/providers";
-import { applyThemeClass } from "./lib/theme";
-import { appStore, themeAtom } from "./lib/app-state";
+import roboto400 from "@fontsource/roboto/files/roboto-latin-400-normal.woff2?url";
+import roboto500 from "@fontsource/roboto/files/roboto-latin-500-normal.woff2?url";
+import roboto700 from "@fontsource/roboto/files/roboto-latin-700-normal.woff2?url";
+import { appStore, languageAtom, themeAtom, tokenAtom } from "./lib/app-state";
+import { activateLanguage } from "./lib/i18n";
+import { applyThemeClass } from "./lib/theme-class";
 import { bootOffline } from "./offline/boot";
 import { registerPwa } from "./offline/pwa";
+
+/**
+ * The entry is small on purpose (DESIGN section 6, issue 12): it reads the stored session and asks
+ * for what the first screen needs at once, so the chunks download side by side, not one after the
+ * other. Until a screen commits, index.html's splash shows.
+ * - No session: the sign-in page alone (features/auth/first-sign-in.tsx), without the app; the app
+ *   loads once the user has signed in.
+ * - A session: the app (app/start-app.tsx: React, Chakra, the router) and the shell's chunk.
+ */
 
 // Theme class before the first paint, so a dark-theme user never sees a white flash.
 applyThemeClass(appStore.get(themeAtom));
 
-// The service worker (the app opens offline), and the outbox/cache runtime, asked for before anything
-// renders. The runtime (Dexie, the outbox, the reference sync, decimal.js) is a chunk of its own, not
-// in the first screen's script (DESIGN section 6 budget): the sign-in page needs none of it, and the
-// shell waits for it before it shows a screen (shell-layout.tsx), so no screen runs without the outbox.
+// Roboto's three faces (the style sheets that name them come with the screen's chunk): asked for now,
+// beside the scripts, so they are there at the first render; asked for by the first render, they
+// came after it and the text was laid out again in them, moving what is under it (layout shift).
+for (const href of [roboto400, roboto500, roboto700]) {
+  const link = document.createElement("link");
+  Object.assign(link, { rel: "preload", as: "font", type: "font/woff2", href, crossOrigin: "" });
+  document.head.append(link);
+}
+
+// The service worker (the app opens offline): workbox registers it after the page's load event, so
+// a new device installs it while the user types the password.
 registerPwa();
-void bootOffline();
+
+// The catalog of the language in use (the page finds it active; it falls back to English on a failure).
+activateLanguage(appStore.get(languageAtom)).catch(() => undefined);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <App />
-    </Providers>
-  </StrictMode>,
-);
+if (appStore.get(tokenAtom)) {
+  void startSignedIn(root);
+} else {
+  // Every path of a device without a session shows the sign-in page (the shell would send it there).
+  if (window.location.pathname !== "/login") window.history.replaceState(null, "", "/login");
+  void import("./features/auth/first-sign-in").then(({ mountFirstSignIn }) =>
+    mountFirstSignIn(root, async (unmount) => {
+      window.history.replaceState(null, "", "/");
+      await startSignedIn(root, unmount);
+    }),
+  );
+}
+
+/**
+ * Starts the offline runtime (its own chunk; the shell waits for it before it shows a screen, so no
+ * screen runs without the outbox) and the app, asking for the shell's chunk at the same time (the
+ * router's lazy route imports the same module).
+ */
+async function startSignedIn(container: HTMLElement, beforeRender: () => void = () => undefined): Promise<void> {
+  void bootOffline();
+  void import("./app/shell-layout");
+  const { startApp } = await import("./app/start-app");
+  beforeRender();
+  startApp(container);
+}

@@ -1,33 +1,16 @@
 import { ChakraProvider, LocaleProvider } from "@chakra-ui/react";
 import { I18nProvider } from "@lingui/react";
 import { Provider as JotaiProvider, useAtomValue } from "jotai";
-import { useEffect, useState, type ReactNode } from "react";
-import { appStore, languageAtom, themeAtom } from "../lib/app-state";
-import { activateLanguage, i18n } from "../lib/i18n";
+import { useEffect, type ReactNode } from "react";
+import { appStore, themeAtom } from "../lib/app-state";
+import { i18n } from "../lib/i18n";
 import { applyThemeClass, system } from "../lib/theme";
 import { Toaster } from "../lib/toaster";
+import { useActiveLanguage } from "./use-active-language";
 
-/** Follows the language atom: loads its catalog, sets lang/dir on <html>, renders once one is active. */
+/** Renders once the language's catalog is active (lang/dir on <html> follow it). */
 function LanguageProvider({ children }: { children: ReactNode }) {
-  const language = useAtomValue(languageAtom);
-  const [ready, setReady] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    activateLanguage(language)
-      .catch((error: unknown) => {
-        // A catalog that cannot load (offline before it was cached) must not blank the app: fall back.
-        console.error(error);
-        return activateLanguage("en");
-      })
-      .finally(() => {
-        if (!cancelled) setReady(true);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [language]);
-
+  const { language, ready } = useActiveLanguage();
   if (!ready) return null;
   return (
     <I18nProvider i18n={i18n}>

@@ -1,7 +1,6 @@
 import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
-import type { ThemeMode } from "./app-state";
 
-// Roboto is bundled by @fontsource (imported in main.tsx), never fetched from a font CDN.
+// Roboto is bundled by @fontsource (imported in app/start-app.tsx), never fetched from a font CDN.
 const ROBOTO = "Roboto, 'Segoe UI', Tahoma, 'Noto Naskh Arabic', sans-serif";
 
 /** SPEC section 9 colours; "brand" is the primary palette used as the app's colorPalette. */
@@ -41,11 +40,15 @@ const config = defineConfig({
           emphasized: { value: { _light: "{colors.brand.200}", _dark: "{colors.brand.700}" } },
           focusRing: { value: "{colors.brand.500}" },
         },
-        // Error colour of SPEC for every red/error use (toasts, field errors, Unpaid badges).
+        // Error colour of SPEC for every red/error use (toasts, field errors, Unpaid badges). Red text
+        // is darker in light mode: 4.5:1 against white and against the red badges' pale background.
         red: {
           solid: { value: "{colors.danger}" },
-          fg: { value: { _light: "#d63c3c", _dark: "#ff8a8a" } },
+          fg: { value: { _light: "#b42318", _dark: "#ff8a8a" } },
           focusRing: { value: "{colors.danger}" },
+        },
+        fg: {
+          error: { value: { _light: "#b42318", _dark: "#ff8a8a" } },
         },
         bg: {
           DEFAULT: { value: { _light: "{colors.white}", _dark: "{colors.darkBg}" } },
@@ -60,10 +63,4 @@ const config = defineConfig({
 
 export const system = createSystem(defaultConfig, config);
 
-/** Chakra's dark condition is the `dark` class on an ancestor; we put it on <html>. */
-export function applyThemeClass(mode: ThemeMode): void {
-  const html = document.documentElement;
-  html.classList.toggle("dark", mode === "dark");
-  html.classList.toggle("light", mode !== "dark");
-  html.style.colorScheme = mode;
-}
+export { applyThemeClass } from "./theme-class";

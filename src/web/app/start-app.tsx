@@ -1,0 +1,26 @@
+import "@fontsource/roboto/400.css";
+import "@fontsource/roboto/500.css";
+import "@fontsource/roboto/700.css";
+import { StrictMode, startTransition } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app";
+import { Providers } from "./providers";
+
+/**
+ * The app itself: React, Chakra, the router and the providers, a chunk that main.tsx asks for beside
+ * the shell's chunk and the catalog, so they download side by side. The fonts' style sheet comes
+ * with it: it does not block the first paint (index.html's splash and its inline style paint first).
+ */
+export function startApp(root: HTMLElement): void {
+  // A transition: React renders the first screen in slices that let the browser breathe (no long
+  // task of the whole tree), and replaces index.html's splash when it commits.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <Providers>
+          <App />
+        </Providers>
+      </StrictMode>,
+    );
+  });
+}
