@@ -518,22 +518,22 @@ async function sumRows(
   limit: number,
   after?: number,
 ): Promise<{ n: number; last: number | null; sums: string[] }> {
-  const { id } = t;
+  const chunk = t.id && after !== undefined ? { id: t.id, after } : null;
+  // The id only for a chunk (where the next one starts): else the rows may come from an index without it.
   const inner = sql.join(
-    [...(id ? [sql`${id} as k`] : []), ...columns.map((c, i) => sql`${c} as ${sql.identifier(`c${i}`)}`), sql`1 as one`],
+    [...(chunk ? [sql`${chunk.id} as k`] : []), ...columns.map((c, i) => sql`${c} as ${sql.identifier(`c${i}`)}`), sql`1 as one`],
     sql`, `,
   );
   const sums = running.map(
     (value, i) => sql`, (${value}::numeric + coalesce(sum(${sql.identifier(`c${i}`)}), 0))::text as ${sql.identifier(`s${i}`)}`,
   );
-  const chunk = id && after !== undefined ? { id, after } : null;
   const rows = chunk
     ? sql`select ${inner} from ${t.from} ${whereClause([...t.where, sql`${chunk.id} > ${chunk.after}`])}
         order by ${chunk.id} limit ${limit}`
     : sql`select ${inner} from ${t.from} ${whereClause(t.where)} limit ${limit}`;
   const [row] = await queryRows<Record<string, string | number | null>>(
     t.ex,
-    sql`select count(*) as n, ${id ? sql`max(k)` : sql`null`} as last ${sql.join(sums, sql``)} from (${rows}) chunk`,
+    sql`select count(*) as n, ${chunk ? sql`max(k)` : sql`null`} as last ${sql.join(sums, sql``)} from (${rows}) chunk`,
   );
   return { n: Number(row.n), last: row.last === null ? null : Number(row.last), sums: running.map((_, i) => String(row[`s${i}`])) };
 }
