@@ -8,6 +8,8 @@ import { buildApp } from "../../../src/server/app";
 import { openDatabase, type Database } from "../../../src/server/db/client";
 import { seedIfEmpty } from "../../../src/server/seed/seed";
 import { testDatabaseUrl, wipePostgres } from "../support/test-app";
+import { precacheList } from "../../../scripts/sw-artifacts";
+import { decodeBundle, PRECACHE_BUNDLE } from "../../../sw/precache-bundle";
 
 /**
  * Issue 12: answers worth compressing (JSON lists, sync pages, the app's HTML) go out compressed to a
@@ -185,7 +187,6 @@ describe("precompressed assets", () => {
       expect(css, "index.html names its style sheet").toBeTruthy();
       const real = await buildApp({ db: database.db, webRoot: built });
       try {
-        // sw.js is written after the build's compression pass (vite-plugin-pwa): compressed per request.
         for (const url of ["/sw.js", css!, "/manifest.webmanifest"]) {
           const answer = await real.inject({ method: "GET", url, headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
           expect(answer.statusCode, url).toBe(200);
@@ -195,6 +196,30 @@ describe("precompressed assets", () => {
       } finally {
         await real.close();
       }
+    },
+  );
+
+  it.skipIf(!existsSync(join(built, "index.html")))(
+    `the build's service worker and its precache bundle (${built}) are sent from their .br files, and the bundle holds every precached file as built`,
+    async () => {
+      const worker = readFileSync(join(built, "sw.js"), "utf8");
+      const real = await buildApp({ db: database.db, webRoot: built });
+      try {
+        // Both are written after the build's compression pass (scripts/sw-artifacts.ts precompresses them).
+        for (const file of ["sw.js", PRECACHE_BUNDLE]) {
+          const answer = await real.inject({ method: "GET", url: `/${file}`, headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+          expect(answer.statusCode, file).toBe(200);
+          expect(answer.headers["content-encoding"], file).toBe("br");
+          expect(answer.rawPayload.equals(readFileSync(join(built, `${file}.br`))), file).toBe(true);
+        }
+      } finally {
+        await real.close();
+      }
+      const list = precacheList(worker);
+      const bundle = readFileSync(join(built, PRECACHE_BUNDLE));
+      const files = decodeBundle(bundle.buffer.slice(bundle.byteOffset, bundle.byteOffset + bundle.byteLength));
+      expect(files.map(({ url, revision }) => ({ url, revision }))).toEqual(list.map(({ url, revision }) => ({ url, revision })));
+      for (const file of files) expect(Buffer.from(file.bytes).equals(readFileSync(join(built, file.url))), file.url).toBe(true);
     },
   );
 });
