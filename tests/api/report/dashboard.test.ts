@@ -105,20 +105,33 @@ describe("dashboard/", () => {
     expect((await t.call(null, "GET", "/api/dashboard/")).status).toBe(401);
   });
 
-  it("keeps what customers owe a sum over the ledger when a document is booked into, or removed from, a covered day", async () => {
+  it("keeps what customers owe and profit by day sums over the ledger when a document is booked into, or removed from, a covered day", async () => {
     // Every key's totals of the covered days against the ledger's own sums of those days.
     const drift = async () =>
       queryRows<{ key: string }>(
         t.db,
         sql`with covered as (select covered_through as d from ledger_day_total_state),
           ledger as (select account_type, ledger_day_total_account(account_type, account_id) as account_id, currency_id, branch_id,
-              entry_date, sum(debit) as debit, sum(credit) as credit
-            from ledger_entry, covered where entry_date <= covered.d group by 1, 2, 3, 4, 5)
-          select concat_ws(' ', account_type, account_id, currency_id, branch_id, entry_date) as key
-          from ledger l full join ledger_day_total t using (account_type, account_id, currency_id, branch_id, entry_date)
-          where coalesce(l.debit, 0) <> coalesce(t.debit, 0) or coalesce(l.credit, 0) <> coalesce(t.credit, 0)`,
+              entry_date, ledger_day_total_document(account_type, document_type) as document_type, sum(debit) as debit,
+              sum(credit) as credit, sum(debit * exchange_rate) as debit_base, sum(credit * exchange_rate) as credit_base
+            from ledger_entry, covered where entry_date <= covered.d group by 1, 2, 3, 4, 5, 6)
+          select concat_ws(' ', account_type, account_id, currency_id, branch_id, entry_date, document_type) as key
+          from ledger l full join ledger_day_total t using (account_type, account_id, currency_id, branch_id, entry_date, document_type)
+          where (coalesce(l.debit, 0), coalesce(l.credit, 0), coalesce(l.debit_base, 0), coalesce(l.credit_base, 0))
+            <> (coalesce(t.debit, 0), coalesce(t.credit, 0), coalesce(t.debit_base, 0), coalesce(t.credit_base, 0))`,
       );
     const owed = (d: Dashboard) => d.customers_owe!.find((r) => r.currency_code === "IQD")?.amount ?? "0.00";
+    // Profit by day reads covered days from their totals, by item the documents' lines: the same sums.
+    const profitTotals = async (groupBy: string) => {
+      const res = await t.call<{ totals: Record<string, string> }>(
+        admin,
+        "GET",
+        `/api/report/profit/?start_date=${isoDay(-9)}&end_date=${isoDay(0)}&group_by=${groupBy}`,
+      );
+      expect(res.status).toBe(200);
+      return res.body.totals;
+    };
+    const profitAgrees = async () => expect(await profitTotals("day")).toEqual(await profitTotals("item"));
     const before = await dashboard(admin);
     const [state] = await queryRows<{ covered: string }>(t.db, sql`select covered_through::text as covered from ledger_day_total_state`);
     expect(state.covered).toBe(isoDay(-1));
@@ -126,12 +139,16 @@ describe("dashboard/", () => {
 
     const item = await newGoods(t, admin);
     const stock = await purchase(t, admin, w, item, "10");
+    const profitBefore = await profitTotals("day");
     const backdated = await sell(t, admin, w, [{ stock, quantity: "3", price: "7000" }], { input_date: isoDay(-5) });
     expect(await drift()).toEqual([]);
+    await profitAgrees();
+    expect((await profitTotals("day")).revenue).toBe(toDecimalString(add(profitBefore.revenue, "21000")));
     expect(owed(await dashboard(admin))).toBe(toDecimalString(add(owed(before), "21000")));
 
     expect((await t.call(admin, "DELETE", `/api/sale/${backdated}/`)).status).toBe(200);
     expect(await drift()).toEqual([]);
     expect(owed(await dashboard(admin))).toBe(owed(before));
+    expect(await profitTotals("day")).toEqual(profitBefore);
   });
 });

@@ -1,4 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
+import { addDays, format } from "date-fns";
+import { ISO_DATE, toDate, toIsoDate } from "../../../core/dates";
 import { queryRows, type Db, type Executor } from "../../db/client";
 
 /**
@@ -26,14 +28,21 @@ export async function coverDaysThrough(db: Db, through: string): Promise<string 
     await tx.execute(sql`lock table ledger_entry in share row exclusive mode`);
     const from = await coveredThrough(tx);
     if (from !== null && from >= through) return from;
-    await tx.execute(sql`insert into ledger_day_total (account_type, account_id, currency_id, branch_id, entry_date, debit, credit)
-      select account_type, ledger_day_total_account(account_type, account_id), currency_id, branch_id, entry_date, sum(debit), sum(credit)
+    await tx.execute(sql`insert into ledger_day_total (account_type, account_id, currency_id, branch_id, entry_date, document_type,
+        debit, credit, debit_base, credit_base)
+      select account_type, ledger_day_total_account(account_type, account_id), currency_id, branch_id, entry_date,
+        ledger_day_total_document(account_type, document_type),
+        sum(debit), sum(credit), sum(debit * exchange_rate), sum(credit * exchange_rate)
       from ledger_entry where entry_date <= ${through}::date ${from === null ? sql`` : sql`and entry_date > ${from}::date`}
-      group by 1, 2, 3, 4, 5`);
+      group by 1, 2, 3, 4, 5, 6`);
     await tx.execute(sql`update ledger_day_total_state set covered_through = ${through}::date`);
     return through;
   });
 }
+
+/** Covers the days before `today` (today's rows are written all day, and read live); answers the covered day. */
+export const coverDaysBefore = (db: Db, today: string = toIsoDate(new Date())) =>
+  coverDaysThrough(db, format(addDays(toDate(today), -1), ISO_DATE));
 
 /**
  * Per `keys` (columns of both ledger_entry `le` and ledger_day_total `t`, e.g. currency_id), the sum of

@@ -49,21 +49,32 @@ const branchIn = (column: SQL, ids: number[]) =>
 /**
  * In the base currency (no currency chosen): the ledger's revenue and cost rows summed by day and branch,
  * each revenue row at the rate it was booked at and each cost row as booked, and the sales' discounts at
- * their rates beside them; no grouping by document and no join to the documents, so a year of a million
- * lines is one pass over those rows alone (ledger_profit_idx, index-only) and the sales of the range, and
- * the report's key is worked out on a few rows a day. The same sums as per document: a document's rows
- * share its rate.
+ * their rates beside them; no grouping by document and no join to the documents. The days up to `covered`
+ * come from their totals (ledger_day_total, kept per document type with base-currency sums: a few rows a
+ * day), the days after from the rows themselves (ledger_profit_idx, index-only), so a year of a million
+ * lines is its discounts and a few thousand totals. The same sums as per document: a document's rows share
+ * its rate.
  */
-function ledgerDaysInBase(q: ProfitQuery): SQL {
-  const revenue = (documentType: string) =>
-    sql`coalesce(sum((l.credit - l.debit) * l.exchange_rate) filter (where l.document_type = ${documentType} and l.account_type = 'revenue'), 0)`;
-  return sql`select l.entry_date as day, l.branch_id, 1 as rate, null::integer as item_id,
-      ${revenue("sale")} as revenue, 0 as discount, -${revenue("sale_return")} as returns,
-      coalesce(sum(l.debit - l.credit) filter (where l.account_type = 'cost_of_goods'), 0) as cost_base
-    from ledger_entry l
-    where l.account_type in ('revenue', 'cost_of_goods') and l.document_type in ('sale', 'sale_return')
-      and ${branchIn(sql`l.branch_id`, q.branchIds)} ${dateBetween(sql`l.entry_date`, q)}
-    group by l.entry_date, l.branch_id
+function ledgerDaysInBase(q: ProfitQuery, covered: string | null): SQL {
+  const days = (source: SQL, revenueBase: SQL, where: SQL) => {
+    const revenue = (documentType: string) =>
+      sql`coalesce(sum(${revenueBase}) filter (where l.document_type = ${documentType} and l.account_type = 'revenue'), 0)`;
+    return sql`select l.entry_date as day, l.branch_id, 1 as rate, null::integer as item_id,
+        ${revenue("sale")} as revenue, 0 as discount, -${revenue("sale_return")} as returns,
+        coalesce(sum(l.debit - l.credit) filter (where l.account_type = 'cost_of_goods'), 0) as cost_base
+      from ${source}
+      where l.account_type in ('revenue', 'cost_of_goods') and l.document_type in ('sale', 'sale_return')
+        and ${branchIn(sql`l.branch_id`, q.branchIds)} ${dateBetween(sql`l.entry_date`, q)} ${where}
+      group by l.entry_date, l.branch_id`;
+  };
+  const live = days(
+    sql`ledger_entry l`,
+    sql`(l.credit - l.debit) * l.exchange_rate`,
+    covered === null ? sql`` : sql`and l.entry_date > ${covered}::date`,
+  );
+  const totals = covered === null ? sql`` : sql`union all ${days(sql`ledger_day_total l`, sql`l.credit_base - l.debit_base`, sql``)}`;
+  return sql`${live}
+    ${totals}
     union all
     select s.input_date::date, s.branch_id, 1, null, sum(s.discount * s.exchange_rate), sum(s.discount * s.exchange_rate), 0, 0
     from sale s
@@ -127,15 +138,21 @@ const GROUPS: Record<ProfitGroup, { key: SQL; label: SQL; join: SQL; order: SQL 
   },
 };
 
+/** By item or item group the report reads the documents' lines (the ledger has no item). */
+const byLine = (q: ProfitQuery) => q.groupBy === "item" || q.groupBy === "item_group";
+
+/** Whether the report reads the ledger by day in the base currency, where covered days come from their totals. */
+export const readsDayTotals = (q: ProfitQuery) => q.currencyId === null && !byLine(q);
+
 /**
  * The rows of the chosen grouping and, as the row whose key is null, the totals: both from the same
- * unrounded sums (grouping sets), so every grouping answers the same totals to the cent.
+ * unrounded sums (grouping sets), so every grouping answers the same totals to the cent. `covered`: the last
+ * day ledger_day_total covers (ledger-day-totals.ts), or null to read every row.
  */
-export async function profitRows(ex: Executor, q: ProfitQuery): Promise<ProfitRow[]> {
+export async function profitRows(ex: Executor, q: ProfitQuery, covered: string | null = null): Promise<ProfitRow[]> {
   if (q.branchIds.length === 0) return [];
   const group = GROUPS[q.groupBy];
-  const byLine = q.groupBy === "item" || q.groupBy === "item_group";
-  const source = byLine ? documentLines(q) : q.currencyId === null ? ledgerDaysInBase(q) : ledgerDocuments(q);
+  const source = byLine(q) ? documentLines(q) : q.currencyId === null ? ledgerDaysInBase(q, covered) : ledgerDocuments(q);
   // In the base currency: document amounts x their booked rate, cost as booked. In one currency: the
   // amounts as they are, cost back into it at the document's rate.
   const money = (column: string) => (q.currencyId === null ? sql`x.${sql.raw(column)} * x.rate` : sql`x.${sql.raw(column)}`);

@@ -2,10 +2,11 @@ import { sql } from "drizzle-orm";
 import { isIsoDate } from "../../../core/dates";
 import { MESSAGES, interpolate } from "../../../core/messages";
 import { MAX_ID } from "../../../core/validation/common";
-import { queryRows, type Executor } from "../../db/client";
+import { queryRows, type Db } from "../../db/client";
 import { visibleBranches, type AuthContext } from "../../http/access";
 import { fieldErrors } from "../../http/errors";
-import { profitRows, type ProfitGroup, type ProfitQuery, type ProfitSums } from "./profit.repository";
+import { coverDaysBefore } from "./ledger-day-totals";
+import { profitRows, readsDayTotals, type ProfitGroup, type ProfitQuery, type ProfitSums } from "./profit.repository";
 
 export const PROFIT_GROUPS: readonly ProfitGroup[] = ["day", "month", "branch", "item_group", "item"];
 
@@ -51,11 +52,12 @@ const ZERO: ProfitSums = { revenue: "0.00", cost: "0.00", returns: "0.00", disco
  * The profit report (issue 14 contract): `{rows: [{key, label, revenue, cost, returns, discount, profit}],
  * totals, currency}`; amounts in `currency` (the chosen one, or the base currency).
  */
-export async function profitReport(ex: Executor, query: ProfitQuery) {
+export async function profitReport(db: Db, query: ProfitQuery) {
+  const covered = readsDayTotals(query) && query.branchIds.length > 0 ? await coverDaysBefore(db) : null;
   const [rows, [currency]] = await Promise.all([
-    profitRows(ex, query),
+    profitRows(db, query, covered),
     queryRows<{ id: number; code: string }>(
-      ex,
+      db,
       query.currencyId === null
         ? sql`select id, code from currency where is_base limit 1`
         : sql`select id, code from currency where id = ${query.currencyId}`,
