@@ -24,8 +24,18 @@ interface SyncEvent extends ExtendableEvent {
 const manifest = self.__WB_MANIFEST; // named once: the build injects the list at this one place
 const precache = new PrecacheController();
 precache.addToCacheList(manifest);
-self.addEventListener("install", (event) => event.waitUntil(installPrecache(precache, manifest, event)));
-self.addEventListener("activate", (event) => void precache.activate(event));
+// A first install (no version before it) takes the open page at once: the screens it loads after the
+// sign-in come from the cache just filled, not over the link again, and it opens offline from then on.
+// An update never does: it waits for the user's click (pwa.ts), which reloads the page.
+let firstInstall = false;
+self.addEventListener("install", (event) => {
+  firstInstall = !self.registration.active;
+  event.waitUntil(installPrecache(precache, manifest, event));
+});
+self.addEventListener("activate", (event) => {
+  void precache.activate(event);
+  if (firstInstall) event.waitUntil(self.clients.claim());
+});
 registerRoute(new PrecacheRoute(precache));
 cleanupOutdatedCaches();
 
