@@ -4,10 +4,12 @@ import { ISO_DATE, toDate, toIsoDate } from "../../../core/dates";
 import { queryRows, type Db, type Executor } from "../../db/client";
 
 /**
- * Balances over all history for the dashboard (issue 14), still sums over the ledger: the totals of the
- * covered days (ledger_day_total, a cache derived from ledger_entry, migration 0025) plus the ledger rows
- * after them. Triggers keep a covered day's totals exact as documents are booked into it (in the booking's
- * transaction); this module only extends the covered days, so figures are the same whatever it covers.
+ * Balances over all history for the dashboard and profit by day (issue 14), still sums over the ledger: the
+ * totals of the covered days (ledger_day_total, a cache derived from ledger_entry, migrations 0025, 0028 and
+ * 0029, which covers the days before the upgrade at start-up) plus the ledger rows after them. Triggers keep
+ * a covered day's totals exact as documents are booked into it (in the booking's transaction); this module
+ * only extends the covered days, so figures are the same whatever it covers. Rows written with triggers off
+ * (session_replication_role = replica, as the accounting bench loads) are not counted: reset the cache then.
  */
 
 async function coveredThrough(ex: Executor): Promise<string | null> {
@@ -18,8 +20,8 @@ async function coveredThrough(ex: Executor): Promise<string | null> {
 /**
  * Covers every day up to `through` (yesterday: today's rows are written all day, and summed live), and
  * answers the covered day. The new days are summed from the ledger with writers held off (share row
- * exclusive: a posting waits, another refresher too), so no row is counted twice or missed; a day at a time
- * once the first refresh covered the history, a short hold.
+ * exclusive: a posting waits, another refresher too), so no row is counted twice or missed: a day's rows
+ * each morning, a short hold.
  */
 export async function coverDaysThrough(db: Db, through: string): Promise<string | null> {
   const covered = await coveredThrough(db);
