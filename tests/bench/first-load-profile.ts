@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { prepareData, startServer } from "./browser-bench";
 import { CHROMIUM, launchDevice, type Device } from "./device-browser";
+import { browserThreads, childCpu, type CpuSplit } from "./process-cpu";
 
 /**
  * Where the first reference load spends its time (a diagnostic, not a benchmark):
@@ -12,69 +13,6 @@ import { CHROMIUM, launchDevice, type Device } from "./device-browser";
  * page's main-thread profile (top functions by self time; the .cpuprofile is kept in PROFILE_DIR).
  * Also prints the CPU time Chromium and the server used during the load (steadier than wall time).
  */
-
-/**
- * CPU seconds used so far by this script's child processes (Linux /proc), split into Chromium's
- * renderers, the rest of Chromium and the server: on a loaded machine the wall time varies by tens of percent, the CPU time much less.
- */
-type CpuSplit = { renderer: number; browser: number; gpu: number; network: number; storage: number; server: number };
-
-/** Which part of the work a process does, from its command line. */
-function processKind(cmd: string): keyof CpuSplit {
-  if (!cmd.includes("chrom")) return "server";
-  if (cmd.includes("--type=renderer")) return "renderer";
-  if (cmd.includes("--type=gpu-process")) return "gpu";
-  if (cmd.includes("NetworkService")) return "network";
-  if (cmd.includes("StorageService")) return "storage";
-  return "browser";
-}
-
-function childCpu(): CpuSplit {
-  const parents = new Map<number, number>();
-  const stats = new Map<number, { cpu: number; kind: keyof CpuSplit }>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ");
-      parents.set(Number(entry), Number(fields[1]));
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      const kind = processKind(cmd);
-      stats.set(Number(entry), { cpu: (Number(fields[11]) + Number(fields[12])) / 100, kind });
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const descends = (pid: number): boolean => {
-    for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p)) if (p === process.pid) return true;
-    return false;
-  };
-  const total: CpuSplit = { renderer: 0, browser: 0, gpu: 0, network: 0, storage: 0, server: 0 };
-  for (const [pid, stat] of stats) if (descends(pid)) total[stat.kind] += stat.cpu;
-  return total;
-}
-/**
- * CPU seconds per thread name of Chromium's browser process (Linux /proc): which of its threads burn
- * the time (IndexedDB's backend, the cache, the IO thread, the main thread...).
- */
-function browserThreads(): Map<string, number> {
-  const byName = new Map<string, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (!cmd.includes("chrom") || processKind(cmd) !== "browser") continue;
-      for (const task of readdirSync(`/proc/${entry}/task`)) {
-        const stat = readFileSync(`/proc/${entry}/task/${task}/stat`, "utf8");
-        const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        byName.set(name, (byName.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
-      }
-    } catch {
-      // the process or thread ended meanwhile
-    }
-  }
-  return byName;
-}
 
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
 const dir = process.env.PROFILE_DIR ?? "/tmp/first-load-profile";

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { countCachedStock, countStore, metaValue, prepareData } from "./browser-bench";
 import { launchDevice } from "./device-browser";
+import { childCpu, cpuBetween } from "./process-cpu";
 import { EmulatedLink, GOOD_BRANCH, LOOPBACK, POOR_BRANCH, isPull, type LinkProfile, type WireRequest } from "./emulated-link";
 import { prepareSaleStock, signInCashier, startServer, stopOnce, type SaleDevice } from "./sale-benches";
 import { runSaleReplayBench } from "./sale-replay-bench";
@@ -42,6 +43,8 @@ interface FirstLoad {
   pulls: WireRequest[];
   loadBytes: number;
   cut: { atProgress: string; offlineMs: number } | null;
+  /** CPU used during the load by the device (Chromium's processes) and the server. */
+  cpu: string;
 }
 
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;
@@ -81,6 +84,7 @@ async function firstLoad(base: string, profile: LinkProfile, data: BenchData, it
 
     await page.getByLabel("Username").fill("admin");
     await page.getByLabel("Password").fill("admin");
+    const cpuBefore = childCpu();
     const start = Date.now();
     await page.getByRole("button", { name: "Sign in" }).click();
     let cut: FirstLoad["cut"] = null;
@@ -109,6 +113,7 @@ async function firstLoad(base: string, profile: LinkProfile, data: BenchData, it
     }
     if (!loadedAt || counted.items < items || counted.stockRows < data.stockRows)
       throw new Error(`${profile.name}: the first load did not finish (${counted.items} items, ${counted.stockRows} stock rows)`);
+    const cpu = cpuBetween(cpuBefore, childCpu());
     const during = link.requests.filter((r) => r.startedAt >= start);
     return {
       profile,
@@ -123,6 +128,7 @@ async function firstLoad(base: string, profile: LinkProfile, data: BenchData, it
       pulls: during.filter(isPull),
       loadBytes: during.reduce((sum, r) => sum + r.bytes, 0),
       cut,
+      cpu,
     };
   } finally {
     await close();
@@ -154,7 +160,7 @@ function loadRows(load: FirstLoad, budgetS: number | null): BenchResult[] {
       budget: budgetS === null ? "(reference: no link)" : `< ${budgetS} s`,
       detail:
         `from the sign-in click; ${mb(load.loadBytes)} on the wire, of which ${mb(pullBytes)} in ${load.pulls.length} sync pulls ` +
-        `(${load.pulls.filter((r) => r.target === "worker").length} of them from the service worker)${floor}; install + load ${seconds(load.installMs + load.loadMs)} s`,
+        `(${load.pulls.filter((r) => r.target === "worker").length} of them from the service worker)${floor}; install + load ${seconds(load.installMs + load.loadMs)} s; CPU during the load: ${load.cpu}`,
     },
   ];
 }
