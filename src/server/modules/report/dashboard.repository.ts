@@ -40,6 +40,8 @@ export async function salesDays(ex: Executor, branchIds: readonly number[], from
  * The best-selling items over a range by sales value in the base currency (line totals at the sale's rate):
  * the range's sales, then each one's lines from sale_item_sums_idx alone (a probe a sale, no heap),
  * instead of a hash join over every line. (Sale ids do not follow dates: the demo's and any backdated sale.)
+ * Lines are summed per item and rate first, so the rate multiplies a few sums rather than every line (exact:
+ * decimal arithmetic).
  */
 export async function topItems(ex: Executor, branchIds: readonly number[], from: string, to: string, limit = 10) {
   return queryRows<{ item: number; item_name: string; quantity: string; total: string }>(
@@ -47,9 +49,11 @@ export async function topItems(ex: Executor, branchIds: readonly number[], from:
     sql`with s as materialized (select s.id, s.exchange_rate from sale s
         where s.deleted_at is null and ${inBranches(sql`s.branch_id`, branchIds)} and s.input_date >= ${from} and s.input_date <= ${to})
       select t.item_id as item, i.name as item_name, t.quantity::text as quantity, t.total::numeric(18, 2)::text as total
-      from (select si.item_id, sum(si.quantity) as quantity, sum(si.total_price * s.exchange_rate) as total
-        from s cross join lateral (select si.item_id, si.quantity, si.total_price from sale_item si where si.sale_id = s.id offset 0) si
-        group by si.item_id order by total desc limit ${limit}) t
+      from (select g.item_id, sum(g.quantity) as quantity, sum(g.total * g.rate) as total
+        from (select si.item_id, s.exchange_rate as rate, sum(si.quantity) as quantity, sum(si.total_price) as total
+          from s cross join lateral (select si.item_id, si.quantity, si.total_price from sale_item si where si.sale_id = s.id offset 0) si
+          group by si.item_id, s.exchange_rate) g
+        group by g.item_id order by total desc limit ${limit}) t
       join item i on i.id = t.item_id order by t.total desc, t.item_id`,
   );
 }
