@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
+import { startPgliteMaintenance } from "./db/pglite-maintenance";
 import { seedIfEmpty } from "./seed/seed";
 
 /** Process entry: config from the environment, open the database, migrate, seed, listen. */
@@ -33,8 +34,11 @@ async function serve() {
   const webRoot = process.env.WEB_ROOT ?? fileURLToPath(new URL("../../dist/web", import.meta.url));
   const app = await buildApp({ db: database.db, webRoot, logger: process.env.LOG_LEVEL !== "silent", trustProxy: trustProxy() });
 
+  const stopMaintenance = database.kind === "pglite" ? startPgliteMaintenance(database.db) : async () => undefined;
+
   const shutdown = async () => {
     await app.close();
+    await stopMaintenance();
     await database.close();
     process.exit(0);
   };
