@@ -203,6 +203,10 @@ describe("precompressed assets", () => {
     `the build's service worker and its precache bundle (${built}) are sent from their .br files, and the bundle holds every precached file as built`,
     async () => {
       const worker = readFileSync(join(built, "sw.js"), "utf8");
+      expect(
+        existsSync(join(built, PRECACHE_BUNDLE)),
+        `${PRECACHE_BUNDLE} beside sw.js (a build older than the bundle has none: build again)`,
+      ).toBe(true);
       const real = await buildApp({ db: database.db, webRoot: built });
       try {
         // Both are written after the build's compression pass (scripts/sw-artifacts.ts precompresses them).
