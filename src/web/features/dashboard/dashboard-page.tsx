@@ -25,9 +25,12 @@ export default function DashboardPage() {
   // they then appear once, in their place, instead of being pushed down when the cards and charts
   // arrive (layout shift, issue 12).
   const settled = dashboard.answer !== null || dashboard.failed || !online;
-  // The shell lets this screen show without the offline runtime; it starts once the figures are shown.
+  // The shell lets this screen show without the offline runtime; it starts once the figures are shown,
+  // or after a few seconds when the answer is slow (the outbox's replay and the pull do not wait on it).
   useEffect(() => {
-    if (settled) bootOfflineWhenIdle();
+    if (settled) return bootOfflineWhenIdle();
+    const timer = setTimeout(bootOfflineWhenIdle, 5000);
+    return () => clearTimeout(timer);
   }, [settled]);
 
   return (
