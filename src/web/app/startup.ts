@@ -10,6 +10,7 @@ import {
   exchangeRatesAtom,
   generalPartnerAtom,
   printInfosAtom,
+  setIfChanged,
   settingsAtom,
   storedUserAtom,
   tokenAtom,
@@ -26,15 +27,15 @@ interface StartupStep {
 
 /** SPEC section 4 order: user, permissions, exchange rates, print info, settings, general partner, cashboxes. */
 const STEPS: readonly StartupStep[] = [
-  { path: "user/me/", apply: (value) => appStore.set(storedUserAtom, value as AuthUser) },
+  { path: "user/me/", apply: (value) => setIfChanged(storedUserAtom, value as AuthUser | null) },
   {
     path: "user/auth-permissions/",
     apply: (value) => {
       const user = appStore.get(storedUserAtom);
-      if (user && Array.isArray(value)) appStore.set(storedUserAtom, { ...user, permissions: value as string[] });
+      if (user && Array.isArray(value)) setIfChanged(storedUserAtom, { ...user, permissions: value as string[] });
     },
   },
-  { path: "accounting/exchange-rate/latest/", apply: (value) => appStore.set(exchangeRatesAtom, value as ExchangeRate[]) },
+  { path: "accounting/exchange-rate/latest/", apply: (value) => setIfChanged(exchangeRatesAtom, value as ExchangeRate[]) },
   {
     path: "print/all/",
     apply: (value) => {
@@ -42,8 +43,8 @@ const STEPS: readonly StartupStep[] = [
       void rememberLogos(value as PrintInfo[]);
     },
   },
-  { path: "setting/", apply: (value) => appStore.set(settingsAtom, value as Setting[]) },
-  { path: "partner/general-partner/", apply: (value) => appStore.set(generalPartnerAtom, value as PartnerRef) },
+  { path: "setting/", apply: (value) => setIfChanged(settingsAtom, value as Setting[]) },
+  { path: "partner/general-partner/", apply: (value) => setIfChanged(generalPartnerAtom, value as PartnerRef) },
   {
     path: "accounting/cashbox/all/",
     apply: (value) => {
@@ -53,8 +54,8 @@ const STEPS: readonly StartupStep[] = [
     },
   },
   // Not in SPEC's list but needed by the amount fields; loaded last so the SPEC order is untouched.
-  { path: "currency/base-currency/", apply: (value) => appStore.set(baseCurrencyAtom, value as CurrencyRef) },
-  { path: "currency/all/", apply: (value) => appStore.set(currenciesAtom, value as CurrencyRef[]) },
+  { path: "currency/base-currency/", apply: (value) => setIfChanged(baseCurrencyAtom, value as CurrencyRef) },
+  { path: "currency/all/", apply: (value) => setIfChanged(currenciesAtom, value as CurrencyRef[]) },
 ];
 
 async function rememberBalances(rows: CashboxRow[]): Promise<void> {

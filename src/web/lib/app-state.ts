@@ -1,9 +1,18 @@
-import { atom, createStore } from "jotai";
+import { atom, createStore, type WritableAtom } from "jotai";
 import { atomWithStorage, createJSONStorage, RESET } from "jotai/utils";
 import type { AuthUser, CashboxRow, CurrencyRef } from "../../core/api-types";
 
 /** One store for the whole app, so non-React code (api client, start-up) reads the same state. */
 export const appStore = createStore();
+
+/**
+ * Sets an atom of the app's store only when the value differs from what it holds: an answer equal to
+ * what a returning user's device already has (the user and permissions at start-up) would otherwise
+ * be a new object, and re-render every screen part that reads it for nothing.
+ */
+export function setIfChanged<T>(target: WritableAtom<T, [T], void>, value: T): void {
+  if (JSON.stringify(appStore.get(target)) !== JSON.stringify(value)) appStore.set(target, value);
+}
 
 export type Language = "en" | "ar" | "ckb";
 export type ThemeMode = "light" | "dark";
