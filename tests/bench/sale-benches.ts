@@ -4,9 +4,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { openDatabase, queryRows } from "../../src/server/db/client";
-import { ARGS, CHROMIUM, countCachedStock, countStore, metaValue, prepareData } from "./browser-bench";
+import { countCachedStock, countStore, metaValue, prepareData } from "./browser-bench";
+import { launchDevice, type Device } from "./device-browser";
 import { runSaleReplayBench } from "./sale-replay-bench";
 import { runSaleScreenBench } from "./sale-screen-bench";
 import type { BenchResult } from "./server-bench";
@@ -121,12 +122,13 @@ export async function runSaleBenches(items: number): Promise<BenchResult[]> {
   const before = await prepareSaleStock(dataDir, data.inventoryId, data.saleStockIds);
   const server = await startServer(dataDir, port);
   const stopServer = stopOnce(server);
-  let browser: Browser | null = null;
+  let tablet: Device | null = null;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-    // No service worker: the replay bench routes its own page on the app's origin (the worker would
-    // answer that navigation with the app shell).
-    const context = await browser.newContext({ serviceWorkers: "block" });
+    // A device with its IndexedDB on disk, as a tablet's (device-browser.ts: incognito keeps it in memory,
+    // and slower as it fills). No service worker: the replay bench routes its own page on the app's origin
+    // (the worker would answer that navigation with the app shell).
+    tablet = await launchDevice({ serviceWorkers: "block" });
+    const context = tablet.context;
     const page = await context.newPage();
     const base = `http://127.0.0.1:${port}`;
     const firstLoad = await signInCashier(page, base, items);
@@ -146,7 +148,7 @@ export async function runSaleBenches(items: number): Promise<BenchResult[]> {
     results.push(...(await runSaleReplayBench(device, queued, before)));
     return results;
   } finally {
-    await browser?.close();
+    await tablet?.close();
     await stopServer();
     rmSync(dataDir, { recursive: true, force: true });
   }
