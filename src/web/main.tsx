@@ -1,10 +1,10 @@
 import roboto400 from "@fontsource/roboto/files/roboto-latin-400-normal.woff2?url";
 import roboto500 from "@fontsource/roboto/files/roboto-latin-500-normal.woff2?url";
 import roboto700 from "@fontsource/roboto/files/roboto-latin-700-normal.woff2?url";
-import { prefetchDashboard } from "./features/dashboard/dashboard-prefetch";
 import { appStore, languageAtom, themeAtom, tokenAtom } from "./lib/app-state";
 import { activateLanguage } from "./lib/i18n";
 import { applyThemeClass } from "./lib/theme-class";
+import { bootOffline } from "./offline/boot";
 import { registerPwa } from "./offline/pwa";
 
 /**
@@ -13,8 +13,7 @@ import { registerPwa } from "./offline/pwa";
  * other. Until a screen commits, index.html's splash shows.
  * - No session: the sign-in page alone (features/auth/first-sign-in.tsx), without the app; the app
  *   loads once the user has signed in.
- * - A session: the app (app/start-app.tsx: React, Chakra, the router) and the shell's chunk (on `/`,
- *   the dashboard's chunk and figures too).
+ * - A session: the app (app/start-app.tsx: React, Chakra, the router) and the shell's chunk.
  */
 
 // Theme class before the first paint, so a dark-theme user never sees a white flash.
@@ -53,16 +52,12 @@ if (appStore.get(tokenAtom)) {
 }
 
 /**
- * Starts the app, asking for the shell's chunk at the same time (the router's lazy route imports the
- * same module). On `/` the dashboard's chunk and its figures are asked for too, so they are there when
- * the shell mounts it (issue 12). The offline runtime is not started here: the shell starts it before
- * any screen that needs it, the dashboard once its figures are shown (offline/boot.ts).
+ * Starts the offline runtime (its own chunk; the shell waits for it before it shows a screen, so no
+ * screen runs without the outbox) and the app, asking for the shell's chunk at the same time (the
+ * router's lazy route imports the same module).
  */
 async function startSignedIn(container: HTMLElement, beforeRender: () => void = () => undefined): Promise<void> {
-  const token = appStore.get(tokenAtom);
-  if (token && window.location.pathname === "/") {
-    prefetchDashboard(token);
-  }
+  void bootOffline();
   void import("./app/shell-layout");
   const { startApp } = await import("./app/start-app");
   beforeRender();

@@ -2,7 +2,7 @@ import { Box, CloseButton, Drawer, Flex, Portal, useBreakpointValue } from "@cha
 import { useLingui } from "@lingui/react/macro";
 import { useAtom, useAtomValue } from "jotai";
 import { Suspense, use, useEffect, useState, type ReactNode } from "react";
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Navigate, Outlet } from "react-router";
 import { drawerOpenAtom, storedUserAtom, tokenAtom } from "../lib/app-state";
 import { bootOffline } from "../offline/boot";
 import { LogoutGuard } from "./logout-guard";
@@ -15,14 +15,11 @@ import { TopBar } from "./top-bar";
 const SIDEBAR_WIDTH = "260px";
 
 /**
- * The routed screen waits for the offline runtime (its own chunk, started here or by main.tsx), so no
- * screen runs a create without the outbox; the top bar and the sidebar show meanwhile. The dashboard
- * reads only the server and creates nothing: it shows at once and starts the runtime itself once its
- * figures are shown (issue 12: the runtime's start was a link of its largest paint's chain).
+ * The routed screen waits for the offline runtime (its own chunk, asked for by main.tsx at start-up),
+ * so no screen runs a create without the outbox; the top bar and the sidebar show meanwhile.
  */
 function OfflineReady({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  if (pathname !== "/") use(bootOffline());
+  use(bootOffline());
   return children;
 }
 

@@ -12,9 +12,6 @@ import { Providers } from "./providers";
  * with it: it does not block the first paint (index.html's splash and its inline style paint first).
  */
 export function startApp(root: HTMLElement): void {
-  // The dashboard's chunk now, beside the render, rather than when the router reaches it (issue 12;
-  // asked for from the entry, it made the build split the shell's chunks finer, over the JS budget).
-  if (window.location.pathname === "/") void import("../features/dashboard/dashboard-page");
   // A transition: React renders the first screen in slices that let the browser breathe (no long
   // task of the whole tree), and replaces index.html's splash when it commits.
   startTransition(() => {

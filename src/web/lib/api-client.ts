@@ -3,10 +3,13 @@ import { errorAction, fieldErrorsFromBody, messageFromBody } from "./api-errors"
 import { appStore, clearSession, tokenAtom } from "./app-state";
 import { translateMessage } from "./messages";
 import { navigateTo } from "./navigate";
-import { SERVER_BASE } from "./server-base";
 import { showError } from "./toast";
 
-export { SERVER_BASE };
+/**
+ * Base address of the API server. Empty means same origin (production, or the vite dev proxy).
+ * VITE_SERVER_URL points a dev build at another host.
+ */
+export const SERVER_BASE: string = ((import.meta.env.VITE_SERVER_URL as string | undefined) ?? "").replace(/\/$/, "");
 
 /** Parsed error bodies, kept beside the error because a response body can be read only once. */
 const errorBodies = new WeakMap<HTTPError, unknown>();

@@ -12,8 +12,7 @@ import { clearViewedRecords } from "./viewed-records";
  * token appears again (the user signed in), replay resumes and the cache is claimed for that user.
  * The session is copied to IndexedDB for the service worker's replay, and the copy deleted with it,
  * as are the documents kept for offline viewing.
- * Called once, through boot.ts (bootOffline): by the shell before a screen shows, or by the dashboard
- * when idle after its figures show.
+ * Call once at start-up (main.tsx), before rendering.
  */
 export function startAppOffline(): OfflineRuntime {
   const existing = getOfflineRuntime();

@@ -2,36 +2,30 @@ import { Badge, Box, Card, Flex, Heading, Icon, SimpleGrid, Stack, Text, Wrap } 
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
-import { useEffect } from "react";
 import { Link } from "react-router";
 import { visibleAreas } from "../../app/nav-areas";
 import { translateTitle } from "../../app/route-title";
+import { useReportData } from "../../components/report/use-report-data";
 import { storedUserAtom } from "../../lib/app-state";
-import { bootOfflineWhenIdle } from "../../offline/boot";
 import { useOnline } from "../../offline/sync-status";
 import { DashboardCards } from "./dashboard-cards";
 import { DashboardCharts } from "./dashboard-charts";
-import { useDashboardAnswer } from "./use-dashboard-answer";
+import type { DashboardAnswer } from "./dashboard-data";
+
+const NO_PARAMS = {};
 
 /** Welcome, the figures of the day (cards and charts the user may see), the user's branches, and quick links. */
 export default function DashboardPage() {
   const { i18n } = useLingui();
   const user = useAtomValue(storedUserAtom);
   const online = useOnline();
-  const dashboard = useDashboardAnswer(online);
+  const dashboard = useReportData<DashboardAnswer>("dashboard/", NO_PARAMS, online);
   const name = [user?.first_name, user?.last_name].filter(Boolean).join(" ") || user?.username || "";
   const areas = visibleAreas(user);
   // The sections under the day's figures wait until those are settled (answered, failed or offline):
   // they then appear once, in their place, instead of being pushed down when the cards and charts
   // arrive (layout shift, issue 12).
   const settled = dashboard.answer !== null || dashboard.failed || !online;
-  // The shell lets this screen show without the offline runtime; it starts once the figures are shown,
-  // or after a few seconds when the answer is slow (the outbox's replay and the pull do not wait on it).
-  useEffect(() => {
-    if (settled) return bootOfflineWhenIdle();
-    const timer = setTimeout(bootOfflineWhenIdle, 5000);
-    return () => clearTimeout(timer);
-  }, [settled]);
 
   return (
     <Stack gap="6">
