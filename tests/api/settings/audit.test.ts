@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Paged } from "../../../src/core/api-types";
 import { queryRows } from "../../../src/server/db/client";
 import { cashboxes } from "../accounting/ledger-helpers";
-import { makeStock, post, saleWorld, type SaleAnswer, type SaleWorld } from "../sale/helpers";
+import { debitSaleBody, makeStock, post, saleWorld, type SaleAnswer, type SaleWorld } from "../sale/helpers";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 
 /**
@@ -115,18 +115,7 @@ describe("master data", () => {
 describe("documents", () => {
   it("a sale's create, edit and delete each leave one row, in its branch", async () => {
     const stock = await makeStock(t, w.inv.erbil, w.goods[0], "10");
-    const body = {
-      branch: w.erbil,
-      inventory: w.inv.erbil,
-      customer: w.cust.aram,
-      currency: w.iqd,
-      payment_type: "debit",
-      cashbox: null,
-      paid_amount: "0",
-      discount: "0",
-      note: "first",
-      items: [{ stock, quantity: "2", price: "500" }],
-    };
+    const body = debitSaleBody(w, [{ stock, quantity: "2", price: "500" }], { note: "first" });
     let sale: SaleAnswer | undefined;
     const created = await onlyRowOf(async () => {
       const res = await post<SaleAnswer>(t, admin, "sale/", body);
