@@ -68,10 +68,30 @@ export interface ListSpec {
   sumsOnMain?: boolean;
   /** Most rows totals/ sums for this list (TOTALS_ROW_CAP when unset). */
   totalsRowCap?: number;
+  /**
+   * Sums kept ahead of time (a per-day cache) for a filter of dates, branch and currency alone: answers
+   * them, keyed as `sums`, over the rows it holds, and the condition picking the matching rows it does not
+   * hold, which totals/ sums as usual and adds; or null to sum every row.
+   */
+  cachedTotals?: (ex: Executor, filter: CachedTotalsFilter) => Promise<CachedTotals | null>;
   defaultOrdering?: string;
 }
 
 export type ListQuery = Record<string, string | string[] | undefined>;
+
+/** A filter of the first date field's range, the caller's branches and currencies, nothing else. */
+export interface CachedTotalsFilter {
+  branches: number[] | null;
+  currencies: number[] | null;
+  /** Inclusive bounds, ISO dates; null when open. */
+  from: string | null;
+  to: string | null;
+}
+
+export interface CachedTotals {
+  sums: Record<string, string>;
+  rest: SQL;
+}
 
 /**
  * `count` of a filtered page is exact up to COUNT_CAP rows. Beyond, counting every matching row would
@@ -209,17 +229,24 @@ export function listConditions(spec: ListSpec, query: ListQuery, auth: AuthConte
 
 /**
  * `filtered`: a condition came from the request (a column filter, search, dates, currency), beyond the
- * list's fixed conditions and the branch scope.
+ * list's fixed conditions and the branch scope. `cacheable`: the conditions are the first date field's
+ * range, the branch scope and currencies alone (what a per-day cache of sums can answer), else null.
  */
 function buildConditions(
   spec: ListSpec,
   query: ListQuery,
   auth: AuthContext,
-): { where: SQL[]; joined: boolean; filtered: boolean; dateBefore: boolean } {
+): { where: SQL[]; joined: boolean; filtered: boolean; dateBefore: boolean; cacheable: CachedTotalsFilter | null } {
   assertStorableParams(query);
   const where: SQL[] = [];
   let joined = false;
   let dateBefore = false;
+  let cacheable: CachedTotalsFilter | null = { branches: null, currencies: null, from: null, to: null };
+  const narrow = (bound: "from" | "to", value: string) => {
+    if (!cacheable) return;
+    const current = cacheable[bound];
+    if (current === null || (bound === "from" ? value > current : value < current)) cacheable[bound] = value;
+  };
   if (spec.baseWhere) where.push(spec.baseWhere);
 
   const requestedBranches = [single(query.branch), single(query.branches)]
@@ -227,6 +254,8 @@ function buildConditions(
     .flatMap((v) => parseIds("branch", v));
   if (spec.branch || spec.branchScope) {
     const ids = visibleBranches(auth, requestedBranches);
+    if (spec.branchScope) cacheable = null;
+    else cacheable.branches = ids;
     if (ids.length === 0) where.push(sql`false`);
     else if (spec.branchScope) where.push(spec.branchScope(ids));
     else
@@ -251,6 +280,7 @@ function buildConditions(
     if (name === "currency") {
       if (!spec.currency) throw badParam(name, `Unknown filter: ${name}`);
       const ids = parseIds(name, raw);
+      if (cacheable) cacheable.currencies = ids;
       where.push(
         sql`${spec.currency} in (${sql.join(
           ids.map((id) => sql`${id}`),
@@ -262,12 +292,14 @@ function buildConditions(
     if (name === "search") {
       if (spec.searchWhere) {
         if (raw.trim() === "") continue;
+        cacheable = null;
         where.push(spec.searchWhere(raw.trim()));
         joined ||= !!spec.searchJoined;
         continue;
       }
       if (!spec.search?.length) throw badParam(name, `Unknown filter: ${name}`);
       const pattern = `%${escapeLike(raw.trim())}%`;
+      cacheable = null;
       where.push(
         sql`(${sql.join(
           spec.search.map((c) => sql`${c} ilike ${pattern}`),
@@ -282,6 +314,7 @@ function buildConditions(
       const value = coerce(name, "date", raw);
       where.push(name === "start_date" ? sql`${defaultDate} >= ${value}` : sql`${defaultDate} <= ${value}`);
       dateBefore ||= name === "end_date";
+      narrow(name === "start_date" ? "from" : "to", String(value));
       continue;
     }
     if ((RESERVED_LIST_PARAMS as readonly string[]).includes(name)) continue;
@@ -291,6 +324,8 @@ function buildConditions(
       const column = dateFields[range[1]];
       where.push(range[2] === "after" ? sql`${column} >= ${value}` : sql`${column} <= ${value}`);
       dateBefore ||= range[2] === "before";
+      if (column === defaultDate) narrow(range[2] === "after" ? "from" : "to", String(value));
+      else cacheable = null;
       continue;
     }
     const { field: fieldName, op } = parseFilterKey(name);
@@ -298,8 +333,9 @@ function buildConditions(
     if (!field || field.filterable === false) throw badParam(name, `Unknown filter: ${name}`);
     where.push(filterCondition(name, field, op, raw));
     joined ||= !!field.joined;
+    cacheable = null;
   }
-  return { where, joined, filtered: where.length > fixed, dateBefore };
+  return { where, joined, filtered: where.length > fixed, dateBefore, cacheable };
 }
 
 /** Whether the ordering reads a joined field. */
@@ -544,8 +580,14 @@ async function sumRows(
  * share, TOTALS_STATEMENT_VALUES) in chunks in id order, each starting where the last stopped, letting
  * other requests reach the connection in between.
  */
-async function sumUpTo(t: SumTarget, columns: SQL[], cap: number, chunkRows: number | null): Promise<{ n: number; sums: string[] }> {
-  let running = columns.map(() => "0");
+async function sumUpTo(
+  t: SumTarget,
+  columns: SQL[],
+  cap: number,
+  chunkRows: number | null,
+  start: string[] = columns.map(() => "0"),
+): Promise<{ n: number; sums: string[] }> {
+  let running = start;
   if (!t.id || chunkRows === null) return sumRows(t, columns, running, cap + 1);
   let summed = 0;
   let after = 0;
@@ -569,7 +611,8 @@ async function sumUpTo(t: SumTarget, columns: SQL[], cap: number, chunkRows: num
  * cheaper), and summed only if they turn out to be under it: the estimate may be wrong, the answer
  * never is. The sums are one statement along the index that serves the filter, or chunks on PGlite
  * for a large set (sumUpTo). On the main table alone when the spec says its sums read nothing joined
- * (`sumsOnMain`).
+ * (`sumsOnMain`). A list with `cachedTotals` takes what its cache holds for the filter and sums the rest
+ * (bounded by the cap in the same way) onto it.
  */
 export async function listTotals(
   ex: Executor,
@@ -586,8 +629,9 @@ export async function listTotals(
   const rowCap = spec.totalsRowCap ?? TOTALS_ROW_CAP;
   const capped = { totals_capped: true as const, totals_row_cap: rowCap };
   const singleConnection = options.singleConnection ?? isSingleConnection(ex);
-  const target: SumTarget = { ex, from, where: conditions.where, id };
-  const estimate = await estimateRows(ex, from, whereClause(conditions.where));
+  const cached = spec.cachedTotals && conditions.cacheable ? await spec.cachedTotals(ex, conditions.cacheable) : null;
+  const target: SumTarget = { ex, from, where: cached ? [...conditions.where, cached.rest] : conditions.where, id };
+  const estimate = await estimateRows(ex, from, whereClause(target.where));
   const share = options.statementValues ?? TOTALS_STATEMENT_VALUES;
   const chunkRows = (values: number) =>
     singleConnection && (estimate === null || estimate * values > share) ? Math.max(1, Math.floor(share / values)) : null;
@@ -596,7 +640,8 @@ export async function listTotals(
     if (counted.n > rowCap) return capped;
   }
   const expressions = sums.map(([, expression]) => expression);
-  const summed = await sumUpTo(target, expressions, rowCap, chunkRows(sums.length));
+  const start = sums.map(([key]) => cached?.sums[key] ?? "0");
+  const summed = await sumUpTo(target, expressions, rowCap, chunkRows(sums.length), start);
   if (summed.n > rowCap) return capped;
   return Object.fromEntries(sums.map(([key], i) => [`sum_${key}`, summed.sums[i]]));
 }

@@ -1,17 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { ListSpec } from "../../http/list-engine";
+import { saleDetailCachedTotals } from "./sale-detail-day-totals";
 
 /**
  * Sale detail and sale return detail (issue 14): one row per document line, through the list engine
  * (page, totals/, all/, every filter of a list). Amounts are in the document's currency; a line's cost
  * is booked in the base currency (cost_price) and shown in the document's currency at its rate, and its
  * profit is its total less its share of the invoice discount less that cost, the figures the profit
- * report sums by item.
+ * report sums by item. Those three are stored on the line, rounded to the cent as shown, by the triggers
+ * of migration 0031 (sale_line_figures, the one definition), so rows, sums and the order by profit read
+ * plain columns; totals/ of dates, branch and currency alone come from their day totals.
  */
-
-const saleCost = sql`(si.cost_price * si.quantity / s.exchange_rate)`;
-const discountShare = sql`(case when s.total_price > 0 then s.discount * si.total_price / s.total_price else 0 end)`;
-const saleProfit = sql`(si.total_price - ${discountShare} - ${saleCost})`;
 
 export const saleDetailList: ListSpec = {
   source: sql`sale_item si
@@ -29,8 +28,7 @@ export const saleDetailList: ListSpec = {
     s.currency_id as currency, cu.code as currency_code, s.exchange_rate::text as exchange_rate,
     si.quantity::text as quantity, si.price::text as price, si.fee::text as fee, si.discount::text as discount,
     si.net_price::text as net_price, si.total_price::text as total_price,
-    round(${discountShare}, 2)::text as invoice_discount,
-    round(${saleCost}, 2)::text as cost, round(${saleProfit}, 2)::text as profit, si.is_extra`,
+    si.invoice_discount::text as invoice_discount, si.cost::text as cost, si.profit::text as profit, si.is_extra`,
   baseWhere: sql`s.deleted_at is null`,
   branch: sql`s.branch_id`,
   currency: sql`s.currency_id`,
@@ -51,8 +49,8 @@ export const saleDetailList: ListSpec = {
     price: { sql: sql`si.price`, type: "number", notNull: true },
     discount: { sql: sql`si.discount`, type: "number", notNull: true },
     total_price: { sql: sql`si.total_price`, type: "number", notNull: true },
-    cost: { sql: saleCost, type: "number", notNull: true },
-    profit: { sql: saleProfit, type: "number", notNull: true },
+    cost: { sql: sql`si.cost`, type: "number", notNull: true },
+    profit: { sql: sql`si.profit`, type: "number", notNull: true },
   },
   search: [sql`i.name`, sql`i.code`, sql`c.name`, sql`s.invoice_no::text`],
   // Every sum reads the line and its sale only: totals/ sums on mainSource, without the name joins.
@@ -61,11 +59,12 @@ export const saleDetailList: ListSpec = {
     quantity: sql`si.quantity`,
     discount: sql`si.discount * si.quantity`,
     total_price: sql`si.total_price`,
-    // Each row as shown (rounded to the cent), so the footer is the sum of the rows above it.
-    invoice_discount: sql`round(${discountShare}, 2)`,
-    cost: sql`round(${saleCost}, 2)`,
-    profit: sql`round(${saleProfit}, 2)`,
+    // Each row as shown (stored rounded to the cent), so the footer is the sum of the rows above it.
+    invoice_discount: sql`si.invoice_discount`,
+    cost: sql`si.cost`,
+    profit: sql`si.profit`,
   },
+  cachedTotals: saleDetailCachedTotals,
 };
 
 export const saleReturnDetailList: ListSpec = {
