@@ -11,6 +11,7 @@ import { saleDetailList } from "../../../src/server/modules/report/sale-detail.l
 import { saleList } from "../../../src/server/modules/sale/sale.lists";
 import { debitSaleBody, makeStock, post, saleWorld, type SaleWorld } from "../sale/helpers";
 import { withTestApp } from "../support/test-lifecycle";
+import { giveBack } from "./profit-helpers";
 import type { TestApp } from "../support/test-app";
 
 /**
@@ -230,6 +231,11 @@ describe("sale detail figures and day totals (migration 0031)", () => {
     expect(await dayTotalLines(today)).toBe(todayLines + 1);
     const more = expectedFigures([{ stock: stocks[1], quantity: "1", price: "3", unitCost: "2500" }], "0", "1320");
     await expectReportOf(usdRange, [usd.body.id, again.body.id], [...usdFigures, ...more], usdBaseline);
+
+    // A return is reported apart (sale return detail, profit's returns): the sale's lines and their sums stay.
+    const settled = await totalsBothWays(allRange);
+    await giveBack(t, admin, iqd.body.id, [{ stock: stocks[0], quantity: "1", price: "1400" }], today);
+    expect(await totalsBothWays(allRange)).toEqual(settled);
 
     // Ordered by profit (a stored column): the rows' profits in order, ties by id.
     const byProfit = await get<{ results: DetailRow[] }>(`sale-detail/?${allRange}&ordering=-profit`);
