@@ -268,6 +268,10 @@ export class DashboardPage {
   /** The cards' region, named "Today's figures" in the shown language. */
   readonly cards = (name = "Today's figures"): Locator => this.page.getByRole("region", { name, exact: true });
   readonly cardLink = (title: string): Locator => this.cards().getByRole("link", { name: title, exact: true });
-  /** A chart by its accessible name, once Recharts has drawn it. */
-  readonly chart = (name: string): Locator => this.page.getByRole("img", { name, exact: true }).locator("svg.recharts-surface").first();
+  /** A chart by its accessible name, once Recharts has drawn it: scrolled to first, as a chart draws when it nears the viewport. */
+  async chart(name: string): Promise<Locator> {
+    const box = this.page.getByRole("img", { name, exact: true });
+    await box.scrollIntoViewIfNeeded();
+    return box.locator("svg.recharts-surface").first();
+  }
 }

@@ -1,9 +1,10 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { api } from "../../lib/api-client";
 
 /**
  * A report's answer for its query (null: not asked yet); reports read the server, so offline they
- * ask nothing. `reload` asks again with the same query.
+ * ask nothing. `reload` asks again with the same query. The answer renders in a transition: a big
+ * table or the dashboard's cards are drawn in slices that leave the page responsive (issue 12).
  */
 export function useReportData<T>(endpoint: string, params: Record<string, string> | null, online: boolean) {
   const [answer, setAnswer] = useState<T | null>(null);
@@ -19,9 +20,20 @@ export function useReportData<T>(endpoint: string, params: Record<string, string
     api
       .get(endpoint, { searchParams: JSON.parse(key) as Record<string, string> })
       .json<T>()
-      .then((data) => !cancelled && setAnswer(data))
-      .catch(() => !cancelled && setFailed(true))
-      .finally(() => !cancelled && setLoading(false));
+      .then(
+        (data) => {
+          if (cancelled) return;
+          startTransition(() => {
+            setAnswer(data);
+            setLoading(false);
+          });
+        },
+        () => {
+          if (cancelled) return;
+          setFailed(true);
+          setLoading(false);
+        },
+      );
     return () => {
       cancelled = true;
     };
