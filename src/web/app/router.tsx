@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { registerNavigate } from "../lib/navigate";
-import { lazyScreen } from "./lazy-screen";
+import { lazyScreen, preloadScreen } from "./lazy-screen";
 import { pathFor } from "./route-paths";
 import { RouteError } from "./route-error";
 import { RouteScreen, ScreenFallback } from "./route-screen";
@@ -19,7 +19,7 @@ const loginRoute: AppRoute = { ...LOGIN_ROUTE, permissions: [], screen: LoginPag
 
 function toRouteObject(route: AppRoute): RouteObject {
   const element = <RouteScreen route={route} />;
-  const handle = { name: route.name, title: route.title, permissions: route.permissions };
+  const handle: ScreenHandle = { name: route.name, title: route.title, permissions: route.permissions, screen: route.screen };
   // Each screen has its own error element so a broken screen keeps the shell around it.
   const errorElement = <RouteError />;
   return route.path === "" ? { index: true, element, handle, errorElement } : { path: route.path, element, handle, errorElement };
@@ -43,8 +43,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** What a route carries for the shell (useMatches) and for the router's start. */
+interface ScreenHandle {
+  name: string;
+  title: AppRoute["title"];
+  permissions: readonly string[];
+  screen: AppRoute["screen"];
+}
+
 export function createAppRouter() {
   const router = createBrowserRouter(routes);
   registerNavigate((to, options) => void router.navigate(to, options));
+  // The screen of the URL being opened downloads now, beside the shell, instead of after the shell
+  // has rendered and reached it (one round trip less before the first screen, issue 12).
+  for (const match of router.state.matches) {
+    const handle = match.route.handle as ScreenHandle | undefined;
+    if (handle) preloadScreen(handle.screen);
+  }
   return router;
 }
