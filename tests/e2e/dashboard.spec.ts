@@ -32,17 +32,28 @@ test("the manager's dashboard shows the day's figures and charts in English and 
   await expect(dashboard.cardLink("Sales this month")).toBeVisible();
   await expect(dashboard.cards()).toContainText(whole(expected.sales!.this_month));
   await expect(dashboard.cardLink("Items at minimum quantity")).toHaveAttribute("href", "/report/min-quantity-item");
-  await expect(dashboard.chart("Sales over the last 30 days by branch")).toBeVisible();
-  await expect(dashboard.chart("Top ten items of the last 30 days")).toBeVisible();
+  await expect(await dashboard.chart("Sales over the last 30 days by branch")).toBeVisible();
+  await expect(await dashboard.chart("Top ten items of the last 30 days")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/dashboard-en.png`, fullPage: true });
+
+  // Offline, the dashboard shows the figures kept on the device, marked as such.
+  await dashboard.cardLink("Items at minimum quantity").click();
+  await expect(page).toHaveURL(/\/report\/min-quantity-item$/);
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+  await page.context().setOffline(true);
+  await page.goBack();
+  await expect(dashboard.cards()).toContainText(whole(expected.sales!.this_month));
+  await expect(page.getByText(/^Figures of .+, kept on this device$/)).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(page.getByText(/^Figures of [^,]+$/)).toBeVisible();
 
   const shell = new Shell(page);
   await shell.switchLanguage("کوردی");
   await shell.expectRightToLeft();
   await expect(dashboard.cards("ژمارەکانی ئەمڕۆ")).toBeVisible();
   await expect(page.getByRole("link", { name: "فرۆشتنی ئەمڕۆ", exact: true })).toBeVisible();
-  await expect(dashboard.chart("فرۆشتنی ٣٠ ڕۆژی ڕابردوو بەپێی لق")).toBeVisible();
-  await expect(dashboard.chart("دە باشترین کاڵای ٣٠ ڕۆژی ڕابردوو")).toBeVisible();
+  await expect(await dashboard.chart("فرۆشتنی ٣٠ ڕۆژی ڕابردوو بەپێی لق")).toBeVisible();
+  await expect(await dashboard.chart("دە باشترین کاڵای ٣٠ ڕۆژی ڕابردوو")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/dashboard-ckb.png`, fullPage: true });
 
   await page.getByRole("link", { name: "کاڵای گەیشتوو بە کەمترین بڕ", exact: true }).click();

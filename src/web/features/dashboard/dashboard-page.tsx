@@ -1,25 +1,22 @@
 import { Badge, Box, Card, Flex, Heading, Icon, SimpleGrid, Stack, Text, Wrap } from "@chakra-ui/react";
-import { useLingui } from "@lingui/react";
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
 import { Link } from "react-router";
+import { DISPLAY_TIME, formatDate } from "../../../core/dates";
 import { visibleAreas } from "../../app/nav-areas";
 import { translateTitle } from "../../app/route-title";
-import { useReportData } from "../../components/report/use-report-data";
 import { storedUserAtom } from "../../lib/app-state";
 import { useOnline } from "../../offline/sync-status";
 import { DashboardCards } from "./dashboard-cards";
 import { DashboardCharts } from "./dashboard-charts";
-import type { DashboardAnswer } from "./dashboard-data";
-
-const NO_PARAMS = {};
+import { useDashboard } from "./use-dashboard";
 
 /** Welcome, the figures of the day (cards and charts the user may see), the user's branches, and quick links. */
 export default function DashboardPage() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const user = useAtomValue(storedUserAtom);
   const online = useOnline();
-  const dashboard = useReportData<DashboardAnswer>("dashboard/", NO_PARAMS, online);
+  const dashboard = useDashboard(user?.id, online);
   const name = [user?.first_name, user?.last_name].filter(Boolean).join(" ") || user?.username || "";
   const areas = visibleAreas(user);
   // The sections under the day's figures wait until those are settled (answered, failed or offline):
@@ -33,6 +30,16 @@ export default function DashboardPage() {
         <Trans>Welcome, {name}</Trans>
       </Heading>
 
+      {dashboard.at ? (
+        // Always there once figures show (no shift when the fresh answer replaces the device's copy).
+        <Text fontSize="sm" color="fg.muted" role="status">
+          {!dashboard.kept
+            ? t`Figures of ${formatDate(dashboard.at, DISPLAY_TIME)}`
+            : dashboard.loading
+              ? t`Figures of ${formatDate(dashboard.at, DISPLAY_TIME)}, updating…`
+              : t`Figures of ${formatDate(dashboard.at, DISPLAY_TIME)}, kept on this device`}
+        </Text>
+      ) : null}
       <DashboardCards answer={dashboard.answer} loading={dashboard.loading} failed={dashboard.failed} online={online} />
       {dashboard.answer?.sales ? <DashboardCharts sales={dashboard.answer.sales} today={dashboard.answer.today} /> : null}
 

@@ -1,0 +1,44 @@
+import { toIsoDate } from "../../../core/dates";
+import type { DashboardAnswer } from "./dashboard-data";
+
+/**
+ * The user's last dashboard answer, kept on the device: shown, with its time, while the fresh one is
+ * on its way and while the device is offline (issue 12: on a slow branch link the manager sees the
+ * morning's figures at once). Only the same day's answer is shown, so yesterday's "sales today" never
+ * reads as today's. It lives in localStorage (a few KiB), which logout clears with the session.
+ */
+export interface KeptDashboard {
+  answer: DashboardAnswer;
+  /** When it was answered (ISO date-time). */
+  at: string;
+}
+
+/** Bumped when the answer's shape changes, so an older app's copy is not read as the new shape. */
+const VERSION = 1;
+
+const storageKey = (userId: number) => `bo.dashboard.${userId}`;
+
+/** Pure: the kept answer in `text` when it is well formed, of this version and of `today`. */
+export function parseKeptDashboard(text: string | null, today: string): KeptDashboard | null {
+  if (!text) return null;
+  try {
+    const kept = JSON.parse(text) as { v?: unknown; at?: unknown; answer?: { today?: unknown } } | null;
+    if (!kept || kept.v !== VERSION || typeof kept.at !== "string" || typeof kept.answer !== "object" || !kept.answer) return null;
+    if (kept.answer.today !== today) return null;
+    return { answer: kept.answer as DashboardAnswer, at: kept.at };
+  } catch {
+    return null;
+  }
+}
+
+export function readKeptDashboard(userId: number, now: Date = new Date()): KeptDashboard | null {
+  return parseKeptDashboard(localStorage.getItem(storageKey(userId)), toIsoDate(now));
+}
+
+export function keepDashboard(userId: number, answer: DashboardAnswer, now: Date = new Date()): void {
+  try {
+    localStorage.setItem(storageKey(userId), JSON.stringify({ v: VERSION, at: now.toISOString(), answer }));
+  } catch {
+    // Storage full or denied: the dashboard still works, only without the copy.
+  }
+}
