@@ -79,6 +79,8 @@ export const saleItem = pgTable(
     costPrice: money("cost_price").notNull().default("0"),
     /** Added later through /sale/sale/:id/extra (material items only). */
     isExtra: boolean("is_extra").notNull().default(false),
+    // Migration 0031 (custom SQL) adds invoice_discount, cost and profit: the line's figures as the sale
+    // detail shows them, kept by triggers from the line and its sale; the application never writes them.
   },
   (t) => [index("sale_item_sale_idx").on(t.saleId)],
 );
