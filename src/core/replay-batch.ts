@@ -3,12 +3,9 @@
  * list of queued creates and the server runs them one after the other through their own routes, so
  * a device on a slow link pays one round trip per batch instead of one per create. Both sides read
  * the rules here: which creates may go in a batch, how large a batch may be, and which answers end it.
+ * The server's check of a batch's shape is in validation/replay-batch-schema.ts: the device's outbox
+ * reads these rules without loading the validation library (the first screen's JavaScript, issue 12).
  */
-import { array, mixed, object, string } from "yup";
-import { MESSAGES, interpolate } from "./messages";
-import { installYupLocale } from "./validation/yup-locale";
-
-installYupLocale();
 
 /** Most entries in one batch: at 10 to 30 ms a sale on the server, a batch answers within a few seconds. */
 export const REPLAY_BATCH_MAX_ENTRIES = 50;
@@ -80,23 +77,3 @@ export interface ReplayBatchAnswer {
   /** One per entry, in order: answered up to the first entry that ends the batch, not attempted after it. */
   results: ReplayEntryResult[];
 }
-
-/** The batch's shape: the server's check (and its API description); each body is then its route's to check. */
-export const replayBatchSchema = () =>
-  object({
-    entries: array()
-      .of(
-        object({
-          path: string()
-            .required()
-            .max(200)
-            .test("batchable", MESSAGES.invalid, (path) => path === undefined || isBatchableCreate(path)),
-          body: mixed<Record<string, unknown>>()
-            .required()
-            .test("object", MESSAGES.objectType, (body) => typeof body === "object" && body !== null && !Array.isArray(body)),
-        }),
-      )
-      .required()
-      .min(1, interpolate(MESSAGES.minItems, { min: 1 }))
-      .max(REPLAY_BATCH_MAX_ENTRIES, interpolate(MESSAGES.maxItems, { max: REPLAY_BATCH_MAX_ENTRIES })),
-  });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
-import { REPLAY_BATCH_MAX_BYTES, replayBatchSchema, type ReplayBatchRequest } from "../../../core/replay-batch";
+import { REPLAY_BATCH_MAX_BYTES, type ReplayBatchRequest } from "../../../core/replay-batch";
+import { replayBatchSchema } from "../../../core/validation/replay-batch-schema";
 import { authOf } from "../../http/access";
 import { validateBody } from "../../http/resource";
 import { runReplayBatch } from "./replay-batch";
