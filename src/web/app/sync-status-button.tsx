@@ -1,15 +1,14 @@
-import { Badge, Icon, IconButton, Popover, Portal } from "@chakra-ui/react";
+import { Badge, Icon, IconButton } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense } from "react";
 import { LuCloud, LuCloudAlert, LuCloudOff } from "react-icons/lu";
 import { useAttentionEntries, useOnline, usePendingCount } from "../offline/sync-status";
+import { popupChunk, PopupOnDemand } from "./popup-on-demand";
 
-/** The panel (lazyMount: built on first open) and the outbox commands it calls come in their own chunk. */
-const SyncPanel = lazy(() => import("../offline/sync-panel").then((module) => ({ default: module.SyncPanel })));
+const syncPopover = popupChunk(() => import("./sync-status-popover"));
 
 /**
  * The top bar's sync status: a cloud (green online, orange offline, red when an entry needs
- * attention) with the number of entries waiting; it opens the sync panel.
+ * attention) with the number of entries waiting; it opens the sync panel (its own chunk).
  */
 export function SyncStatusButton() {
   const { t } = useLingui();
@@ -20,8 +19,10 @@ export function SyncStatusButton() {
   const label = online ? t`Online, ${pending} waiting to sync` : t`Offline, ${pending} waiting to sync`;
 
   return (
-    <Popover.Root positioning={{ placement: "bottom-end" }} lazyMount>
-      <Popover.Trigger asChild>
+    <PopupOnDemand
+      kind="dialog"
+      chunk={syncPopover}
+      button={
         <IconButton
           variant="ghost"
           size="md"
@@ -48,19 +49,7 @@ export function SyncStatusButton() {
             </Badge>
           ) : null}
         </IconButton>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w={{ base: "calc(100vw - 1.5rem)", sm: "sm" }}>
-            <Popover.Arrow />
-            <Popover.Body>
-              <Suspense fallback={null}>
-                <SyncPanel />
-              </Suspense>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+      }
+    />
   );
 }

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { PRODUCT_NAME } from "./navigation-rule";
 import { SyncStatusButton } from "./sync-status-button";
 import { UpdateButton } from "./update-button";
-import { UserMenu } from "./user-menu";
+import { UserMenuButton } from "./user-menu-button";
 
 export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
   const { t } = useLingui();
@@ -20,7 +20,7 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
       <Spacer />
       <UpdateButton />
       <SyncStatusButton />
-      <UserMenu />
+      <UserMenuButton />
     </Flex>
   );
 }

@@ -1,18 +1,17 @@
-import { Button, Icon, Menu, Portal, Text } from "@chakra-ui/react";
+import { Icon, Menu, Portal } from "@chakra-ui/react";
 import { Trans } from "@lingui/react/macro";
-import { useAtom, useAtomValue } from "jotai";
-import { LuCircleUser, LuLogOut, LuMoon, LuSun, LuUser } from "react-icons/lu";
+import { useAtom } from "jotai";
+import { LuLogOut, LuMoon, LuSun, LuUser } from "react-icons/lu";
 import { useNavigate } from "react-router";
-import { storedUserAtom, themeAtom } from "../lib/app-state";
+import { themeAtom } from "../lib/app-state";
 import { logout } from "../lib/session";
 import { LanguageMenuItems } from "./language-menu-items";
+import type { PopupProps } from "./popup-on-demand";
 
-/** Top-bar menu: profile, theme toggle, language, logout. */
-export function UserMenu() {
-  const user = useAtomValue(storedUserAtom);
+/** Top-bar menu: profile, theme toggle, language, logout (its own chunk: user-menu-button.tsx). */
+export default function UserMenu({ trigger, defaultOpen }: PopupProps) {
   const [theme, setTheme] = useAtom(themeAtom);
   const navigate = useNavigate();
-  const displayName = [user?.first_name, user?.last_name].filter(Boolean).join(" ") || user?.username || "";
 
   const onSelect = async (value: string) => {
     if (value === "profile") navigate("/profile");
@@ -21,15 +20,8 @@ export function UserMenu() {
   };
 
   return (
-    <Menu.Root onSelect={(details) => void onSelect(details.value)} positioning={{ placement: "bottom-end" }}>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" size="md" aria-label="user menu">
-          <Icon as={LuCircleUser} boxSize="6" />
-          <Text display={{ base: "none", md: "inline" }} maxW="40" truncate>
-            {displayName}
-          </Text>
-        </Button>
-      </Menu.Trigger>
+    <Menu.Root onSelect={(details) => void onSelect(details.value)} positioning={{ placement: "bottom-end" }} defaultOpen={defaultOpen}>
+      <Menu.Trigger asChild>{trigger}</Menu.Trigger>
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="56">

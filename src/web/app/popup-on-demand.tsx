@@ -1,0 +1,48 @@
+import { cloneElement, lazy, Suspense, useState, type ComponentType, type ReactElement } from "react";
+
+/** What a popup chunk exports: a menu or popover root around `trigger`, open at once when `defaultOpen`. */
+export interface PopupProps {
+  trigger: ReactElement;
+  defaultOpen: boolean;
+}
+
+type PopupModule = { default: ComponentType<PopupProps> };
+
+/** A popup chunk asked for once, by hover, focus or the first press, whichever comes first. */
+export function popupChunk(loader: () => Promise<PopupModule>) {
+  let loading: Promise<PopupModule> | undefined;
+  const load = () => (loading ??= loader());
+  return { Popup: lazy(load), preload: () => void load().catch(() => undefined) };
+}
+
+/**
+ * A top-bar button whose menu or popover is a chunk of its own (issue 12): the popup machinery and its
+ * positioning library are not part of the first screen's JavaScript. Until its first press the
+ * button stands alone; pressing it mounts the popup, open, around the same button. Hover or focus
+ * asks for the chunk beforehand, so it is usually there by the time of the press.
+ */
+export function PopupOnDemand({
+  kind,
+  button,
+  chunk,
+}: {
+  kind: "menu" | "dialog";
+  button: ReactElement<Record<string, unknown>>;
+  chunk: ReturnType<typeof popupChunk>;
+}) {
+  const [pressed, setPressed] = useState(false);
+  const standalone = cloneElement(button, {
+    "aria-haspopup": kind,
+    "aria-expanded": false,
+    onPointerEnter: chunk.preload,
+    onFocus: chunk.preload,
+    onClick: () => setPressed(true),
+  });
+  if (!pressed) return standalone;
+  const { Popup } = chunk;
+  return (
+    <Suspense fallback={standalone}>
+      <Popup trigger={button} defaultOpen />
+    </Suspense>
+  );
+}

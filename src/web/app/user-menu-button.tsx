@@ -1,0 +1,27 @@
+import { Button, Icon, Text } from "@chakra-ui/react";
+import { useAtomValue } from "jotai";
+import { LuCircleUser } from "react-icons/lu";
+import { storedUserAtom } from "../lib/app-state";
+import { popupChunk, PopupOnDemand } from "./popup-on-demand";
+
+const userMenu = popupChunk(() => import("./user-menu"));
+
+/** The top bar's user button; its menu (profile, theme, language, logout) loads on the first press. */
+export function UserMenuButton() {
+  const user = useAtomValue(storedUserAtom);
+  const displayName = [user?.first_name, user?.last_name].filter(Boolean).join(" ") || user?.username || "";
+  return (
+    <PopupOnDemand
+      kind="menu"
+      chunk={userMenu}
+      button={
+        <Button variant="ghost" size="md" aria-label="user menu">
+          <Icon as={LuCircleUser} boxSize="6" />
+          <Text display={{ base: "none", md: "inline" }} maxW="40" truncate>
+            {displayName}
+          </Text>
+        </Button>
+      }
+    />
+  );
+}
