@@ -16,7 +16,7 @@ export default function DashboardPage() {
   const { i18n, t } = useLingui();
   const user = useAtomValue(storedUserAtom);
   const online = useOnline();
-  const dashboard = useDashboard(user?.id, online);
+  const dashboard = useDashboard(user, online);
   const name = [user?.first_name, user?.last_name].filter(Boolean).join(" ") || user?.username || "";
   const areas = visibleAreas(user);
   // The sections under the day's figures wait until those are settled (answered, failed or offline):

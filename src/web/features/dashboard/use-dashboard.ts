@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { useReportData } from "../../components/report/use-report-data";
+import type { AuthUser } from "../../../core/api-types";
 import type { DashboardAnswer } from "./dashboard-data";
 import { keepDashboard, readKeptDashboard } from "./dashboard-keep";
 
@@ -10,14 +11,15 @@ const NO_PARAMS = {};
  * `at` is when the figures shown were answered; `kept` says they are the device's copy. Each fresh
  * answer replaces the copy.
  */
-export function useDashboard(userId: number | undefined, online: boolean) {
+export function useDashboard(user: AuthUser | null, online: boolean) {
   const fresh = useReportData<DashboardAnswer>("dashboard/", NO_PARAMS, online);
-  const [kept] = useState(() => (userId === undefined ? null : readKeptDashboard(userId)));
+  // Read again when the user's record changes (a permission refresh): a copy of other access hides.
+  const kept = useMemo(() => (user ? readKeptDashboard(user) : null), [user]);
   // When this answer came: computed with it, so its line shows in the same frame as its figures.
   const freshAt = useMemo(() => (fresh.answer ? new Date().toISOString() : null), [fresh.answer]);
   useEffect(() => {
-    if (userId !== undefined && fresh.answer && freshAt) keepDashboard(userId, fresh.answer, new Date(freshAt));
-  }, [userId, fresh.answer, freshAt]);
+    if (user && fresh.answer && freshAt) keepDashboard(user, fresh.answer, new Date(freshAt));
+  }, [user, fresh.answer, freshAt]);
   const showKept = !fresh.answer && kept !== null;
   return {
     answer: fresh.answer ?? kept?.answer ?? null,
