@@ -90,11 +90,15 @@ export function budgetReport(sizes: readonly ScreenSize[], budgetKiB: number): {
 /**
  * The screens a device can open first: the sign-in page (a new device) and the shell (signed in).
  * The entry (main.tsx) is small: without a session it loads the sign-in page alone; with one, the
- * app (start-app.tsx: React, Chakra, the router) and the shell's chunk, at once, so both count.
+ * app (start-app.tsx: React, Chakra, the router), the shell's chunk and the offline runtime
+ * (offline/app-offline.ts, which the shell waits for before it shows a screen), at once, so all count.
  */
 export const FIRST_SCREENS: readonly FirstScreen[] = [
   { name: "the sign-in page", lazyModules: ["src/web/features/auth/first-sign-in.tsx"] },
-  { name: "the signed-in shell", lazyModules: ["src/web/app/start-app.tsx", "src/web/app/shell-layout.tsx"] },
+  {
+    name: "the signed-in shell",
+    lazyModules: ["src/web/app/start-app.tsx", "src/web/app/shell-layout.tsx", "src/web/offline/app-offline.ts"],
+  },
 ];
 
 /**
