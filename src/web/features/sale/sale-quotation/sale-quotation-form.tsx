@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { Alert, Card, Center, Field, Flex, Grid, SimpleGrid, Spinner, Stack, Textarea } from "@chakra-ui/react";
+import { defaultCustomer, type CustomerOption } from "../../../components/selectors/general-customer";
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate, useParams } from "react-router";
 import { toIsoDate } from "../../../../core/dates";
@@ -63,7 +64,7 @@ export default function SaleQuotationForm() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const { currencies, baseCurrency: base, rateOf } = useDocumentCurrency();
-  const customers = useReferenceOptions<{ id: RowKey; name: string; is_general?: boolean }>("customer/");
+  const customers = useReferenceOptions<CustomerOption & { name: string }>("customer/");
   const firstBranch = user?.default_branch_id ?? user?.branches[0]?.id ?? null;
   const [branch, setBranch] = useState<number | null>(firstBranch);
   const [inventory, setInventoryValue] = useState<number | null>(
@@ -103,10 +104,11 @@ export default function SaleQuotationForm() {
       .finally(() => setLoading(false));
   }, [id, t]);
 
-  const general = customers.items.find((c) => c.is_general === true);
+  // The general customer of the quotation's branch by default (and when the branch changes).
+  const startCustomer = id ? customer : defaultCustomer(customers.items, branch, customer);
   useEffect(() => {
-    if (!id && customer === null && general) setCustomer(general.id);
-  }, [id, customer, general]);
+    if (startCustomer !== customer) setCustomer(startCustomer);
+  }, [startCustomer, customer]);
   useEffect(() => {
     if (id || currency !== null) return;
     const c = base ?? currencies.find((x) => x.code === "IQD") ?? currencies[0];

@@ -10,6 +10,7 @@ import { showError, showSuccess } from "../../../lib/toast";
 import { useCurrentUser } from "../../../lib/use-permission";
 import { createByResource } from "../../../offline/commands";
 import { useOnline } from "../../../offline/sync-status";
+import { defaultCustomer, type CustomerOption } from "../../../components/selectors/general-customer";
 import type { RowKey } from "../../../offline/sync-tables";
 import { CardTitle } from "../../../components/card-title";
 import { handleEnterToNext } from "../../../components/form/enter-navigation";
@@ -134,7 +135,7 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
   const user = useCurrentUser();
   const online = useOnline();
   const { currencies, baseCurrency: base, rateOf } = useDocumentCurrency();
-  const customers = useReferenceOptions<{ id: RowKey; name: string; is_general?: boolean }>("customer/");
+  const customers = useReferenceOptions<CustomerOption & { name: string }>("customer/");
   const scanRef = useRef<StockScanFieldHandle>(null);
   const [serverErr, setServerErr] = useState<SaleErrors>({});
   const isEdit = record !== null;
@@ -191,11 +192,11 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
   }, [submitted, formik.errors, serverErr]);
   const err = (field: keyof SaleValues) => (errors[field] ? translateMessage(String(errors[field])) : undefined);
 
-  // The general customer by default.
-  const general = customers.items.find((c) => c.is_general === true);
+  // The general customer of the sale's branch by default (and when the branch changes).
+  const startCustomer = isEdit ? values.customer : defaultCustomer(customers.items, values.branch, values.customer);
   useEffect(() => {
-    if (!isEdit && values.customer === null && general) void setFieldValue("customer", general.id);
-  }, [isEdit, values.customer, general, setFieldValue]);
+    if (startCustomer !== values.customer) void setFieldValue("customer", startCustomer);
+  }, [startCustomer, values.customer, setFieldValue]);
   // The base currency by default, with its rate.
   useEffect(() => {
     if (isEdit || values.currency !== null) return;
