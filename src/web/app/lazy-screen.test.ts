@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { RELOAD_GUARD_MS, shouldReloadAfterChunkError } from "./lazy-screen";
+import { describe, expect, it, vi } from "vitest";
+import { lazyChunk, lazyScreen, preloadScreen, RELOAD_GUARD_MS, shouldReloadAfterChunkError } from "./lazy-screen";
 
 describe("shouldReloadAfterChunkError", () => {
   it("reloads the first time", () => {
@@ -14,5 +14,30 @@ describe("shouldReloadAfterChunkError", () => {
   it("does not reload while offline: the error screen shows instead of the browser's offline page", () => {
     expect(shouldReloadAfterChunkError(null, 1000, false)).toBe(false);
     expect(shouldReloadAfterChunkError(null, 1000, true)).toBe(true);
+  });
+});
+
+describe("lazy chunks asked for early", () => {
+  it("download once, however often they are preloaded; a route's screen is preloaded by preloadScreen", async () => {
+    const screen = () => null;
+    const loader = vi.fn(() => Promise.resolve({ default: screen }));
+    const Screen = lazyScreen(loader);
+    expect(loader).not.toHaveBeenCalled();
+    preloadScreen(Screen);
+    preloadScreen(Screen);
+    await Promise.resolve();
+    expect(loader).toHaveBeenCalledTimes(1);
+  });
+
+  it("preloadScreen leaves a screen that is not lazy alone", () => {
+    expect(() => preloadScreen(() => null)).not.toThrow();
+  });
+
+  it("a popup's chunk is asked for once by its preload and its first render alike", () => {
+    const loader = vi.fn(() => Promise.resolve({ default: () => null }));
+    const chunk = lazyChunk(loader);
+    chunk.preload();
+    chunk.preload();
+    expect(loader).toHaveBeenCalledTimes(1);
   });
 });

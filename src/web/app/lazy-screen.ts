@@ -19,9 +19,27 @@ function readLastReload(): number | null {
   return raw === null ? null : Number(raw);
 }
 
-type ScreenModule = { default: ComponentType };
+type ChunkModule<P> = { default: ComponentType<P> };
 
-/** Each lazy screen's way to start its download before it renders. */
+/** A component in a chunk of its own, and a way to start that chunk's download before it renders. */
+export interface LazyChunk<P> {
+  Component: LazyExoticComponent<ComponentType<P>>;
+  preload: () => void;
+}
+
+/**
+ * React.lazy with SPEC's rule: a chunk that fails to load (a new deployment replaced it) reloads the
+ * page once (online only). sessionStorage remembers the reload so a chunk that is really gone does not
+ * loop; the error screen shows instead. `preload` starts the same download early (asked once): the
+ * component then renders from it, and a failure shows when it renders.
+ */
+export function lazyChunk<P>(loader: () => Promise<ChunkModule<P>>): LazyChunk<P> {
+  let loading: Promise<ChunkModule<P>> | undefined;
+  const load = () => (loading ??= loadOrReload(loader));
+  return { Component: lazy(load), preload: () => void load().catch(() => undefined) };
+}
+
+/** Each lazy screen's preload. */
 const preloads = new WeakMap<object, () => void>();
 
 /** Starts the screen's download now when it is a lazy screen (the router does, for the URL being opened). */
@@ -29,22 +47,14 @@ export function preloadScreen(screen: object): void {
   preloads.get(screen)?.();
 }
 
-/**
- * React.lazy with SPEC's rule: a screen whose chunk fails to load (a new deployment replaced it)
- * reloads the page once (online only). sessionStorage remembers the reload so a chunk that is really gone does not
- * loop; the route's error screen shows instead. `preloadScreen` starts the same download early; the
- * screen then renders from it.
- */
-export function lazyScreen(loader: () => Promise<ScreenModule>): LazyExoticComponent<ComponentType> {
-  let loading: Promise<ScreenModule> | undefined;
-  const load = () => (loading ??= loadOrReload(loader));
-  const screen = lazy(load);
-  // A failure shows when the screen renders (React.lazy gets the same promise).
-  preloads.set(screen, () => void load().catch(() => undefined));
-  return screen;
+/** A route's screen as a lazy chunk (lazyChunk), which preloadScreen can ask for before it renders. */
+export function lazyScreen(loader: () => Promise<ChunkModule<object>>): LazyExoticComponent<ComponentType> {
+  const { Component, preload } = lazyChunk(loader);
+  preloads.set(Component, preload);
+  return Component;
 }
 
-async function loadOrReload(loader: () => Promise<ScreenModule>): Promise<ScreenModule> {
+async function loadOrReload<M>(loader: () => Promise<M>): Promise<M> {
   try {
     return await loader();
   } catch (error) {
@@ -53,7 +63,7 @@ async function loadOrReload(loader: () => Promise<ScreenModule>): Promise<Screen
       sessionStorage.setItem(RELOAD_KEY, String(now));
       window.location.reload();
       // Never resolves: the page is going away.
-      return new Promise<ScreenModule>(() => undefined);
+      return new Promise<M>(() => undefined);
     }
     throw error;
   }

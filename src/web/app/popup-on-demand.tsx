@@ -1,4 +1,5 @@
-import { cloneElement, lazy, Suspense, useState, type ComponentType, type ReactElement } from "react";
+import { cloneElement, Suspense, useState, type ReactElement } from "react";
+import type { LazyChunk } from "./lazy-screen";
 
 /** What a popup chunk exports: a menu or popover root around `trigger`, open at once when `defaultOpen`. */
 export interface PopupProps {
@@ -6,20 +7,11 @@ export interface PopupProps {
   defaultOpen: boolean;
 }
 
-type PopupModule = { default: ComponentType<PopupProps> };
-
-/** A popup chunk asked for once, by hover, focus or the first press, whichever comes first. */
-export function popupChunk(loader: () => Promise<PopupModule>) {
-  let loading: Promise<PopupModule> | undefined;
-  const load = () => (loading ??= loader());
-  return { Popup: lazy(load), preload: () => void load().catch(() => undefined) };
-}
-
 /**
  * A top-bar button whose menu or popover is a chunk of its own (issue 12): the popup machinery and its
  * positioning library are not part of the first screen's JavaScript. Until its first press the
  * button stands alone; pressing it mounts the popup, open, around the same button. Hover or focus
- * asks for the chunk beforehand, so it is usually there by the time of the press.
+ * asks for the chunk (`lazyChunk`) beforehand, so it is usually there by the time of the press.
  */
 export function PopupOnDemand({
   kind,
@@ -28,7 +20,7 @@ export function PopupOnDemand({
 }: {
   kind: "menu" | "dialog";
   button: ReactElement<Record<string, unknown>>;
-  chunk: ReturnType<typeof popupChunk>;
+  chunk: LazyChunk<PopupProps>;
 }) {
   const [pressed, setPressed] = useState(false);
   const standalone = cloneElement(button, {
@@ -39,7 +31,7 @@ export function PopupOnDemand({
     onClick: () => setPressed(true),
   });
   if (!pressed) return standalone;
-  const { Popup } = chunk;
+  const Popup = chunk.Component;
   return (
     <Suspense fallback={standalone}>
       <Popup trigger={button} defaultOpen />

@@ -2,9 +2,10 @@ import { Badge, Icon, IconButton } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
 import { LuCloud, LuCloudAlert, LuCloudOff } from "react-icons/lu";
 import { useAttentionEntries, useOnline, usePendingCount } from "../offline/sync-status";
-import { popupChunk, PopupOnDemand } from "./popup-on-demand";
+import { lazyChunk } from "./lazy-screen";
+import { PopupOnDemand, type PopupProps } from "./popup-on-demand";
 
-const syncPopover = popupChunk(() => import("./sync-status-popover"));
+const syncPopover = lazyChunk<PopupProps>(() => import("./sync-status-popover"));
 
 /**
  * The top bar's sync status: a cloud (green online, orange offline, red when an entry needs

@@ -2,9 +2,10 @@ import { Button, Icon, Text } from "@chakra-ui/react";
 import { useAtomValue } from "jotai";
 import { LuCircleUser } from "react-icons/lu";
 import { storedUserAtom } from "../lib/app-state";
-import { popupChunk, PopupOnDemand } from "./popup-on-demand";
+import { lazyChunk } from "./lazy-screen";
+import { PopupOnDemand, type PopupProps } from "./popup-on-demand";
 
-const userMenu = popupChunk(() => import("./user-menu"));
+const userMenu = lazyChunk<PopupProps>(() => import("./user-menu"));
 
 /** The top bar's user button; its menu (profile, theme, language, logout) loads on the first press. */
 export function UserMenuButton() {
