@@ -5,7 +5,7 @@ import { openDatabase, queryRows } from "../../src/server/db/client";
 import type { AuthContext } from "../../src/server/http/access";
 import * as repo from "../../src/server/modules/report/dashboard.repository";
 import { dashboard, salesDates } from "../../src/server/modules/report/dashboard.service";
-import { coverDaysThrough } from "../../src/server/modules/report/ledger-day-totals";
+import { coverLedgerDaysThrough } from "../../src/server/modules/report/ledger-day-totals";
 import { salePremiumReport } from "../../src/server/modules/report/sale-premium-report.service";
 
 /**
@@ -42,7 +42,7 @@ async function time(name: string, run: () => Promise<unknown>) {
   );
 }
 const start = performance.now();
-const covered = await coverDaysThrough(db, iso(addDays(new Date(), -1)));
+const covered = await coverLedgerDaysThrough(db, iso(addDays(new Date(), -1)));
 console.log(`cover days through ${covered}: ${(performance.now() - start).toFixed(0)} ms`);
 for (const ids of [branches, branches.slice(0, 1)]) {
   const label = ids.length > 1 ? "all branches" : "one branch";

@@ -5,7 +5,7 @@ import { sum, toDecimalString } from "../../../core/money";
 import type { Db, Executor } from "../../db/client";
 import type { AuthContext } from "../../http/access";
 import * as repo from "./dashboard.repository";
-import { coverDaysBefore } from "./ledger-day-totals";
+import { coverLedgerDaysBefore } from "./ledger-day-totals";
 import { salePremiumReport } from "./sale-premium-report.service";
 import { DEFAULT_WITHIN_DAYS } from "./stock-report.routes";
 
@@ -104,7 +104,7 @@ export async function dashboard(db: Db, auth: AuthContext, branchIds: readonly n
   const when = <T>(card: DashboardCard, read: () => Promise<T>): Promise<T | undefined> =>
     may(card) && !none ? read() : Promise.resolve(undefined);
   const needsBalances = !none && (["cashboxes", "customers_owe", "suppliers_owed"] as const).some(may);
-  const covered = needsBalances ? await coverDaysBefore(db, today) : null;
+  const covered = needsBalances ? await coverLedgerDaysBefore(db, today) : null;
   const salesFrom = chartFrom < dates.lastMonthStart ? chartFrom : dates.lastMonthStart;
   const [days, topItems, cashboxes, customersOwe, suppliersOwed, dues, minQuantity, expiring] = await Promise.all([
     when("sales", () => repo.salesDays(db, branchIds, salesFrom, today)),

@@ -1,7 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { addDays, format } from "date-fns";
-import { ISO_DATE, toDate, toIsoDate } from "../../../core/dates";
-import { queryRows, type Db, type Executor } from "../../db/client";
+import type { Executor } from "../../db/client";
+import { coverDaysBefore, coverDaysThrough, type DayCache } from "./day-cache";
 
 /**
  * Balances over all history for the dashboard and profit by day (issue 14), still sums over the ledger: the
@@ -12,39 +11,25 @@ import { queryRows, type Db, type Executor } from "../../db/client";
  * (session_replication_role = replica, as the accounting bench loads) are not counted: reset the cache then.
  */
 
-async function coveredThrough(ex: Executor): Promise<string | null> {
-  const [row] = await queryRows<{ covered: string | null }>(ex, sql`select covered_through::text as covered from ledger_day_total_state`);
-  return row?.covered ?? null;
-}
-
-/**
- * Covers every day up to `through` (yesterday: today's rows are written all day, and summed live), and
- * answers the covered day. The new days are summed from the ledger with writers held off (share row
- * exclusive: a posting waits, another refresher too), so no row is counted twice or missed: a day's rows
- * each morning, a short hold.
- */
-export async function coverDaysThrough(db: Db, through: string): Promise<string | null> {
-  const covered = await coveredThrough(db);
-  if (covered !== null && covered >= through) return covered;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`lock table ledger_entry in share row exclusive mode`);
-    const from = await coveredThrough(tx);
-    if (from !== null && from >= through) return from;
-    await tx.execute(sql`insert into ledger_day_total (account_type, account_id, currency_id, branch_id, entry_date, document_type,
+/** ledger_day_total as a day cache (day-cache.ts): the ledger's rows summed per day, account and document type. */
+const LEDGER_DAYS: DayCache = {
+  state: sql`ledger_day_total_state`,
+  sources: sql`ledger_entry`,
+  fill: (tx, through, from) =>
+    tx.execute(sql`insert into ledger_day_total (account_type, account_id, currency_id, branch_id, entry_date, document_type,
         debit, credit, debit_base, credit_base)
       select account_type, ledger_day_total_account(account_type, account_id), currency_id, branch_id, entry_date,
         ledger_day_total_document(account_type, document_type),
         sum(debit), sum(credit), sum(debit * exchange_rate), sum(credit * exchange_rate)
       from ledger_entry where entry_date <= ${through}::date ${from === null ? sql`` : sql`and entry_date > ${from}::date`}
-      group by 1, 2, 3, 4, 5, 6`);
-    await tx.execute(sql`update ledger_day_total_state set covered_through = ${through}::date`);
-    return through;
-  });
-}
+      group by 1, 2, 3, 4, 5, 6`),
+};
 
-/** Covers the days before `today` (today's rows are written all day, and read live); answers the covered day. */
-export const coverDaysBefore = (db: Db, today: string = toIsoDate(new Date())) =>
-  coverDaysThrough(db, format(addDays(toDate(today), -1), ISO_DATE));
+/** Covers the ledger's days up to `through`; answers the covered day. */
+export const coverLedgerDaysThrough = (ex: Executor, through: string) => coverDaysThrough(ex, LEDGER_DAYS, through);
+
+/** Covers the ledger's days before `today`; answers the covered day. */
+export const coverLedgerDaysBefore = (ex: Executor, today?: string) => coverDaysBefore(ex, LEDGER_DAYS, today);
 
 /**
  * Per `keys` (columns of both ledger_entry `le` and ledger_day_total `t`, e.g. currency_id), the sum of

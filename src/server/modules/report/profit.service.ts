@@ -5,7 +5,7 @@ import { MAX_ID } from "../../../core/validation/common";
 import { queryRows, type Db } from "../../db/client";
 import { visibleBranches, type AuthContext } from "../../http/access";
 import { fieldErrors } from "../../http/errors";
-import { coverDaysBefore } from "./ledger-day-totals";
+import { coverLedgerDaysBefore } from "./ledger-day-totals";
 import { profitRows, readsDayTotals, type ProfitGroup, type ProfitQuery, type ProfitSums } from "./profit.repository";
 
 export const PROFIT_GROUPS: readonly ProfitGroup[] = ["day", "month", "branch", "item_group", "item"];
@@ -53,7 +53,7 @@ const ZERO: ProfitSums = { revenue: "0.00", cost: "0.00", returns: "0.00", disco
  * totals, currency}`; amounts in `currency` (the chosen one, or the base currency).
  */
 export async function profitReport(db: Db, query: ProfitQuery) {
-  const covered = readsDayTotals(query) && query.branchIds.length > 0 ? await coverDaysBefore(db) : null;
+  const covered = readsDayTotals(query) && query.branchIds.length > 0 ? await coverLedgerDaysBefore(db) : null;
   const [rows, [currency]] = await Promise.all([
     profitRows(db, query, covered),
     queryRows<{ id: number; code: string }>(

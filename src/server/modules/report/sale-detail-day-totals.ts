@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
-import { addDays, format } from "date-fns";
-import { ISO_DATE, toDate, toIsoDate } from "../../../core/dates";
 import { queryRows, type Executor } from "../../db/client";
 import type { CachedTotals, CachedTotalsFilter } from "../../http/list-engine";
+import { coverDaysBefore, coverDaysThrough, type DayCache } from "./day-cache";
 
 /**
  * The sale detail's totals/ for a filter of dates, branch and currency alone (the screen's default: this
@@ -13,23 +12,11 @@ import type { CachedTotals, CachedTotalsFilter } from "../../http/list-engine";
  * update one row), so the figures are the same whatever it covers.
  */
 
-async function coveredThrough(ex: Executor): Promise<string | null> {
-  const [row] = await queryRows<{ covered: string | null }>(ex, sql`select covered_through as covered from sale_detail_day_total_state`);
-  return row?.covered ?? null;
-}
-
-/**
- * Covers every day up to `through`, summed from the lines with sale and line writers held off (share row
- * exclusive: a sale waits, another refresher too), so no line is counted twice or missed; answers the
- * covered day. After the migration's start-up fill, a day's lines each morning.
- */
-export async function coverSaleDaysThrough(ex: Executor, through: string): Promise<string | null> {
-  const covered = await coveredThrough(ex);
-  if (covered !== null && covered >= through) return covered;
-  return ex.transaction(async (tx) => {
-    await tx.execute(sql`lock table sale, sale_item in share row exclusive mode`);
-    const from = await coveredThrough(tx);
-    if (from !== null && from >= through) return from;
+/** sale_detail_day_total as a day cache (day-cache.ts): the live sales' lines summed per day, branch and currency. */
+const SALE_LINE_DAYS: DayCache = {
+  state: sql`sale_detail_day_total_state`,
+  sources: sql`sale, sale_item`,
+  fill: async (tx, through, from) => {
     const after = from === null ? sql`` : sql`and input_date > ${from}`;
     // Days past the covered one are never written by the triggers; cleared all the same before the sum.
     await tx.execute(sql`delete from sale_detail_day_total where input_date <= ${through} ${after}`);
@@ -40,14 +27,11 @@ export async function coverSaleDaysThrough(ex: Executor, through: string): Promi
       from sale_item si join sale s on s.id = si.sale_id
       where s.deleted_at is null and s.input_date <= ${through} ${from === null ? sql`` : sql`and s.input_date > ${from}`}
       group by 1, 2, 3`);
-    await tx.execute(sql`update sale_detail_day_total_state set covered_through = ${through}`);
-    return through;
-  });
-}
+  },
+};
 
-/** Covers the days before `today`; answers the covered day. */
-export const coverSaleDaysBefore = (ex: Executor, today: string = toIsoDate(new Date())) =>
-  coverSaleDaysThrough(ex, format(addDays(toDate(today), -1), ISO_DATE));
+/** Covers the sale lines' days up to `through`; answers the covered day. */
+export const coverSaleDaysThrough = (ex: Executor, through: string) => coverDaysThrough(ex, SALE_LINE_DAYS, through);
 
 const ids = (values: number[]) =>
   sql.join(
@@ -61,7 +45,7 @@ const ids = (values: number[]) =>
  */
 export async function saleDetailCachedTotals(ex: Executor, filter: CachedTotalsFilter): Promise<CachedTotals | null> {
   if (filter.branches?.length === 0) return null;
-  const covered = await coverSaleDaysBefore(ex);
+  const covered = await coverDaysBefore(ex, SALE_LINE_DAYS);
   if (covered === null) return null;
   const where = [
     sql`input_date <= ${covered}`,
