@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useReportData } from "../../components/report/use-report-data";
 import type { AuthUser } from "../../../core/api-types";
 import type { DashboardAnswer } from "./dashboard-data";
@@ -17,8 +17,12 @@ export function useDashboard(user: AuthUser | null, online: boolean) {
   const kept = useMemo(() => (user ? readKeptDashboard(user) : null), [user]);
   // When this answer came: computed with it, so its line shows in the same frame as its figures.
   const freshAt = useMemo(() => (fresh.answer ? new Date().toISOString() : null), [fresh.answer]);
+  // Each answer kept once, when it comes: not again under another access when the user's record changes.
+  const keptAnswer = useRef<DashboardAnswer | null>(null);
   useEffect(() => {
-    if (user && fresh.answer && freshAt) keepDashboard(user, fresh.answer, new Date(freshAt));
+    if (!user || !fresh.answer || !freshAt || keptAnswer.current === fresh.answer) return;
+    keptAnswer.current = fresh.answer;
+    keepDashboard(user, fresh.answer, new Date(freshAt));
   }, [user, fresh.answer, freshAt]);
   const showKept = !fresh.answer && kept !== null;
   return {
