@@ -88,16 +88,23 @@ export function budgetReport(sizes: readonly ScreenSize[], budgetKiB: number): {
 }
 
 /**
- * The screens a device can open first: the sign-in page (a new device) and the shell (signed in).
+ * The screens a device can open first: the sign-in page (a new device) and the dashboard (signed in).
  * The entry (main.tsx) is small: without a session it loads the sign-in page alone; with one, the
- * app (start-app.tsx: React, Chakra, the router), the shell's chunk and the offline runtime
- * (offline/app-offline.ts, which the shell waits for before it shows a screen), at once, so all count.
+ * app (start-app.tsx: React, the router), the shell's chunk, the offline runtime (offline/app-offline.ts,
+ * which the shell waits for before it shows a screen) and the dashboard's chunk (the router asks for the
+ * opened URL's screen with the app), at once, so all count. Neither loads Chakra's components or theme
+ * system (app/chakra-on-demand.tsx): they come with the first screen that is drawn with them.
  */
 export const FIRST_SCREENS: readonly FirstScreen[] = [
   { name: "the sign-in page", lazyModules: ["src/web/features/auth/first-sign-in.tsx"] },
   {
-    name: "the signed-in shell",
-    lazyModules: ["src/web/app/start-app.tsx", "src/web/app/shell-layout.tsx", "src/web/offline/app-offline.ts"],
+    name: "the signed-in dashboard",
+    lazyModules: [
+      "src/web/app/start-app.tsx",
+      "src/web/app/shell-layout.tsx",
+      "src/web/offline/app-offline.ts",
+      "src/web/features/dashboard/dashboard-page.tsx",
+    ],
   },
 ];
 

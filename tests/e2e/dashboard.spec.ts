@@ -61,3 +61,32 @@ test("the manager's dashboard shows the day's figures and charts in English and 
   await expect(page.locator("tbody tr").first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/min-quantity-ckb.png`, fullPage: true });
 });
+
+/** Chakra's theme system puts its tokens on <html> as CSS variables once it is built. */
+const chakraBuilt = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--chakra-colors-bg").trim() !== "");
+
+test("on a phone the dashboard and the shell draw without Chakra; its theme system is built when a popup needs it", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await signedIn(page, request, ADMIN);
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.cardLink("Sales today")).toBeVisible();
+  // The menu drawer is the browser's modal dialog: it opens, lists the areas, and Escape closes it.
+  await page.getByRole("button", { name: "Toggle menu" }).click();
+  const drawer = page.getByRole("dialog", { name: "Menu" });
+  await expect(drawer.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  // Nothing on the first screen asked for Chakra (the charts are below the fold).
+  await page.waitForTimeout(1000);
+  expect(await chakraBuilt(page)).toBe(false);
+
+  const shell = new Shell(page);
+  await shell.userMenu().click();
+  await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
+  expect(await chakraBuilt(page)).toBe(true);
+});

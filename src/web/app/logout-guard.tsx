@@ -1,8 +1,11 @@
 import { Plural, Trans } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
-import { ConfirmDialog } from "../components/confirm-dialog";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { registerBeforeLogout } from "../lib/session";
 import { offlineSafeLogout } from "../offline/sync-status";
+import { NeedsChakra } from "./chakra-on-demand";
+
+/** The question is drawn with Chakra: its chunk comes when it is asked (issue 12: not on the first screen). */
+const ConfirmDialog = lazy(() => import("../components/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })));
 
 interface Question {
   count: number;
@@ -30,21 +33,26 @@ export function LogoutGuard() {
     question?.answer(logOut);
     setQuestion(null);
   };
-  const count = question?.count ?? 0;
+  if (question === null) return null;
+  const { count } = question;
 
   return (
-    <ConfirmDialog
-      open={question !== null}
-      title={<Trans>Logout</Trans>}
-      body={
-        <Plural
-          value={count}
-          one="# entry is not synced yet. It stays on this device and syncs after you sign in again. Log out anyway?"
-          other="# entries are not synced yet. They stay on this device and sync after you sign in again. Log out anyway?"
+    <NeedsChakra>
+      <Suspense fallback={null}>
+        <ConfirmDialog
+          open
+          title={<Trans>Logout</Trans>}
+          body={
+            <Plural
+              value={count}
+              one="# entry is not synced yet. It stays on this device and syncs after you sign in again. Log out anyway?"
+              other="# entries are not synced yet. They stay on this device and sync after you sign in again. Log out anyway?"
+            />
+          }
+          onConfirm={() => answer(true)}
+          onCancel={() => answer(false)}
         />
-      }
-      onConfirm={() => answer(true)}
-      onCancel={() => answer(false)}
-    />
+      </Suspense>
+    </NeedsChakra>
   );
 }

@@ -1,4 +1,5 @@
 import { cloneElement, Suspense, useState, type ReactElement } from "react";
+import { NeedsChakra } from "./chakra-on-demand";
 import type { LazyChunk } from "./lazy-screen";
 
 /** What a popup chunk exports: a menu or popover root around `trigger`, open at once when `defaultOpen`. */
@@ -11,7 +12,8 @@ export interface PopupProps {
  * A top-bar button whose menu or popover is a chunk of its own (issue 12): the popup machinery and its
  * positioning library are not part of the first screen's JavaScript. Until its first press the
  * button stands alone; pressing it mounts the popup, open, around the same button. Hover or focus
- * asks for the chunk (`lazyChunk`) beforehand, so it is usually there by the time of the press.
+ * asks for the chunk (`lazyChunk`) beforehand, so it is usually there by the time of the press. The
+ * popups are drawn with Chakra: the first press also builds its theme system (chakra-on-demand.tsx).
  */
 export function PopupOnDemand({
   kind,
@@ -34,7 +36,9 @@ export function PopupOnDemand({
   const Popup = chunk.Component;
   return (
     <Suspense fallback={standalone}>
-      <Popup trigger={button} defaultOpen />
+      <NeedsChakra fallback={standalone}>
+        <Popup trigger={button} defaultOpen />
+      </NeedsChakra>
     </Suspense>
   );
 }

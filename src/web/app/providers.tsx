@@ -1,11 +1,12 @@
-import { ChakraProvider, LocaleProvider } from "@chakra-ui/react";
+import { LocaleProvider } from "@chakra-ui/react";
 import { I18nProvider } from "@lingui/react";
 import { Provider as JotaiProvider, useAtomValue } from "jotai";
 import { useEffect, type ReactNode } from "react";
 import { appStore, themeAtom } from "../lib/app-state";
 import { i18n } from "../lib/i18n";
-import { applyThemeClass, system } from "../lib/theme";
-import { Toaster } from "../lib/toaster";
+import { applyThemeClass } from "../lib/theme-class";
+import { ChakraOnDemand } from "./chakra-on-demand";
+import { ToasterOnDemand } from "./toaster-on-demand";
 import { useActiveLanguage } from "./use-active-language";
 
 /** Renders once the language's catalog is active (lang/dir on <html> follow it). */
@@ -29,13 +30,13 @@ function ThemeClass() {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <JotaiProvider store={appStore}>
-      <ChakraProvider value={system}>
+      <ChakraOnDemand>
         <ThemeClass />
         <LanguageProvider>
           {children}
-          <Toaster />
+          <ToasterOnDemand />
         </LanguageProvider>
-      </ChakraProvider>
+      </ChakraOnDemand>
     </JotaiProvider>
   );
 }

@@ -1,24 +1,25 @@
-import { Button, Center, Heading, Stack, Text } from "@chakra-ui/react";
 import { Trans } from "@lingui/react/macro";
 import { useRouteError } from "react-router";
+import "./route-error.css";
 
-/** Shown when a screen throws or its chunk still fails after the one automatic reload. */
+/**
+ * Shown when a screen throws or its chunk still fails after the one automatic reload. Plain, with the
+ * sign-in page's style sheet: it must show even when Chakra's own chunk is what failed to load.
+ */
 export function RouteError() {
   const error = useRouteError();
   console.error(error);
   return (
-    <Center py="16" px="4">
-      <Stack align="center" gap="4" textAlign="center">
-        <Heading size="lg">
-          <Trans>Something went wrong</Trans>
-        </Heading>
-        <Text color="fg.muted">
-          <Trans>There was an error, please refresh the page and try again</Trans>
-        </Text>
-        <Button colorPalette="brand" onClick={() => window.location.reload()}>
-          <Trans>Refresh</Trans>
-        </Button>
-      </Stack>
-    </Center>
+    <div className="route-error" role="alert">
+      <h2>
+        <Trans>Something went wrong</Trans>
+      </h2>
+      <p>
+        <Trans>There was an error, please refresh the page and try again</Trans>
+      </p>
+      <button type="button" onClick={() => window.location.reload()}>
+        <Trans>Refresh</Trans>
+      </button>
+    </div>
   );
 }

@@ -1,23 +1,27 @@
-import { Center, Spinner } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react";
 import { useAtomValue } from "jotai";
 import { Suspense, useEffect } from "react";
 import { Navigate } from "react-router";
 import { storedUserAtom } from "../lib/app-state";
+import { NeedsChakra } from "./chakra-on-demand";
 import { decideNavigation } from "./navigation-rule";
 import { pathFor } from "./route-paths";
 import { translateTitle } from "./route-title";
 import type { AppRoute } from "./route-types";
 
+/** A screen on its way (its chunk, the offline runtime or Chakra's theme system): shell.css's spinner. */
 export function ScreenFallback() {
   return (
-    <Center py="16">
-      <Spinner size="lg" color="brand.solid" />
-    </Center>
+    <div className="shell-spinner" role="presentation">
+      <span />
+    </div>
   );
 }
 
-/** Applies SPEC's navigation rule to one route, sets the document title, then shows its lazy screen. */
+/**
+ * Applies SPEC's navigation rule to one route, sets the document title, then shows its lazy screen,
+ * under Chakra unless the route draws with its own style sheet (`ownStyle`: the dashboard).
+ */
 export function RouteScreen({ route }: { route: AppRoute }) {
   const { i18n } = useLingui();
   const user = useAtomValue(storedUserAtom);
@@ -31,9 +35,10 @@ export function RouteScreen({ route }: { route: AppRoute }) {
 
   if (decision.kind === "redirect") return <Navigate to={pathFor(decision.to)} replace />;
   const Screen = route.screen;
-  return (
+  const screen = (
     <Suspense fallback={<ScreenFallback />}>
       <Screen />
     </Suspense>
   );
+  return route.ownStyle ? screen : <NeedsChakra fallback={<ScreenFallback />}>{screen}</NeedsChakra>;
 }

@@ -682,7 +682,13 @@ const setting: AppRoute[] = [
 
 /** Shell routes with no permission. */
 const shell: AppRoute[] = [
-  { name: "dashboard", path: "", permissions: [], screen: lazyScreen(() => import("../features/dashboard/dashboard-page")) },
+  {
+    name: "dashboard",
+    path: "",
+    permissions: [],
+    ownStyle: true,
+    screen: lazyScreen(() => import("../features/dashboard/dashboard-page")),
+  },
   {
     name: "profile",
     path: "profile",

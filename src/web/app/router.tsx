@@ -15,7 +15,7 @@ const LoginPage = lazyScreen(() => import("../features/auth/login-page"));
  */
 const ShellLayout = lazy(() => import("./shell-layout").then((module) => ({ default: module.ShellLayout })));
 
-const loginRoute: AppRoute = { ...LOGIN_ROUTE, permissions: [], screen: LoginPage };
+const loginRoute: AppRoute = { ...LOGIN_ROUTE, permissions: [], ownStyle: true, screen: LoginPage };
 
 function toRouteObject(route: AppRoute): RouteObject {
   const element = <RouteScreen route={route} />;

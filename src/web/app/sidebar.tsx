@@ -1,22 +1,12 @@
-import { Box, Button, Icon, Stack, Text } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react";
+import { Trans } from "@lingui/react/macro";
 import { useAtom, useAtomValue } from "jotai";
+import { useEffect, type ReactNode } from "react";
 import { LuChevronDown, LuHouse } from "react-icons/lu";
-import { useEffect } from "react";
 import { NavLink, useLocation } from "react-router";
 import { currentSidebarAtom, storedUserAtom } from "../lib/app-state";
 import { visibleAreas } from "./nav-areas";
 import { translateTitle } from "./route-title";
-import { Trans } from "@lingui/react/macro";
-
-const linkStyle = {
-  display: "block",
-  paddingInlineStart: "2.75rem",
-  paddingInlineEnd: "0.75rem",
-  paddingBlock: "0.6rem",
-  borderRadius: "0.375rem",
-  fontSize: "0.9rem",
-} as const;
 
 /** The area list; only the current area is expanded. Links are filtered by the user's permissions. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
@@ -35,63 +25,46 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   }, [routeArea, setCurrent]);
 
   return (
-    <Stack as="nav" gap="1" p="2" overflowY="auto" h="full">
+    <nav className="shell-nav">
       <NavItem to="/" end onNavigate={onNavigate}>
-        <Icon as={LuHouse} boxSize="5" me="3" verticalAlign="middle" />
+        <LuHouse aria-hidden />
         <Trans>Dashboard</Trans>
       </NavItem>
       {areas.map((area) => {
         const open = area.key === current;
+        const AreaIcon = area.icon;
         return (
-          <Box key={area.key}>
-            <Button
-              variant="ghost"
-              w="full"
-              justifyContent="flex-start"
-              size="lg"
-              fontWeight={open ? "bold" : "medium"}
+          <div key={area.key}>
+            <button
+              type="button"
+              className="shell-button shell-button-lg shell-nav-area"
               onClick={() => setCurrent(area.key)}
               aria-expanded={open}
             >
-              <Icon as={area.icon} boxSize="5" />
-              <Text flex="1" textAlign="start">
-                {i18n._(area.label)}
-              </Text>
-              <Icon as={LuChevronDown} transform={open ? "rotate(180deg)" : undefined} transition="transform 0.2s" />
-            </Button>
+              <AreaIcon aria-hidden />
+              <span>{i18n._(area.label)}</span>
+              <LuChevronDown aria-hidden className="shell-nav-chevron" />
+            </button>
             {open && (
-              <Stack gap="0.5" mt="1">
+              <div className="shell-nav-links">
                 {area.links.map((route) => (
-                  <NavItem key={route.name} to={`/${route.path}`} onNavigate={onNavigate} indent>
+                  <NavItem key={route.name} to={`/${route.path}`} onNavigate={onNavigate}>
                     {translateTitle(i18n, route.title)}
                   </NavItem>
                 ))}
-              </Stack>
+              </div>
             )}
-          </Box>
+          </div>
         );
       })}
-    </Stack>
+    </nav>
   );
 }
 
-function NavItem(props: { to: string; end?: boolean; indent?: boolean; onNavigate?: () => void; children: React.ReactNode }) {
+function NavItem(props: { to: string; end?: boolean; onNavigate?: () => void; children: ReactNode }) {
   return (
-    <Box
-      asChild
-      css={{
-        "&:hover": { bg: "bg.muted" },
-        "&.active": { bg: "brand.subtle", color: "brand.fg", fontWeight: "semibold" },
-      }}
-    >
-      <NavLink
-        to={props.to}
-        end={props.end}
-        onClick={props.onNavigate}
-        style={props.indent ? linkStyle : { ...linkStyle, paddingInlineStart: "1rem", fontSize: "1rem" }}
-      >
-        {props.children}
-      </NavLink>
-    </Box>
+    <NavLink to={props.to} end={props.end} onClick={props.onNavigate}>
+      {props.children}
+    </NavLink>
   );
 }

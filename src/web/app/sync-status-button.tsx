@@ -1,4 +1,3 @@
-import { Badge, Icon, IconButton } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
 import { LuCloud, LuCloudAlert, LuCloudOff } from "react-icons/lu";
 import { useAttentionEntries, useOnline, usePendingCount } from "../offline/sync-status";
@@ -16,40 +15,29 @@ export function SyncStatusButton() {
   const online = useOnline();
   const pending = usePendingCount();
   const attention = useAttentionEntries().length;
-  const palette = attention > 0 ? "red" : online ? "green" : "orange";
+  const state = attention > 0 ? "attention" : online ? "online" : "offline";
   const label = online ? t`Online, ${pending} waiting to sync` : t`Offline, ${pending} waiting to sync`;
+  const CloudIcon = attention > 0 ? LuCloudAlert : online ? LuCloud : LuCloudOff;
 
   return (
     <PopupOnDemand
       kind="dialog"
       chunk={syncPopover}
       button={
-        <IconButton
-          variant="ghost"
-          size="md"
-          position="relative"
-          colorPalette={palette}
-          color="colorPalette.fg"
+        <button
+          type="button"
+          className={`shell-button shell-sync-${state}`}
           aria-label={label}
           title={label}
           data-testid="sync-status-button"
         >
-          <Icon as={attention > 0 ? LuCloudAlert : online ? LuCloud : LuCloudOff} boxSize="5" />
+          <CloudIcon aria-hidden />
           {pending > 0 ? (
-            <Badge
-              position="absolute"
-              top="0.5"
-              insetInlineEnd="0.5"
-              size="xs"
-              variant="solid"
-              colorPalette={attention > 0 ? "red" : "yellow"}
-              borderRadius="full"
-              data-testid="sync-pending-badge"
-            >
+            <span className={attention > 0 ? "shell-badge shell-badge-attention" : "shell-badge"} data-testid="sync-pending-badge">
               {pending}
-            </Badge>
+            </span>
           ) : null}
-        </IconButton>
+        </button>
       }
     />
   );

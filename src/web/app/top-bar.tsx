@@ -1,4 +1,3 @@
-import { Flex, Heading, IconButton, Spacer } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
 import { LuMenu } from "react-icons/lu";
 import { Link } from "react-router";
@@ -10,17 +9,17 @@ import { UserMenuButton } from "./user-menu-button";
 export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
   const { t } = useLingui();
   return (
-    <Flex as="header" align="center" gap="2" px="3" h="14" borderBottomWidth="1px" bg="bg.panel" position="sticky" top="0" zIndex="docked">
-      <IconButton variant="ghost" size="lg" aria-label={t`Toggle menu`} onClick={onToggleDrawer}>
-        <LuMenu />
-      </IconButton>
-      <Heading size="md" color="brand.fg" asChild>
+    <header className="shell-top">
+      <button type="button" className="shell-button shell-button-lg" aria-label={t`Toggle menu`} onClick={onToggleDrawer}>
+        <LuMenu aria-hidden />
+      </button>
+      <h2 className="shell-title">
         <Link to="/">{PRODUCT_NAME}</Link>
-      </Heading>
-      <Spacer />
+      </h2>
+      <span className="shell-spacer" />
       <UpdateButton />
       <SyncStatusButton />
       <UserMenuButton />
-    </Flex>
+    </header>
   );
 }

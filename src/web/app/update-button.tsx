@@ -1,4 +1,3 @@
-import { Button } from "@chakra-ui/react";
 import { Trans } from "@lingui/react/macro";
 import { LuDownload } from "react-icons/lu";
 import { applyUpdate, useUpdateAvailable } from "../offline/pwa";
@@ -8,9 +7,9 @@ export function UpdateButton() {
   const available = useUpdateAvailable();
   if (!available) return null;
   return (
-    <Button size="sm" colorPalette="blue" variant="subtle" onClick={() => void applyUpdate()}>
-      <LuDownload />
+    <button type="button" className="shell-button shell-update" onClick={() => void applyUpdate()}>
+      <LuDownload aria-hidden />
       <Trans>Update available</Trans>
-    </Button>
+    </button>
   );
 }

@@ -1,4 +1,3 @@
-import { Button, Icon, Text } from "@chakra-ui/react";
 import { useAtomValue } from "jotai";
 import { LuCircleUser } from "react-icons/lu";
 import { storedUserAtom } from "../lib/app-state";
@@ -16,12 +15,10 @@ export function UserMenuButton() {
       kind="menu"
       chunk={userMenu}
       button={
-        <Button variant="ghost" size="md" aria-label="user menu">
-          <Icon as={LuCircleUser} boxSize="6" />
-          <Text display={{ base: "none", md: "inline" }} maxW="40" truncate>
-            {displayName}
-          </Text>
-        </Button>
+        <button type="button" className="shell-button" aria-label="user menu">
+          <LuCircleUser aria-hidden className="shell-user-icon" />
+          <span className="shell-user-name">{displayName}</span>
+        </button>
       }
     />
   );

@@ -35,13 +35,19 @@ export class Shell {
 
   /** Opens the user menu and picks a language by its own name ("English", "العربية", "کوردی"). */
   async switchLanguage(languageName: string): Promise<void> {
-    await this.userMenu().click();
     const choice = this.page
       .getByRole("menuitem", { name: languageName })
       .or(this.page.getByRole("menuitemradio", { name: languageName }))
       .or(this.page.getByRole("option", { name: languageName }))
-      .or(this.page.getByRole("button", { name: languageName }));
-    await choice.first().click();
+      .or(this.page.getByRole("button", { name: languageName }))
+      .first();
+    const lang = { English: "en", العربية: "ar", کوردی: "ckb" }[languageName];
+    // Retried while the menu is still settling (its first press loads it), as logout() is.
+    await expect(async () => {
+      if (!(await choice.isVisible())) await this.userMenu().click();
+      await choice.click({ timeout: 2_000 });
+      if (lang) await expect.poll(() => this.page.evaluate(() => document.documentElement.lang), { timeout: 2_000 }).toBe(lang);
+    }).toPass({ timeout: 20_000 });
   }
 
   /** Opens the user menu and picks "Logout" (a confirmation may follow). */

@@ -1,4 +1,3 @@
-import { Badge, Box, Card, Flex, Heading, Icon, SimpleGrid, Stack, Text, Wrap } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
 import { Link } from "react-router";
@@ -10,8 +9,13 @@ import { useOnline } from "../../offline/sync-status";
 import { DashboardCards } from "./dashboard-cards";
 import { DashboardCharts } from "./dashboard-charts";
 import { useDashboard } from "./use-dashboard";
+import "./dashboard.css";
 
-/** Welcome, the figures of the day (cards and charts the user may see), the user's branches, and quick links. */
+/**
+ * Welcome, the figures of the day (cards and charts the user may see), the user's branches, and quick
+ * links. The first screen after sign-in: drawn with its own style sheet (dashboard.css), not Chakra,
+ * so it shows without waiting for Chakra's theme system (issue 12); only the charts use Chakra.
+ */
 export default function DashboardPage() {
   const { i18n, t } = useLingui();
   const user = useAtomValue(storedUserAtom);
@@ -25,91 +29,86 @@ export default function DashboardPage() {
   const settled = dashboard.answer !== null || dashboard.failed || !online;
 
   return (
-    <Stack gap="6">
-      <Heading size="2xl">
+    <div className="dash">
+      <h1 className="dash-welcome">
         <Trans>Welcome, {name}</Trans>
-      </Heading>
+      </h1>
 
       {dashboard.at ? (
         // Always there once figures show (no shift when the fresh answer replaces the device's copy).
-        <Text fontSize="sm" color="fg.muted" role="status">
+        <p className="dash-small dash-muted" role="status">
           {!dashboard.kept
             ? t`Figures of ${formatDate(dashboard.at, DISPLAY_TIME)}`
             : dashboard.loading
               ? t`Figures of ${formatDate(dashboard.at, DISPLAY_TIME)}, updating…`
               : t`Figures of ${formatDate(dashboard.at, DISPLAY_TIME)}, kept on this device`}
-        </Text>
+        </p>
       ) : null}
       <DashboardCards answer={dashboard.answer} loading={dashboard.loading} failed={dashboard.failed} online={online} />
       {dashboard.answer?.sales ? <DashboardCharts sales={dashboard.answer.sales} today={dashboard.answer.today} /> : null}
 
       {settled && (
         <>
-          <Stack gap="3">
-            <Heading size="lg">
+          <section className="dash-section">
+            <h2>
               <Trans>Your branches</Trans>
-            </Heading>
+            </h2>
             {user && user.branches.length > 0 ? (
-              <Wrap gap="3">
+              <div className="dash-branches">
                 {user.branches.map((branch) => (
-                  <Card.Root key={branch.id} minW="56" borderTopWidth="4px" style={{ borderTopColor: branch.color || undefined }}>
-                    <Card.Body gap="2">
-                      <Flex align="center" gap="2">
-                        <Text fontWeight="semibold">{branch.name}</Text>
-                        {branch.id === user.default_branch_id && (
-                          <Badge colorPalette="brand">
-                            <Trans>Default</Trans>
-                          </Badge>
-                        )}
-                      </Flex>
-                      <Text fontSize="sm" color="fg.muted">
-                        {branch.inventories.map((inventory) => inventory.name).join(" · ")}
-                      </Text>
-                    </Card.Body>
-                  </Card.Root>
+                  <div key={branch.id} className="dash-card dash-branch" style={{ borderTopColor: branch.color || undefined }}>
+                    <div className="dash-branch-name">
+                      {branch.name}
+                      {branch.id === user.default_branch_id && (
+                        <span className="dash-badge dash-badge-brand">
+                          <Trans>Default</Trans>
+                        </span>
+                      )}
+                    </div>
+                    <p className="dash-small dash-muted">{branch.inventories.map((inventory) => inventory.name).join(" · ")}</p>
+                  </div>
                 ))}
-              </Wrap>
+              </div>
             ) : (
-              <Text color="fg.muted">
+              <p className="dash-muted">
                 <Trans>No branch is assigned to you yet.</Trans>
-              </Text>
+              </p>
             )}
-          </Stack>
+          </section>
 
-          <Stack gap="3">
-            <Heading size="lg">
+          <section className="dash-section">
+            <h2>
               <Trans>Quick links</Trans>
-            </Heading>
+            </h2>
             {areas.length === 0 ? (
-              <Text color="fg.muted">
+              <p className="dash-muted">
                 <Trans>You have no permission to open any area yet. Ask an administrator.</Trans>
-              </Text>
+              </p>
             ) : (
-              <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
-                {areas.map((area) => (
-                  <Card.Root key={area.key} size="sm">
-                    <Card.Header>
-                      <Flex align="center" gap="2">
-                        <Icon as={area.icon} boxSize="6" color="brand.fg" />
-                        <Heading size="md">{i18n._(area.label)}</Heading>
-                      </Flex>
-                    </Card.Header>
-                    <Card.Body>
-                      <Stack gap="1">
+              <div className="dash-grid dash-grid-links">
+                {areas.map((area) => {
+                  const AreaIcon = area.icon;
+                  return (
+                    <div key={area.key} className="dash-card">
+                      <div className="dash-area-title">
+                        <AreaIcon aria-hidden />
+                        <h3>{i18n._(area.label)}</h3>
+                      </div>
+                      <div className="dash-rows dash-area-links">
                         {area.links.slice(0, 6).map((route) => (
-                          <Box key={route.name} asChild color="brand.fg" py="1" _hover={{ textDecoration: "underline" }}>
-                            <Link to={`/${route.path}`}>{translateTitle(i18n, route.title)}</Link>
-                          </Box>
+                          <Link key={route.name} to={`/${route.path}`}>
+                            {translateTitle(i18n, route.title)}
+                          </Link>
                         ))}
-                      </Stack>
-                    </Card.Body>
-                  </Card.Root>
-                ))}
-              </SimpleGrid>
+                      </div>
+                    </div>
+                  );
+                })}
+              </div>
             )}
-          </Stack>
+          </section>
         </>
       )}
-    </Stack>
+    </div>
   );
 }
