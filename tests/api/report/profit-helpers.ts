@@ -45,12 +45,12 @@ export async function buy(
   return res.body.items[0].stock;
 }
 
-/** A sale on credit to Aram Market (Erbil) of the stock row's lines, on `date`. */
+/** A sale on credit to Aram Market (Erbil) of the lines (stock rows, or services by item), on `date`. */
 export async function sell(
   t: TestApp,
   admin: string,
   w: SaleWorld,
-  lines: { stock: number; quantity: string; price: string }[],
+  lines: Record<string, unknown>[],
   date: string,
   extra: Record<string, unknown> = {},
 ) {

@@ -8,8 +8,9 @@ import { queryRows, type Executor } from "../../db/client";
  * base currency; a return debits revenue and credits cost back. The invoice discount is not an account,
  * so it comes from the sale (a deleted sale has no ledger rows left, an edited one only its new ones).
  * By item and item group the ledger has no item, so it reads the same documents' lines (their totals,
- * the invoice discount shared over the lines by their totals, cost_price x quantity, the amounts the
- * posting summed); both answer the same totals.
+ * the invoice discount shared over the lines by their totals, the document's posted cost shared over the
+ * lines by their cost_price x quantity: the amounts the posting summed and rounded); both answer the same
+ * totals to the cent (tests/api/report/profit-groupings.test.ts).
  */
 export type ProfitGroup = "day" | "month" | "branch" | "item_group" | "item";
 
@@ -83,15 +84,17 @@ function ledgerDaysInBase(q: ProfitQuery, covered: string | null): SQL {
 }
 
 /**
- * Per document (or line): day, branch, currency, rate, item, and its amounts in the document's
- * currency, except cost_base in the base currency.
+ * Per document, in one currency: day, branch, currency, rate, and its amounts in the document's currency,
+ * except cost_base in the base currency; the sales' discounts beside them, from the sales themselves as in
+ * the base currency (a sale discounted to nothing and costing nothing, a service given away, has no ledger
+ * rows, yet its total and discount are revenue and discount by item).
  */
 function ledgerDocuments(q: ProfitQuery): SQL {
   const currency = q.currencyId === null ? sql`` : sql` and coalesce(s.currency_id, r.currency_id) = ${q.currencyId}`;
+  const saleCurrency = q.currencyId === null ? sql`` : sql` and s.currency_id = ${q.currencyId}`;
   return sql`select d.day, d.branch_id, coalesce(s.currency_id, r.currency_id) as currency_id,
       coalesce(s.exchange_rate, r.exchange_rate) as rate, null::integer as item_id,
-      case when d.document_type = 'sale' then d.revenue_net + s.discount else 0 end as revenue,
-      case when d.document_type = 'sale' then s.discount else 0 end as discount,
+      case when d.document_type = 'sale' then d.revenue_net else 0 end as revenue, 0 as discount,
       case when d.document_type = 'sale_return' then -d.revenue_net else 0 end as returns,
       d.cost_base
     from (
@@ -105,8 +108,24 @@ function ledgerDocuments(q: ProfitQuery): SQL {
     ) d
     left join sale s on d.document_type = 'sale' and s.id = d.document_id
     left join sale_return r on d.document_type = 'sale_return' and r.id = d.document_id
-    where true ${currency}`;
+    where true ${currency}
+    union all
+    select s.input_date::date, s.branch_id, s.currency_id, s.exchange_rate, null, s.discount, s.discount, 0, 0
+    from sale s
+    where s.deleted_at is null and s.discount <> 0 and ${branchIn(sql`s.branch_id`, q.branchIds)} ${dateBetween(sql`s.input_date`, q)}
+      ${saleCurrency}`;
 }
+
+/**
+ * A line's share of its document's cost of goods as posted (postSale, postSaleReturn): the lines' cost_price
+ * x quantity summed and then rounded to the cent, so with quantities of three decimals a document's cost is
+ * not the sum of its lines' unrounded costs. Each line takes its part of the posted cost by its own cost, and
+ * a document's lines add up to what the ledger holds, as the invoice discount shared by the lines' totals.
+ */
+const postedCostShare = (cost: SQL, document: SQL) => {
+  const unrounded = sql`sum(${cost}) over (partition by ${document})`;
+  return sql`coalesce(${cost} * round(${unrounded}, 2) / nullif(${unrounded}, 0), 0)`;
+};
 
 function documentLines(q: ProfitQuery): SQL {
   const saleCurrency = q.currencyId === null ? sql`` : sql` and s.currency_id = ${q.currencyId}`;
@@ -114,12 +133,12 @@ function documentLines(q: ProfitQuery): SQL {
   return sql`select s.input_date::date as day, s.branch_id, s.currency_id, s.exchange_rate as rate, si.item_id,
       si.total_price as revenue,
       case when s.total_price > 0 then s.discount * si.total_price / s.total_price else 0 end as discount,
-      0 as returns, si.cost_price * si.quantity as cost_base
+      0 as returns, ${postedCostShare(sql`si.cost_price * si.quantity`, sql`si.sale_id`)} as cost_base
     from sale_item si join sale s on s.id = si.sale_id
     where s.deleted_at is null and ${branchIn(sql`s.branch_id`, q.branchIds)} ${dateBetween(sql`s.input_date`, q)} ${saleCurrency}
     union all
     select r.input_date::date, r.branch_id, r.currency_id, r.exchange_rate, ri.item_id,
-      0, 0, ri.total_price, -(ri.cost_price * ri.quantity)
+      0, 0, ri.total_price, -${postedCostShare(sql`ri.cost_price * ri.quantity`, sql`ri.sale_return_id`)}
     from sale_return_item ri join sale_return r on r.id = ri.sale_return_id
     where ${branchIn(sql`r.branch_id`, q.branchIds)} ${dateBetween(sql`r.input_date`, q)} ${returnCurrency}`;
 }
