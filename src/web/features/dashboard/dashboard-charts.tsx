@@ -1,14 +1,14 @@
-import { Suspense, useMemo, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { formatDate } from "../../../core/dates";
 import { NeedsChakra } from "../../app/chakra-on-demand";
-import { Chart } from "../../components/charts/chart";
 import { useNearViewport } from "../../lib/use-near-viewport";
 import { money, salesChartRows, type DashboardAnswer } from "./dashboard-data";
 
 /** Theme colours of the branches' lines, in branch order. */
 const PALETTE = ["blue.500", "green.500", "orange.500", "purple.500", "teal.500", "pink.500"];
 const HEIGHT = 280;
+const Chart = lazy(() => import("../../components/charts/chart").then((module) => ({ default: module.Chart })));
 
 /**
  * A chart's card. The chart is drawn with Chakra and Recharts: both load when the card nears the
