@@ -90,3 +90,15 @@ test("on a phone the dashboard and the shell draw without Chakra; its theme syst
   await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
   expect(await chakraBuilt(page)).toBe(true);
 });
+
+test("a toast raised on the dashboard shows, though the first screen had not loaded Chakra", async ({ page, request }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await signedIn(page, request, ADMIN);
+  await page.route("**/api/dashboard/", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "The server is busy" }) }),
+  );
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(page.getByText("The server is busy").first()).toBeVisible();
+  expect(await chakraBuilt(page)).toBe(true);
+});

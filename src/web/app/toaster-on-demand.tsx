@@ -6,8 +6,15 @@ import { lazyChunk } from "./lazy-screen";
 const toasterChunk = lazyChunk(() => import("../lib/toaster").then((module) => ({ default: module.Toaster })));
 
 let shown = false;
-/** True from the first toast on: the toaster then stays mounted (it picks up the toasts already made). */
-const subscribe = (onChange: () => void) => toaster.subscribe(onChange);
+/**
+ * True from the first toast on: the toaster then stays mounted (it picks up the toasts already made).
+ * The store tells its subscribers before it counts the new toast, so the news itself sets the flag.
+ */
+const subscribe = (onChange: () => void) =>
+  toaster.subscribe(() => {
+    shown = true;
+    onChange();
+  });
 const anyToastYet = () => (shown ||= toaster.getCount() > 0);
 
 /** The app's toaster (lib/toaster.tsx, drawn with Chakra), loaded with the first toast (issue 12). */
