@@ -1,11 +1,12 @@
 import { Plural, Trans } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { registerBeforeLogout } from "../lib/session";
 import { offlineSafeLogout } from "../offline/sync-status";
-import { NeedsChakra } from "./chakra-on-demand";
+import { NeedsChakra } from "../lib/chakra-on-demand";
+import { lazyChunk } from "./lazy-screen";
 
 /** The question is drawn with Chakra: its chunk comes when it is asked (issue 12: not on the first screen). */
-const ConfirmDialog = lazy(() => import("../components/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })));
+const confirmDialog = lazyChunk(() => import("../components/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })));
 
 interface Question {
   count: number;
@@ -35,6 +36,7 @@ export function LogoutGuard() {
   };
   if (question === null) return null;
   const { count } = question;
+  const ConfirmDialog = confirmDialog.Component;
 
   return (
     <NeedsChakra>

@@ -1,5 +1,5 @@
 import { cloneElement, Suspense, useState, type ReactElement } from "react";
-import { NeedsChakra } from "./chakra-on-demand";
+import { NeedsChakra } from "../lib/chakra-on-demand";
 import type { LazyChunk } from "./lazy-screen";
 
 /** What a popup chunk exports: a menu or popover root around `trigger`, open at once when `defaultOpen`. */

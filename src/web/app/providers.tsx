@@ -5,7 +5,7 @@ import { useEffect, type ReactNode } from "react";
 import { appStore, themeAtom } from "../lib/app-state";
 import { i18n } from "../lib/i18n";
 import { applyThemeClass } from "../lib/theme-class";
-import { ChakraOnDemand } from "./chakra-on-demand";
+import { ChakraOnDemand } from "../lib/chakra-on-demand";
 import { ToasterOnDemand } from "./toaster-on-demand";
 import { useActiveLanguage } from "./use-active-language";
 

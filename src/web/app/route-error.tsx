@@ -3,8 +3,8 @@ import { useRouteError } from "react-router";
 import "./route-error.css";
 
 /**
- * Shown when a screen throws or its chunk still fails after the one automatic reload. Plain, with the
- * sign-in page's style sheet: it must show even when Chakra's own chunk is what failed to load.
+ * Shown when a screen throws or its chunk still fails after the one automatic reload. Plain (route-error.css):
+ * it must show even when Chakra's own chunk is what failed to load.
  */
 export function RouteError() {
   const error = useRouteError();

@@ -3,7 +3,7 @@ import { useAtomValue } from "jotai";
 import { Suspense, useEffect } from "react";
 import { Navigate } from "react-router";
 import { storedUserAtom } from "../lib/app-state";
-import { NeedsChakra } from "./chakra-on-demand";
+import { NeedsChakra } from "../lib/chakra-on-demand";
 import { decideNavigation } from "./navigation-rule";
 import { pathFor } from "./route-paths";
 import { translateTitle } from "./route-title";

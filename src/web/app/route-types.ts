@@ -19,7 +19,7 @@ export interface AppRoute {
   screen: Screen;
   /**
    * Drawn with its own style sheet, without Chakra (the first screen after sign-in, issue 12): Chakra's
-   * theme system is not built for it (app/chakra-on-demand.tsx).
+   * theme system is not built for it (lib/chakra-on-demand.tsx).
    */
   ownStyle?: true;
   /** Set on the screens the sidebar links to; the link text is the title. */

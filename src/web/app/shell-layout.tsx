@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from "jotai";
-import { Suspense, use, useEffect, useState, type ReactNode } from "react";
+import { Suspense, use, useCallback, useEffect, useState, type ReactNode } from "react";
 import { Navigate, Outlet } from "react-router";
 import { drawerOpenAtom, storedUserAtom, tokenAtom } from "../lib/app-state";
 import { useMediaQuery } from "../lib/use-media-query";
@@ -37,6 +37,7 @@ export function ShellLayout() {
   const [pinnedOpen, setPinnedOpen] = useAtom(drawerOpenAtom);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const compact = !useMediaQuery(WIDE);
+  const closeDrawer = useCallback(() => setOverlayOpen(false), []);
 
   const signedIn = Boolean(token && user?.id);
   useEffect(() => {
@@ -66,7 +67,7 @@ export function ShellLayout() {
           </Suspense>
         </main>
       </div>
-      {compact && <MenuDrawer open={overlayOpen} onClose={() => setOverlayOpen(false)} />}
+      {compact && <MenuDrawer open={overlayOpen} onClose={closeDrawer} />}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import "@fontsource/roboto/400.css";
 import "@fontsource/roboto/500.css";
 import "@fontsource/roboto/700.css";
+// The house colours as CSS variables, for everything drawn without Chakra (the shell, the dashboard, charts' placeholders).
+import "../lib/palette.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";

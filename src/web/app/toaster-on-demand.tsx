@@ -1,6 +1,6 @@
 import { Suspense, useSyncExternalStore } from "react";
 import { toaster } from "../lib/toast";
-import { NeedsChakra } from "./chakra-on-demand";
+import { NeedsChakra } from "../lib/chakra-on-demand";
 import { lazyChunk } from "./lazy-screen";
 
 const toasterChunk = lazyChunk(() => import("../lib/toaster").then((module) => ({ default: module.Toaster })));

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Box, Skeleton } from "@chakra-ui/react";
+import { NeedsChakra } from "../../lib/chakra-on-demand";
 import { useNearViewport } from "../../lib/use-near-viewport";
 import type { ChartProps } from "./chart-types";
 
@@ -9,21 +9,25 @@ const ChartBody = lazy(() => import("./chart-body"));
 /**
  * A bar, line or area chart over rows of a category and series, themed for light and dark, mirrored in
  * RTL. Drawn once it nears the viewport: a chart below the fold costs the first screen nothing (its
- * library, its text measuring and layout were the dashboard's longest task on a phone).
+ * library, its text measuring and layout were the dashboard's longest task on a phone). The frame is
+ * plain, so a screen without Chakra (the dashboard) can hold one; the body reads Chakra's colour
+ * variables, so Chakra's theme system is built with the first chart drawn (lib/chakra-on-demand.tsx).
  */
 export function Chart(props: ChartProps) {
   const height = props.height ?? 280;
   const [ref, near] = useNearViewport<HTMLDivElement>();
-  const placeholder = <Skeleton height={`${height}px`} />;
+  const placeholder = <div style={{ height, borderRadius: "0.375rem", background: "var(--c-skeleton)" }} />;
   return (
-    <Box ref={ref} role="img" aria-label={props.label} w="full" minH={`${height}px`}>
+    <div ref={ref} role="img" aria-label={props.label} style={{ width: "100%", minHeight: height }}>
       {near ? (
-        <Suspense fallback={placeholder}>
-          <ChartBody {...props} />
-        </Suspense>
+        <NeedsChakra fallback={placeholder}>
+          <Suspense fallback={placeholder}>
+            <ChartBody {...props} />
+          </Suspense>
+        </NeedsChakra>
       ) : (
         placeholder
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,37 +1,16 @@
-import { lazy, Suspense, useMemo, type ReactNode } from "react";
+import { useMemo } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { formatDate } from "../../../core/dates";
-import { NeedsChakra } from "../../app/chakra-on-demand";
-import { useNearViewport } from "../../lib/use-near-viewport";
+import { Chart } from "../../components/charts/chart";
 import { money, salesChartRows, type DashboardAnswer } from "./dashboard-data";
 
 /** Theme colours of the branches' lines, in branch order. */
 const PALETTE = ["blue.500", "green.500", "orange.500", "purple.500", "teal.500", "pink.500"];
-const HEIGHT = 280;
-const Chart = lazy(() => import("../../components/charts/chart").then((module) => ({ default: module.Chart })));
 
 /**
- * A chart's card. The chart is drawn with Chakra and Recharts: both load when the card nears the
- * viewport (on a phone the charts are below the fold), so the dashboard's first screen needs neither.
+ * Sales over the last 30 days by branch and the top ten items. Each chart loads its library and Chakra's
+ * theme when it nears the viewport (components/charts/chart.tsx): on a phone they are below the fold.
  */
-function ChartCard({ title, children }: { title: string; children: ReactNode }) {
-  const [ref, near] = useNearViewport<HTMLDivElement>();
-  const placeholder = <div className="dash-chart-placeholder" style={{ height: HEIGHT }} />;
-  return (
-    <div className="dash-card" ref={ref}>
-      <h2>{title}</h2>
-      {near ? (
-        <NeedsChakra fallback={placeholder}>
-          <Suspense fallback={placeholder}>{children}</Suspense>
-        </NeedsChakra>
-      ) : (
-        placeholder
-      )}
-    </div>
-  );
-}
-
-/** Sales over the last 30 days by branch and the top ten items. */
 export function DashboardCharts({ sales, today }: { sales: NonNullable<DashboardAnswer["sales"]>; today: string }) {
   const { t } = useLingui();
   const byDay = useMemo(() => salesChartRows(sales.by_day, sales.chart_from, today), [sales, today]);
@@ -39,10 +18,10 @@ export function DashboardCharts({ sales, today }: { sales: NonNullable<Dashboard
   const value = (v: number) => money(String(v));
   return (
     <div className="dash-grid dash-grid-charts">
-      <ChartCard title={t`Sales over the last 30 days by branch`}>
+      <div className="dash-card">
+        <h2>{t`Sales over the last 30 days by branch`}</h2>
         <Chart
           kind="line"
-          height={HEIGHT}
           label={t`Sales over the last 30 days by branch`}
           data={byDay.rows}
           xKey="date"
@@ -50,11 +29,11 @@ export function DashboardCharts({ sales, today }: { sales: NonNullable<Dashboard
           formatValue={value}
           formatCategory={(d) => formatDate(d, "dd/MM")}
         />
-      </ChartCard>
-      <ChartCard title={t`Top ten items of the last 30 days`}>
+      </div>
+      <div className="dash-card">
+        <h2>{t`Top ten items of the last 30 days`}</h2>
         <Chart
           kind="bar"
-          height={HEIGHT}
           label={t`Top ten items of the last 30 days`}
           data={top}
           xKey="item"
@@ -62,7 +41,7 @@ export function DashboardCharts({ sales, today }: { sales: NonNullable<Dashboard
           formatValue={value}
           formatCategory={(name) => (name.length > 14 ? `${name.slice(0, 13)}…` : name)}
         />
-      </ChartCard>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { ChakraProvider, useChakraContext, type SystemContext } from "@chakra-ui/react";
 import { atom, useAtomValue } from "jotai";
 import { use, type ReactNode } from "react";
-import { appStore } from "../lib/app-state";
+import { appStore } from "./app-state";
 
 /**
  * Chakra's theme system, built on demand (issue 12). Building it (createSystem over the default theme:
@@ -25,7 +25,7 @@ let loading: Promise<SystemContext> | undefined;
 
 /** Starts building the system (its own chunk, lib/theme.ts), once. */
 export function loadChakra(): Promise<SystemContext> {
-  loading ??= import("../lib/theme").then(({ system }) => {
+  loading ??= import("./theme").then(({ system }) => {
     appStore.set(chakraSystemAtom, system);
     return system;
   });
