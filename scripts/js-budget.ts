@@ -93,7 +93,7 @@ export function budgetReport(sizes: readonly ScreenSize[], budgetKiB: number): {
  * app (start-app.tsx: React, the router), the shell's chunk, the offline runtime (offline/app-offline.ts,
  * which the shell waits for before it shows a screen) and the dashboard's chunk (the router asks for the
  * opened URL's screen with the app), at once, so all count. Neither loads Chakra's components or theme
- * system (app/chakra-on-demand.tsx): they come with the first screen that is drawn with them.
+ * system (lib/chakra-on-demand.tsx): they come with the first screen that is drawn with them.
  */
 export const FIRST_SCREENS: readonly FirstScreen[] = [
   { name: "the sign-in page", lazyModules: ["src/web/features/auth/first-sign-in.tsx"] },
