@@ -44,4 +44,16 @@ describe("initial JS budget", () => {
     expect(error).toMatch(/the signed-in shell loads 32\d\.\d KiB \(app\.js, index\.js, runtime-free\.js, shell\.js, vendor\.js\)/);
     expect(error).not.toMatch(/sign-in page loads/);
   });
+
+  it("finds a screen's module in a chunk it shares without being its facade", () => {
+    const chunks = build(40).map((c) =>
+      c.file === "shell.js"
+        ? { ...c, facadeModuleId: null, moduleIds: ["/app/src/web/app/top-bar.tsx", "/app/src/web/app/shell-layout.tsx"] }
+        : c,
+    );
+    const [, shell] = measureFirstScreens(chunks, SCREENS);
+    expect(shell.files).toContain("shell.js");
+    const without = chunks.filter((c) => c.file !== "shell.js");
+    expect(() => measureFirstScreens(without, SCREENS)).toThrow(/no chunk built from src\/web\/app\/shell-layout\.tsx/);
+  });
 });

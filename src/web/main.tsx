@@ -4,7 +4,6 @@ import roboto700 from "@fontsource/roboto/files/roboto-latin-700-normal.woff2?ur
 import { appStore, languageAtom, themeAtom, tokenAtom } from "./lib/app-state";
 import { activateLanguage } from "./lib/i18n";
 import { applyThemeClass } from "./lib/theme-class";
-import { bootOffline } from "./offline/boot";
 import { registerPwa } from "./offline/pwa";
 
 /**
@@ -52,14 +51,12 @@ if (appStore.get(tokenAtom)) {
 }
 
 /**
- * Starts the offline runtime (its own chunk; the shell waits for it before it shows a screen, so no
- * screen runs without the outbox) and the app, asking for the shell's chunk at the same time (the
- * router's lazy route imports the same module).
+ * Starts the app, asking for the shell's chunk at the same time (the router's lazy route imports the
+ * same module). The router asks for the screen of the URL and, unless that screen does without it,
+ * the offline layer (app/router.tsx); else the shell starts it once the screen has painted.
  */
 async function startSignedIn(container: HTMLElement, beforeRender: () => void = () => undefined): Promise<void> {
-  void bootOffline();
   void import("./app/shell-layout");
   const { startApp } = await import("./app/start-app");
-  beforeRender();
-  startApp(container);
+  startApp(container, beforeRender);
 }

@@ -15,7 +15,8 @@ import type { BenchResult } from "./server-bench";
  * PGlite with the demo data, or audits LIGHTHOUSE_BASE_URL when set (a server already running).
  * LIGHTHOUSE_RUNS audits per page (3); each row is the median run by performance score.
  * LIGHTHOUSE_PAGES=sign-in or dashboard audits one of the two.
- * LIGHTHOUSE_REPORT_DIR=<dir> keeps each run's report there (<page>-<run>.json, opens in the Lighthouse viewer).
+ * LIGHTHOUSE_REPORT_DIR=<dir> keeps each run's report there (<page>-<run>.json, opens in the Lighthouse viewer)
+ * and its trace (<page>-<run>.trace.json).
  */
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -75,7 +76,11 @@ async function audit(port: number, url: string, name: string): Promise<Audit> {
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
   const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
-  if (reportDir) writeFileSync(join(reportDir, `${name}.json`), JSON.stringify(lhr));
+  if (reportDir) {
+    writeFileSync(join(reportDir, `${name}.json`), JSON.stringify(lhr));
+    // The page's trace too: what the simulation started from (open it in DevTools' Performance panel).
+    writeFileSync(join(reportDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
   const metrics = Object.fromEntries(Object.entries(METRICS).map(([key, id]) => [key, lhr.audits[id]?.numericValue ?? NaN]));

@@ -102,3 +102,34 @@ test("a toast raised on the dashboard shows, though the first screen had not loa
   await expect(page.getByText("The server is busy").first()).toBeVisible();
   expect(await chakraBuilt(page)).toBe(true);
 });
+
+/** When the first screen painted and when the offline layer started (User Timing marks), in ms since the page opened. */
+const startMarks = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => {
+    const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+    return { firstScreen: at("bo:first-screen-painted"), offline: at("bo:offline-started") };
+  });
+
+test("the dashboard paints before the offline layer starts; a screen that keys documents shows only once it runs", async ({
+  page,
+  request,
+}) => {
+  await signedIn(page, request, ADMIN);
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.cardLink("Sales today")).toBeVisible();
+  // The sync status reads the device's database: it comes with the offline layer, after the first paint.
+  await expect(page.getByTestId("sync-status-button")).toBeVisible();
+  const onDashboard = await startMarks(page);
+  expect(onDashboard.firstScreen).not.toBeNull();
+  expect(onDashboard.offline).not.toBeNull();
+  expect(onDashboard.offline).toBeGreaterThanOrEqual(onDashboard.firstScreen);
+
+  // Opened directly, a screen of the outbox's kind waits for the offline layer (route-screen.tsx).
+  await page.goto("/report/min-quantity-item");
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+  const elsewhere = await startMarks(page);
+  expect(elsewhere.offline).not.toBeNull();
+  expect(elsewhere.firstScreen).not.toBeNull();
+  expect(elsewhere.offline).toBeLessThan(elsewhere.firstScreen);
+});

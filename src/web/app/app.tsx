@@ -1,28 +1,18 @@
-import { useAtomValue, useSetAtom } from "jotai";
-import { useEffect, useState } from "react";
-import { RouterProvider } from "react-router";
-import { appStore, clearSession, sessionRestoredAtom, storedUserAtom, tokenAtom } from "../lib/app-state";
-import { createAppRouter } from "./router";
+import { RouterProvider, type createBrowserRouter } from "react-router";
+import { appStore, clearSession, storedUserAtom, tokenAtom } from "../lib/app-state";
 
 /**
  * Restores the stored session before anything is shown (SPEC section 2). The atoms read localStorage
  * on first use; a stored user without an id, or without its token, is a broken session and is cleared.
+ * Done before the first render (start-app.tsx), not in an effect: an effect would render the whole
+ * app a second time, in one task, right after the first (issue 12).
  */
-function useRestoreSession(): boolean {
-  const restored = useAtomValue(sessionRestoredAtom);
-  const setRestored = useSetAtom(sessionRestoredAtom);
-  useEffect(() => {
-    const user = appStore.get(storedUserAtom);
-    const token = appStore.get(tokenAtom);
-    if ((user && !user.id) || Boolean(user) !== Boolean(token)) clearSession();
-    setRestored(true);
-  }, [setRestored]);
-  return restored;
+export function restoreSession(): void {
+  const user = appStore.get(storedUserAtom);
+  const token = appStore.get(tokenAtom);
+  if ((user && !user.id) || Boolean(user) !== Boolean(token)) clearSession();
 }
 
-export function App() {
-  const [router] = useState(createAppRouter);
-  const restored = useRestoreSession();
-  if (!restored) return null;
+export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return <RouterProvider router={router} />;
 }

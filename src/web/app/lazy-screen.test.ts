@@ -1,3 +1,5 @@
+import { createElement, Suspense } from "react";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { lazyChunk, lazyScreen, preloadScreen, RELOAD_GUARD_MS, shouldReloadAfterChunkError } from "./lazy-screen";
 
@@ -23,8 +25,8 @@ describe("lazy chunks asked for early", () => {
     const loader = vi.fn(() => Promise.resolve({ default: screen }));
     const Screen = lazyScreen(loader);
     expect(loader).not.toHaveBeenCalled();
-    preloadScreen(Screen);
-    preloadScreen(Screen);
+    void preloadScreen(Screen);
+    void preloadScreen(Screen);
     await Promise.resolve();
     expect(loader).toHaveBeenCalledTimes(1);
   });
@@ -39,5 +41,29 @@ describe("lazy chunks asked for early", () => {
     chunk.preload();
     chunk.preload();
     expect(loader).toHaveBeenCalledTimes(1);
+  });
+
+  it("a chunk already here renders at once; one on its way shows the fallback", async () => {
+    const render = (chunk: ReturnType<typeof lazyChunk<object>>) =>
+      renderToString(createElement(Suspense, { fallback: createElement("i", null, "waiting") }, createElement(chunk.Component)));
+    const screen = () => createElement("p", null, "the screen");
+    const early = lazyChunk<object>(() => Promise.resolve({ default: screen }));
+    await early.arrived();
+    expect(render(early)).toContain("the screen");
+    expect(render(early)).not.toContain("waiting");
+    const late = lazyChunk<object>(() => Promise.resolve({ default: screen }));
+    expect(render(late)).toContain("waiting");
+  });
+
+  it("preloadScreen resolves once the screen's chunk is here", async () => {
+    let arrive: (module: { default: () => null }) => void = () => undefined;
+    const Screen = lazyScreen(() => new Promise((resolve) => (arrive = resolve)));
+    let done = false;
+    const ready = preloadScreen(Screen).then(() => (done = true));
+    await Promise.resolve();
+    expect(done).toBe(false);
+    arrive({ default: () => null });
+    await ready;
+    expect(done).toBe(true);
   });
 });

@@ -25,32 +25,51 @@ type ChunkModule<P> = { default: ComponentType<P> };
 export interface LazyChunk<P> {
   Component: LazyExoticComponent<ComponentType<P>>;
   preload: () => void;
+  /** Starts the download if needed; resolves once the chunk is here or has failed (the render shows the failure). */
+  arrived: () => Promise<void>;
 }
 
 /**
  * React.lazy with SPEC's rule: a chunk that fails to load (a new deployment replaced it) reloads the
  * page once (online only). sessionStorage remembers the reload so a chunk that is really gone does not
  * loop; the error screen shows instead. `preload` starts the same download early (asked once): the
- * component then renders from it, and a failure shows when it renders.
+ * component then renders from it, and a failure shows when it renders. A chunk already here renders
+ * at once: React.lazy is handed a thenable that resolves synchronously, so the component does not
+ * suspend (a fallback shown, then replaced no sooner than React's 300 ms reveal throttle allows).
  */
 export function lazyChunk<P>(loader: () => Promise<ChunkModule<P>>): LazyChunk<P> {
   let loading: Promise<ChunkModule<P>> | undefined;
-  const load = () => (loading ??= loadOrReload(loader));
-  return { Component: lazy(load), preload: () => void load().catch(() => undefined) };
+  let loaded: ChunkModule<P> | undefined;
+  const load = () =>
+    (loading ??= loadOrReload(loader).then((module) => {
+      loaded = module;
+      return module;
+    }));
+  const here = (module: ChunkModule<P>) => ({ then: (resolve: (value: ChunkModule<P>) => void) => resolve(module) });
+  const Component = lazy(() => (loaded ? (here(loaded) as unknown as Promise<ChunkModule<P>>) : load()));
+  const arrived = () =>
+    load().then(
+      () => undefined,
+      () => undefined,
+    );
+  return { Component, preload: () => void arrived(), arrived };
 }
 
-/** Each lazy screen's preload. */
-const preloads = new WeakMap<object, () => void>();
+/** Each lazy screen's `arrived`. */
+const preloads = new WeakMap<object, () => Promise<void>>();
 
-/** Starts the screen's download now when it is a lazy screen (the router does, for the URL being opened). */
-export function preloadScreen(screen: object): void {
-  preloads.get(screen)?.();
+/**
+ * Starts the screen's download now when it is a lazy screen (the router does, for the URL being
+ * opened); resolves once it is here (at once for a screen that is not lazy).
+ */
+export function preloadScreen(screen: object): Promise<void> {
+  return preloads.get(screen)?.() ?? Promise.resolve();
 }
 
 /** A route's screen as a lazy chunk (lazyChunk), which preloadScreen can ask for before it renders. */
 export function lazyScreen(loader: () => Promise<ChunkModule<object>>): LazyExoticComponent<ComponentType> {
-  const { Component, preload } = lazyChunk(loader);
-  preloads.set(Component, preload);
+  const { Component, arrived } = lazyChunk(loader);
+  preloads.set(Component, arrived);
   return Component;
 }
 

@@ -1,7 +1,6 @@
 import { Plural, Trans } from "@lingui/react/macro";
 import { Suspense, useEffect, useState } from "react";
 import { registerBeforeLogout } from "../lib/session";
-import { offlineSafeLogout } from "../offline/sync-status";
 import { NeedsChakra } from "../lib/chakra-on-demand";
 import { lazyChunk } from "./lazy-screen";
 
@@ -23,6 +22,8 @@ export function LogoutGuard() {
   useEffect(
     () =>
       registerBeforeLogout(async () => {
+        // The device's database comes with the offline layer's chunk, not with the shell's (issue 12).
+        const { offlineSafeLogout } = await import("../offline/sync-status");
         const count = await offlineSafeLogout();
         if (count === 0) return true;
         return new Promise<boolean>((resolve) => setQuestion({ count, answer: resolve }));

@@ -1,9 +1,11 @@
 import { useLingui } from "@lingui/react";
 import { useAtomValue } from "jotai";
-import { Suspense, useEffect } from "react";
+import { Suspense, use, useEffect, type ReactNode } from "react";
 import { Navigate } from "react-router";
 import { storedUserAtom } from "../lib/app-state";
 import { NeedsChakra } from "../lib/chakra-on-demand";
+import { bootOffline } from "../offline/boot";
+import { screenCommitted } from "./first-screen";
 import { decideNavigation } from "./navigation-rule";
 import { pathFor } from "./route-paths";
 import { translateTitle } from "./route-title";
@@ -18,9 +20,22 @@ export function ScreenFallback() {
   );
 }
 
+/** Waits for the offline runtime, so no screen keys a document without the outbox. */
+function OfflineReady({ children }: { children: ReactNode }) {
+  use(bootOffline());
+  return children;
+}
+
+/** Tells first-screen.ts that a screen has committed. */
+function ScreenShown() {
+  useEffect(screenCommitted, []);
+  return null;
+}
+
 /**
  * Applies SPEC's navigation rule to one route, sets the document title, then shows its lazy screen,
- * under Chakra unless the route draws with its own style sheet (`ownStyle`: the dashboard).
+ * under Chakra unless the route draws with its own style sheet (`ownStyle`), and once the offline layer
+ * runs unless the route does without it (`withoutOutbox`): the dashboard needs neither.
  */
 export function RouteScreen({ route }: { route: AppRoute }) {
   const { i18n } = useLingui();
@@ -35,10 +50,12 @@ export function RouteScreen({ route }: { route: AppRoute }) {
 
   if (decision.kind === "redirect") return <Navigate to={pathFor(decision.to)} replace />;
   const Screen = route.screen;
-  const screen = (
-    <Suspense fallback={<ScreenFallback />}>
+  const shown = (
+    <>
       <Screen />
-    </Suspense>
+      <ScreenShown />
+    </>
   );
+  const screen = <Suspense fallback={<ScreenFallback />}>{route.withoutOutbox ? shown : <OfflineReady>{shown}</OfflineReady>}</Suspense>;
   return route.ownStyle ? screen : <NeedsChakra fallback={<ScreenFallback />}>{screen}</NeedsChakra>;
 }

@@ -687,6 +687,7 @@ const shell: AppRoute[] = [
     path: "",
     permissions: [],
     ownStyle: true,
+    withoutOutbox: true,
     screen: lazyScreen(() => import("../features/dashboard/dashboard-page")),
   },
   {

@@ -22,6 +22,11 @@ export interface AppRoute {
    * theme system is not built for it (lib/chakra-on-demand.tsx).
    */
   ownStyle?: true;
+  /**
+   * Shows without waiting for the offline layer, which then starts once it has painted (app/first-screen.ts):
+   * the screen keys nothing and reads nothing of the device's database (the dashboard, issue 12).
+   */
+  withoutOutbox?: true;
   /** Set on the screens the sidebar links to; the link text is the title. */
   nav?: SidebarArea;
 }

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { registerNavigate } from "../lib/navigate";
-import { lazyScreen, preloadScreen } from "./lazy-screen";
+import { bootOffline } from "../offline/boot";
+import { lazyChunk, lazyScreen, preloadScreen } from "./lazy-screen";
 import { pathFor } from "./route-paths";
 import { RouteError } from "./route-error";
 import { RouteScreen, ScreenFallback } from "./route-screen";
@@ -10,16 +11,23 @@ import type { AppRoute } from "./route-types";
 
 const LoginPage = lazyScreen(() => import("../features/auth/login-page"));
 /**
- * The shell (top bar, sidebar, sync status, with the offline runtime under it) is a chunk of its own:
- * the sign-in page, the first screen of a new device, loads none of it (DESIGN section 6 budget).
+ * The shell (top bar, sidebar, sync status) is a chunk of its own: the sign-in page, the first screen
+ * of a new device, loads none of it (DESIGN section 6 budget).
  */
-const ShellLayout = lazy(() => import("./shell-layout").then((module) => ({ default: module.ShellLayout })));
+const shellLayout = lazyChunk(() => import("./shell-layout").then((module) => ({ default: module.ShellLayout })));
+const ShellLayout = shellLayout.Component;
 
 const loginRoute: AppRoute = { ...LOGIN_ROUTE, permissions: [], ownStyle: true, screen: LoginPage };
 
 function toRouteObject(route: AppRoute): RouteObject {
   const element = <RouteScreen route={route} />;
-  const handle: ScreenHandle = { name: route.name, title: route.title, permissions: route.permissions, screen: route.screen };
+  const handle: ScreenHandle = {
+    name: route.name,
+    title: route.title,
+    permissions: route.permissions,
+    screen: route.screen,
+    withoutOutbox: Boolean(route.withoutOutbox),
+  };
   // Each screen has its own error element so a broken screen keeps the shell around it.
   const errorElement = <RouteError />;
   return route.path === "" ? { index: true, element, handle, errorElement } : { path: route.path, element, handle, errorElement };
@@ -49,16 +57,27 @@ interface ScreenHandle {
   title: AppRoute["title"];
   permissions: readonly string[];
   screen: AppRoute["screen"];
+  withoutOutbox: boolean;
 }
 
-export function createAppRouter() {
+/**
+ * The router, and the promise that the chunks of the URL being opened (the shell, its screen) are here:
+ * start-app.tsx renders once they are, so the first render draws the screen, not its fallback first.
+ */
+export function createAppRouter(): { router: ReturnType<typeof createBrowserRouter>; arrived: Promise<void> } {
   const router = createBrowserRouter(routes);
   registerNavigate((to, options) => void router.navigate(to, options));
   // The screen of the URL being opened downloads now, beside the shell, instead of after the shell
-  // has rendered and reached it (one round trip less before the first screen, issue 12).
+  // has rendered and reached it (one round trip less before the first screen, issue 12), and so does
+  // the offline layer when that screen waits for it.
+  const arriving: Promise<void>[] = [];
   for (const match of router.state.matches) {
+    // The route at "/" is the shell's (every screen but the sign-in page is under it).
+    if (match.route.path === "/") arriving.push(shellLayout.arrived());
     const handle = match.route.handle as ScreenHandle | undefined;
-    if (handle) preloadScreen(handle.screen);
+    if (!handle) continue;
+    arriving.push(preloadScreen(handle.screen));
+    if (!handle.withoutOutbox) void bootOffline();
   }
-  return router;
+  return { router, arrived: Promise.all(arriving).then(() => undefined) };
 }

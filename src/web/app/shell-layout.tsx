@@ -1,9 +1,10 @@
 import { useAtom, useAtomValue } from "jotai";
-import { Suspense, use, useCallback, useEffect, useState, type ReactNode } from "react";
+import { Suspense, useCallback, useEffect, useState } from "react";
 import { Navigate, Outlet } from "react-router";
 import { drawerOpenAtom, storedUserAtom, tokenAtom } from "../lib/app-state";
 import { useMediaQuery } from "../lib/use-media-query";
 import { bootOffline } from "../offline/boot";
+import { afterFirstScreen } from "./first-screen";
 import { LogoutGuard } from "./logout-guard";
 import { MenuDrawer } from "./menu-drawer";
 import { usePermissionRefresh } from "./permission-refresh";
@@ -15,15 +16,6 @@ import "./shell.css";
 
 /** Chakra's `lg` breakpoint: a 10-inch tablet in landscape and up keeps the sidebar beside the screen. */
 const WIDE = "(min-width: 1024px)";
-
-/**
- * The routed screen waits for the offline runtime (its own chunk, asked for by main.tsx at start-up),
- * so no screen runs a create without the outbox; the top bar and the sidebar show meanwhile.
- */
-function OfflineReady({ children }: { children: ReactNode }) {
-  use(bootOffline());
-  return children;
-}
 
 /**
  * The signed-in frame: top bar, sidebar and the routed screen, drawn with its own style sheet
@@ -40,8 +32,14 @@ export function ShellLayout() {
   const closeDrawer = useCallback(() => setOverlayOpen(false), []);
 
   const signedIn = Boolean(token && user?.id);
+  // Once the first screen has painted: the offline layer (unless that screen started it) and the
+  // refresh of what the device keeps of the session (app/first-screen.ts).
   useEffect(() => {
-    if (signedIn) void runStartup();
+    if (!signedIn) return;
+    void afterFirstScreen().then(() => {
+      void bootOffline();
+      void runStartup();
+    });
   }, [signedIn, token]);
   usePermissionRefresh(signedIn);
 
@@ -61,9 +59,7 @@ export function ShellLayout() {
         )}
         <main className="shell-main">
           <Suspense fallback={<ScreenFallback />}>
-            <OfflineReady>
-              <Outlet />
-            </OfflineReady>
+            <Outlet />
           </Suspense>
         </main>
       </div>

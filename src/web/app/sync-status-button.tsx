@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { LuCloud, LuCloudAlert, LuCloudOff } from "react-icons/lu";
-import { useAttentionEntries, useOnline, usePendingCount } from "../offline/sync-status";
+import { useOnline } from "../offline/online";
+import { useAttentionEntries, usePendingCount } from "../offline/sync-status";
 import { lazyChunk } from "./lazy-screen";
 import { PopupOnDemand, type PopupProps } from "./popup-on-demand";
 

@@ -1,10 +1,28 @@
 import { useLingui } from "@lingui/react/macro";
+import { Suspense } from "react";
 import { LuMenu } from "react-icons/lu";
 import { Link } from "react-router";
+import { useOfflineRunning } from "../offline/boot";
+import { lazyChunk } from "./lazy-screen";
 import { PRODUCT_NAME } from "./navigation-rule";
-import { SyncStatusButton } from "./sync-status-button";
 import { UpdateButton } from "./update-button";
 import { UserMenuButton } from "./user-menu-button";
+
+/** The sync status reads the device's database: its chunk (with Dexie's) comes with the offline layer. */
+const syncStatus = lazyChunk(() => import("./sync-status-button").then((module) => ({ default: module.SyncStatusButton })));
+
+/** The sync status once the offline layer runs; until then an empty place of its size (no shift). */
+function SyncStatusSlot() {
+  const running = useOfflineRunning();
+  const place = <span className="shell-button" aria-hidden />;
+  return running ? (
+    <Suspense fallback={place}>
+      <syncStatus.Component />
+    </Suspense>
+  ) : (
+    place
+  );
+}
 
 export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
   const { t } = useLingui();
@@ -18,7 +36,7 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
       </h2>
       <span className="shell-spacer" />
       <UpdateButton />
-      <SyncStatusButton />
+      <SyncStatusSlot />
       <UserMenuButton />
     </header>
   );

@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 import { appStore, languageAtom, type Language } from "../lib/app-state";
-import { activateLanguage } from "../lib/i18n";
+import { activateLanguage, i18n } from "../lib/i18n";
 
 /**
  * Follows the language atom: loads its catalog, sets lang/dir on <html>; false until one is active.
@@ -9,7 +9,9 @@ import { activateLanguage } from "../lib/i18n";
  */
 export function useActiveLanguage(): { language: Language; ready: boolean } {
   const language = useAtomValue(languageAtom, { store: appStore });
-  const [ready, setReady] = useState(false);
+  // Ready at once when main.tsx has already activated it: no empty first render followed by a second
+  // render of the whole app in one task (issue 12).
+  const [ready, setReady] = useState(() => i18n.locale === language);
 
   useEffect(() => {
     let cancelled = false;

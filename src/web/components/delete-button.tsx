@@ -5,7 +5,7 @@ import { LuTrash2 } from "react-icons/lu";
 import { api } from "../lib/api-client";
 import { showSuccess } from "../lib/toast";
 import { useHasPermission } from "../lib/use-permission";
-import { useOnline } from "../offline/sync-status";
+import { useOnline } from "../offline/online";
 import { ConfirmDialog } from "./confirm-dialog";
 
 export interface DeleteButtonProps {

@@ -32,9 +32,6 @@ export const drawerOpenAtom = persisted<boolean>("drawerOpen", true);
 export const tokenAtom = persisted<string | null>("token", null);
 export const storedUserAtom = persisted<AuthUser | null>("user", null);
 
-/** False until the stored user has been read back; the app renders nothing before. */
-export const sessionRestoredAtom = atom(false);
-
 // Reference data loaded at start-up (SPEC section 4). Kept in memory; the offline layer caches it.
 export interface ExchangeRate {
   id: number;

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useOnline } from "./sync-status";
+import { useOnline } from "./online";
 
 /**
  * For actions that need the server (a cashbox transfer, a money conversion, an adjustment: the

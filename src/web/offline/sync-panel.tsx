@@ -7,11 +7,11 @@ import { translateMessage } from "../lib/messages";
 import { discardEntry, resendEntry } from "./commands";
 import type { OutboxEntry } from "./db";
 import { getOfflineRuntime } from "./offline-runtime";
+import { useOnline } from "./online";
 import {
   storageEstimate,
   useAttentionEntries,
   useLastSyncAt,
-  useOnline,
   useOutboxPaused,
   usePendingCount,
   useSyncProgress,

@@ -1,7 +1,7 @@
+import { useSyncExternalStore } from "react";
 import type { Table } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useAtomValue } from "jotai";
-import { useSyncExternalStore } from "react";
 import { appStore, storedUserAtom, tokenAtom } from "../lib/app-state";
 import { getOfflineDb, type OfflineDb, type OutboxEntry } from "./db";
 import { getOfflineRuntime } from "./runtime-registry";
@@ -14,24 +14,6 @@ import type { CachedRow, CachedTableName, RowKey } from "./sync-tables";
  */
 
 const db = (): OfflineDb => getOfflineRuntime()?.db ?? getOfflineDb();
-
-const subscribeOnline = (listener: () => void) => {
-  window.addEventListener("online", listener);
-  window.addEventListener("offline", listener);
-  return () => {
-    window.removeEventListener("online", listener);
-    window.removeEventListener("offline", listener);
-  };
-};
-
-/** navigator.onLine, live. (True does not promise the server answers; the outbox copes.) */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
 
 function useUserId(): number | null {
   return useAtomValue(storedUserAtom, { store: appStore })?.id ?? null;

@@ -5,7 +5,7 @@ import { useViewRecord } from "../components/document/document-view";
 import { useCurrentUser } from "../lib/use-permission";
 import { getOfflineDb, type OfflineDb } from "./db";
 import { getOfflineRuntime } from "./offline-runtime";
-import { useOnline } from "./sync-status";
+import { useOnline } from "./online";
 import { readViewedRecord, saveViewedRecord } from "./viewed-records";
 
 const db = (): OfflineDb => getOfflineRuntime()?.db ?? getOfflineDb();

@@ -9,7 +9,7 @@ import { amountInWords } from "../../../core/number-to-words";
 import { api } from "../../lib/api-client";
 import { baseCurrencyAtom } from "../../lib/app-state";
 import { useCurrentUser } from "../../lib/use-permission";
-import { useOnline } from "../../offline/sync-status";
+import { useOnline } from "../../offline/online";
 import type { RowKey } from "../../offline/sync-tables";
 import { CardTitle } from "../card-title";
 import { DateRangePicker } from "../date-range-picker";

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert, Button, Card, Center, Flex, Spinner, Stack, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { api, toErrorMessage } from "../../lib/api-client";
-import { useOnline } from "../../offline/sync-status";
+import { useOnline } from "../../offline/online";
 import { CardTitle } from "../card-title";
 import { DocumentPrint, DocumentPrintButtons, type PrintableDocument } from "./document-print";
 import { HistoryPanel } from "../history/history-panel";

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Alert, Card, Center, Spinner, Text, type ButtonProps, type CardRootProps } from "@chakra-ui/react";
 import { FormikProvider, type FormikProps, type FormikValues } from "formik";
 import { Trans } from "@lingui/react/macro";
-import { useOnline } from "../../offline/sync-status";
+import { useOnline } from "../../offline/online";
 import { translateMessage } from "../../lib/messages";
 import { CardTitle } from "../card-title";
 import { SaveButton } from "../save-button";

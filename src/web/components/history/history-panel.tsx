@@ -7,7 +7,7 @@ import type { Paged } from "../../../core/api-types";
 import { DISPLAY_DATE_TIME, formatDate } from "../../../core/dates";
 import { api } from "../../lib/api-client";
 import { useHasPermission } from "../../lib/use-permission";
-import { useOnline } from "../../offline/sync-status";
+import { useOnline } from "../../offline/online";
 import { AuditChanges } from "./audit-changes";
 import { auditActionLabel } from "./audit-labels";
 import { recordTypeOf, type AuditRow } from "./audit-record";

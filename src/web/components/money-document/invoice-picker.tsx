@@ -7,7 +7,7 @@ import { formatDate } from "../../../core/dates";
 import { add, formatAmount, isPositive, toDecimalString, tryMoney } from "../../../core/money";
 import { api } from "../../lib/api-client";
 import { useCurrentUser, useHasPermission } from "../../lib/use-permission";
-import { useOnline } from "../../offline/sync-status";
+import { useOnline } from "../../offline/online";
 import type { RowKey } from "../../offline/sync-tables";
 import { CheckboxField, useFormField } from "../form/form-fields";
 import { NumberField } from "../number-field";

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { Alert } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useOnline } from "../../offline/sync-status";
+import { useOnline } from "../../offline/online";
 import type { ColumnDef } from "../table/column-def";
 import { CrudList } from "../table/crud-list";
 import type { MoneyRecord } from "./money-view-shell";

@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate, useParams } from "react-router";
 import { LuPencil, LuPrinter } from "react-icons/lu";
 import { api } from "../../lib/api-client";
-import { useOnline } from "../../offline/sync-status";
+import { useOnline } from "../../offline/online";
 import { CardTitle } from "../card-title";
 import { HistoryPanel } from "../history/history-panel";
 import { escapeHtml } from "../print/print-html";

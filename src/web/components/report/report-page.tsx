@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, Center, Flex, HStack, IconButton, Spinner, Te
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LuPrinter, LuRefreshCw } from "react-icons/lu";
 import { formatDate } from "../../../core/dates";
-import { useOnline } from "../../offline/sync-status";
+import { useOnline } from "../../offline/online";
 import { CardTitle } from "../card-title";
 import { ExportButtons } from "../export/export-buttons";
 import { useTableExport } from "../export/use-table-export";

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { cachedTableFor, queryCachedRows } from "../../offline/cached-list";
-import { useOnline, usePendingCount } from "../../offline/sync-status";
+import { useOnline } from "../../offline/online";
+import { usePendingCount } from "../../offline/sync-status";
 import { useCachedRows, usePendingRows } from "../../offline/use-cached-rows";
 import { usePagedData, type PagedData } from "./use-paged-data";
 

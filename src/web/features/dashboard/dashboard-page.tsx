@@ -5,7 +5,7 @@ import { DISPLAY_TIME, formatDate } from "../../../core/dates";
 import { visibleAreas } from "../../app/nav-areas";
 import { translateTitle } from "../../app/route-title";
 import { storedUserAtom } from "../../lib/app-state";
-import { useOnline } from "../../offline/sync-status";
+import { useOnline } from "../../offline/online";
 import { DashboardCards } from "./dashboard-cards";
 import { DashboardCharts } from "./dashboard-charts";
 import { useDashboard } from "./use-dashboard";

@@ -13,7 +13,7 @@ import { cellText, printableColumns } from "../../../components/table/cell-value
 import type { ColumnDef } from "../../../components/table/column-def";
 import { SimpleTable } from "../../../components/table/simple-table";
 import { api } from "../../../lib/api-client";
-import { useOnline } from "../../../offline/sync-status";
+import { useOnline } from "../../../offline/online";
 import { useHrLabels } from "../../../components/hr/hr-labels";
 import { wholeMonth } from "../../../components/hr/hr-paths";
 

@@ -7,7 +7,7 @@ import type { PrintableDocument } from "../../../components/document/document-pr
 import { DocumentView, useViewRecord, type DocumentViewAction } from "../../../components/document/document-view";
 import { translateMessage } from "../../../lib/messages";
 import { useHasPermission } from "../../../lib/use-permission";
-import { useOnline } from "../../../offline/sync-status";
+import { useOnline } from "../../../offline/online";
 import { purchaseEditRefusal, purchaseLines, purchaseTotals, type PurchaseRecord } from "./purchase-record";
 
 const PATH = "/purchase/purchase";

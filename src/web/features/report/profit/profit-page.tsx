@@ -6,7 +6,7 @@ import { ReportPage } from "../../../components/report/report-page";
 import { ReportTable, type ReportColumn, type ReportData } from "../../../components/report/report-table";
 import { useReportData } from "../../../components/report/use-report-data";
 import { useReportFilters } from "../../../components/report/use-report-filters";
-import { useOnline } from "../../../offline/sync-status";
+import { useOnline } from "../../../offline/online";
 import { money, PROFIT_FIELDS, profitChartData, profitLabel, type ProfitAnswer, type ProfitGroup, type ProfitRow } from "./profit-rows";
 
 /**

@@ -10,7 +10,7 @@ import { ReportTable, type ReportColumn, type ReportData } from "../../../compon
 import { useReportData } from "../../../components/report/use-report-data";
 import { useReportFilters } from "../../../components/report/use-report-filters";
 import { CustomerSelect } from "../../../components/selectors/customer-select";
-import { useOnline } from "../../../offline/sync-status";
+import { useOnline } from "../../../offline/online";
 
 interface PremiumRow {
   id: number;

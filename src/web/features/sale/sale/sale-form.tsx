@@ -9,7 +9,7 @@ import { translateMessage } from "../../../lib/messages";
 import { showError, showSuccess } from "../../../lib/toast";
 import { useCurrentUser } from "../../../lib/use-permission";
 import { createByResource } from "../../../offline/commands";
-import { useOnline } from "../../../offline/sync-status";
+import { useOnline } from "../../../offline/online";
 import { defaultCustomer, type CustomerOption } from "../../../components/selectors/general-customer";
 import type { RowKey } from "../../../offline/sync-tables";
 import { CardTitle } from "../../../components/card-title";

@@ -8,7 +8,7 @@ import { formatAmount, tryMoney } from "../../../../core/money";
 import { StockDocumentView } from "../../../components/stock-document-view";
 import { api } from "../../../lib/api-client";
 import { useHasPermission } from "../../../lib/use-permission";
-import { useOnline } from "../../../offline/sync-status";
+import { useOnline } from "../../../offline/online";
 import { damagedLines, type DamagedRecord } from "./damaged-record";
 
 const PATH = "/stock/damaged-stock";

@@ -9,7 +9,7 @@ import { api } from "../../../lib/api-client";
 import { translateMessage } from "../../../lib/messages";
 import { showSuccess } from "../../../lib/toast";
 import { useHasPermission } from "../../../lib/use-permission";
-import { useOnline } from "../../../offline/sync-status";
+import { useOnline } from "../../../offline/online";
 import { transferLines, type TransferRecord } from "./transfer-record";
 
 const PATH = "/stock/inventory-stock-transfer";

@@ -7,7 +7,7 @@ import { CardTitle } from "../../../components/card-title";
 import { NumberField } from "../../../components/number-field";
 import { api } from "../../../lib/api-client";
 import { showSuccess } from "../../../lib/toast";
-import { useOnline } from "../../../offline/sync-status";
+import { useOnline } from "../../../offline/online";
 import { ScannedStockPicker, ScannedStockTable, useScannedStock } from "../../../components/document/scanned-stock";
 import { changedPrices } from "./sale-price-changes";
 
