@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { controlledByServiceWorker, gotoOffline } from "./support/offline";
+import { controlledByServiceWorker, firstPullDone, gotoOffline } from "./support/offline";
 import { LoginPage, Shell } from "./support/pages";
 import { ADMIN, uniqueName } from "./support/users";
 
@@ -17,23 +17,7 @@ test("offline: cached list with a pending row, sync panel, in Arabic", async ({ 
   await shell.expectRightToLeft();
 
   // The first pull has stored the reference data (the list can then be served from the cache).
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            new Promise((resolve) => {
-              const open = indexedDB.open("backoffice");
-              open.onsuccess = () => {
-                const db = open.result;
-                const get = db.transaction("meta").objectStore("meta").get("last_sync_at");
-                get.onsuccess = () => resolve(Boolean(get.result));
-              };
-            }),
-        ),
-      { timeout: 60_000 },
-    )
-    .toBe(true);
+  await firstPullDone(page);
   // Offline navigations are served by the service worker: it must control the page first.
   await controlledByServiceWorker(page);
 

@@ -23,6 +23,11 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+function sentWithCurrentToken(request: Request): boolean {
+  const token = appStore.get(tokenAtom);
+  return (request.headers.get("Authorization") ?? null) === (token ? `Bearer ${token}` : null);
+}
+
 /**
  * The shared HTTP client: JSON, bearer token from app state, SPEC section 8 error handling, then the
  * error is rethrown to the caller. Pass `context: { silent: true }` to skip the toasts (401 still clears).
@@ -43,8 +48,12 @@ export const api = ky.create({
         errorBodies.set(error, body);
         const action = errorAction(error.response.status, body, translateMessage);
         if (action.kind === "unauthorized") {
-          clearSession();
-          navigateTo("/", { replace: true });
+          // Only the session that sent the request ends: a call answered after its user logged out
+          // (or signed in again) must not clear the new state nor navigate away from where it went.
+          if (sentWithCurrentToken(error.request)) {
+            clearSession();
+            navigateTo("/", { replace: true });
+          }
         } else if (action.kind === "toast" && !error.options.context.silent) {
           showError(action.lines.join("\n"));
         }

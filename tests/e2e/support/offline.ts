@@ -4,30 +4,51 @@ import { expect, type APIRequestContext, type BrowserContext, type Page, type Ro
 
 const DB_NAME = "backoffice";
 
-/** Every row of one object store of the app's database (empty when the store does not exist yet). */
-export async function storeRows<T>(page: Page, store: string): Promise<T[]> {
+/** One read of an object store of the app's database: every row, their count, or one row by an index. */
+export type StoreRead =
+  { store: string; op: "all" } | { store: string; op: "count" } | { store: string; op: "byIndex"; index: string; key: string | number };
+
+/**
+ * Runs one read in the page. A database or store that does not exist yet reads as empty (no rows, 0,
+ * undefined). Never creates the database: one made here, empty, before the app's own first open would
+ * stand in the app's way (the offline layer opens it after the first screen, issue 12).
+ */
+export async function readStore<T>(page: Page, read: StoreRead): Promise<T> {
   return page.evaluate(
-    ({ dbName, store }) =>
-      new Promise<T[]>((resolve, reject) => {
+    ({ dbName, read }) =>
+      new Promise<T>((resolve, reject) => {
+        const empty = (read.op === "all" ? [] : read.op === "count" ? 0 : undefined) as T;
         const open = indexedDB.open(dbName);
-        open.onerror = () => reject(open.error ?? new Error("IndexedDB request failed"));
+        let missing = false;
+        open.onupgradeneeded = () => {
+          missing = true;
+          open.transaction?.abort();
+        };
+        open.onerror = () => (missing ? resolve(empty) : reject(open.error ?? new Error("IndexedDB request failed")));
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains(store)) {
+          if (!db.objectStoreNames.contains(read.store)) {
             db.close();
-            resolve([]);
+            resolve(empty);
             return;
           }
-          const request = db.transaction(store, "readonly").objectStore(store).getAll();
+          const store = db.transaction(read.store, "readonly").objectStore(read.store);
+          const request: IDBRequest =
+            read.op === "count" ? store.count() : read.op === "byIndex" ? store.index(read.index).get(read.key) : store.getAll();
           request.onsuccess = () => {
             db.close();
-            resolve(request.result as T[]);
+            resolve(request.result as T);
           };
           request.onerror = () => reject(request.error ?? new Error("IndexedDB request failed"));
         };
       }),
-    { dbName: DB_NAME, store },
+    { dbName: DB_NAME, read },
   );
+}
+
+/** Every row of one object store of the app's database (empty when it does not exist yet). */
+export async function storeRows<T>(page: Page, store: string): Promise<T[]> {
+  return readStore<T[]>(page, { store, op: "all" });
 }
 
 /** What the specs read of a cached stock row. */

@@ -50,7 +50,6 @@ export class Shell {
     }).toPass({ timeout: 20_000 });
   }
 
-  /** Opens the user menu and picks "Logout" (a confirmation may follow). */
   /** Opens the user menu (unless it is open) and picks Logout; retried while the menu is still settling. */
   async chooseLogout(): Promise<void> {
     const logout = this.page.getByRole("menuitem", { name: "Logout" });
