@@ -133,3 +133,19 @@ test("the dashboard paints before the offline layer starts; a screen that keys d
   expect(elsewhere.firstScreen).not.toBeNull();
   expect(elsewhere.offline).toBeLessThan(elsewhere.firstScreen);
 });
+
+test("at /, the dashboard's chunk is asked for by the entry, beside the app's, not after the router has started", async ({
+  page,
+  request,
+}) => {
+  await signedIn(page, request, ADMIN);
+  const scripts: string[] = [];
+  page.on("request", (asked) => {
+    const chunk = /\/assets\/(dashboard-page|start-app)-[^/]*\.js$/.exec(asked.url())?.[1];
+    if (chunk) scripts.push(chunk);
+  });
+  await new DashboardPage(page).goto();
+  await expect(page.getByRole("heading", { name: "Your branches" })).toBeVisible();
+  // main.tsx asks for the dashboard before the app: the router (in start-app) would ask only once it runs.
+  expect(scripts.slice(0, 2)).toEqual(["dashboard-page", "start-app"]);
+});
