@@ -67,30 +67,43 @@ async function rememberBalances(rows: CashboxRow[]): Promise<void> {
   await rememberCashboxBalances(getOfflineDb(), rows, at).catch((error: unknown) => console.warn("Cashbox balances not kept", error));
 }
 
-let running: Promise<void> | null = null;
+let running: { token: string | null; done: Promise<void> } | null = null;
 
 /**
  * Loads the start-up data in sequence into app state when a stored user with an id exists.
  * A failed step is skipped (offline, or an endpoint not there yet): the app keeps working with what
- * it has. A 401 has already cleared the session in the api client, so the sequence stops there.
+ * it has. A 401 has already cleared the session in the api client, so the sequence stops there; so it
+ * does when the session ends or changes while a step's answer is on its way. One run per session at a
+ * time: a call during its run joins it, a call for a new session starts its own.
  */
 export function runStartup(): Promise<void> {
-  running ??= (async () => {
+  const token = appStore.get(tokenAtom);
+  if (running?.token === token) return running.done;
+  const run = {
+    token,
+    done: refresh(token).finally(() => {
+      if (running === run) running = null;
+    }),
+  };
+  running = run;
+  return run.done;
+}
+
+async function refresh(token: string | null): Promise<void> {
+  // Once this session has ended (a logout, another sign-in), an answer still on its way belongs to no
+  // one: applying it would write the old user back into the device's storage.
+  const current = () => Boolean(token) && appStore.get(tokenAtom) === token && Boolean(appStore.get(storedUserAtom)?.id);
+  for (const step of STEPS) {
+    if (!current()) return;
     try {
-      for (const step of STEPS) {
-        if (!appStore.get(storedUserAtom)?.id || !appStore.get(tokenAtom)) return;
-        try {
-          step.apply(await api.get(step.path, { context: { silent: true } }).json<unknown>());
-        } catch (error) {
-          if (error instanceof HTTPError && error.response.status === 401) return;
-          console.warn(`Start-up step ${step.path} failed`, error);
-        }
-      }
-      // Offline (or print/all/ failed): the print headers from the device's cache, so printouts keep them.
-      if (appStore.get(printInfosAtom).length === 0) appStore.set(printInfosAtom, await cachedPrintInfos().catch(() => []));
-    } finally {
-      running = null;
+      const value = await api.get(step.path, { context: { silent: true } }).json<unknown>();
+      if (!current()) return;
+      step.apply(value);
+    } catch (error) {
+      if (error instanceof HTTPError && error.response.status === 401) return;
+      console.warn(`Start-up step ${step.path} failed`, error);
     }
-  })();
-  return running;
+  }
+  // Offline (or print/all/ failed): the print headers from the device's cache, so printouts keep them.
+  if (current() && appStore.get(printInfosAtom).length === 0) appStore.set(printInfosAtom, await cachedPrintInfos().catch(() => []));
 }
