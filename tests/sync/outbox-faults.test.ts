@@ -186,6 +186,30 @@ describe("outbox against the real server", () => {
     await expectBookedOnce(names);
   });
 
+  it("a 401 to a session that ended while the call was on its way neither pauses the outbox nor signs the new one out", async () => {
+    const d = device({ online: false, batchMax: 1 });
+    const names = [unique("Handover 0"), unique("Handover 1")];
+    for (const name of names) await createCustomer(d.outbox, name);
+    const ended = token;
+    // The first call has left with the old token; before the server reads it, that session ends and
+    // the same cashier signs in again (a tablet handed over on a slow link).
+    fs.beforePost = async (index) => {
+      if (index !== 1) return;
+      await fs.call(ended, "POST", "/api/logout/");
+      token = await fs.login("cashier");
+    };
+    const first = await d.outbox.replay({ force: true });
+    expect(first).toMatchObject({ sent: 0, stoppedBy: "network" });
+    expect(d.unauthorizedCount()).toBe(0);
+    expect(d.outbox.isPaused).toBe(false);
+    expect(await d.db.outbox.count()).toBe(2);
+    fs.beforePost = null;
+
+    expect(await d.outbox.replay({ force: true })).toMatchObject({ sent: 2, stoppedBy: null });
+    expect(await d.db.outbox.count()).toBe(0);
+    await expectBookedOnce(names);
+  });
+
   it("a 4xx needs attention with the server's message; discard undoes the local row; resend books once", async () => {
     const d = device({ online: false });
     const good = unique("Good after bad");

@@ -51,6 +51,12 @@ export function createFetchTransport(options: FetchTransportOptions): Transport 
     } catch (error) {
       throw new NetworkError(error);
     }
+    // A 401 to a token the device no longer holds (the user logged out, or signed in again, while the
+    // call was on its way) says nothing of the session now: for the caller it is a call without an
+    // answer (the entry stays, the pull stops), not a reason to pause the outbox or sign anyone out.
+    if (response.status === 401 && token !== options.getToken()) {
+      throw new NetworkError(new Error("The session that sent this call ended while it was on its way"));
+    }
     let text: string;
     try {
       text = await response.text();
