@@ -5,6 +5,7 @@ import { appStore, languageAtom, themeAtom, tokenAtom } from "./lib/app-state";
 import { activateLanguage } from "./lib/i18n";
 import { applyThemeClass } from "./lib/theme-class";
 import { registerPwa } from "./offline/pwa";
+import { loadRootScreen, ROOT_PATH } from "./app/root-screen";
 
 /**
  * The entry is small on purpose (DESIGN section 6, issue 12): it reads the stored session and asks
@@ -51,15 +52,16 @@ if (appStore.get(tokenAtom)) {
 }
 
 /**
- * Starts the app, asking for the shell's chunk (and at / the dashboard's) at the same time (the
- * router's lazy routes import the same modules). The router asks for the screen of the URL and, unless that screen does without it,
- * the offline layer (app/router.tsx); else the shell starts it once the screen has painted.
+ * Starts the app, asking for the shell's chunk (and at / its screen's) at the same time: the router's
+ * lazy routes import the same modules. The router asks for the screen of any other URL and, unless
+ * that screen does without it, the offline layer (app/router.tsx); else the shell starts it once the
+ * screen has painted.
  */
 async function startSignedIn(container: HTMLElement, beforeRender: () => void = () => undefined): Promise<void> {
   void import("./app/shell-layout");
-  // The installed app opens at / (the manifest's start_url), the dashboard: its chunk is asked for now,
-  // beside the app's, not once the router has started (one round trip less before the first screen).
-  if (window.location.pathname === "/") void import("./features/dashboard/dashboard-page");
+  // The installed app opens at / (app/root-screen.ts): its screen's chunk is asked for now, not once
+  // the router has started (one round trip less before the first screen).
+  if (window.location.pathname === ROOT_PATH) void loadRootScreen();
   const { startApp } = await import("./app/start-app");
   startApp(container, beforeRender);
 }

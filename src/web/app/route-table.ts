@@ -2,6 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { SidebarArea } from "../lib/app-state";
 import { lazyScreen } from "./lazy-screen";
+import { loadRootScreen } from "./root-screen";
 import type { AppRoute, Screen } from "./route-types";
 
 /** Every screen not built yet shows this one honest placeholder. */
@@ -688,7 +689,7 @@ const shell: AppRoute[] = [
     permissions: [],
     ownStyle: true,
     withoutOutbox: true,
-    screen: lazyScreen(() => import("../features/dashboard/dashboard-page")),
+    screen: lazyScreen(loadRootScreen),
   },
   {
     name: "profile",
