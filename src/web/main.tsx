@@ -5,12 +5,14 @@ import { appStore, languageAtom, themeAtom, tokenAtom } from "./lib/app-state";
 import { activateLanguage } from "./lib/i18n";
 import { applyThemeClass } from "./lib/theme-class";
 import { registerPwa } from "./offline/pwa";
+import { paintKeptScreen } from "./app/kept-screen";
 import { loadRootScreen, ROOT_PATH } from "./app/root-screen";
 
 /**
  * The entry is small on purpose (DESIGN section 6, issue 12): it reads the stored session and asks
  * for what the first screen needs at once, so the chunks download side by side, not one after the
- * other. Until a screen commits, index.html's splash shows.
+ * other. Until a screen commits, index.html's splash shows (at /, the dashboard's kept copy once its
+ * style sheets are here: app/kept-screen.ts).
  * - No session: the sign-in page alone (features/auth/first-sign-in.tsx), without the app; the app
  *   loads once the user has signed in.
  * - A session: the app (app/start-app.tsx: React, Chakra, the router) and the shell's chunk.
@@ -39,7 +41,9 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
 if (appStore.get(tokenAtom)) {
-  void startSignedIn(root);
+  // The installed app opens at /: the dashboard as it last looked, until the app has drawn it anew.
+  const kept = window.location.pathname === ROOT_PATH ? paintKeptScreen(root) : Promise.resolve();
+  void kept.then(() => startSignedIn(root));
 } else {
   // Every path of a device without a session shows the sign-in page (the shell would send it there).
   if (window.location.pathname !== "/login") window.history.replaceState(null, "", "/login");

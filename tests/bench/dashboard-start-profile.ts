@@ -62,7 +62,7 @@ try {
   for (let run = 1; run <= runs; run++) {
     await cdp.send("Network.enable");
     await cdp.send("Network.clearBrowserCache");
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: Number(process.env.CPU_RATE ?? 4) });
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
     await cdp.send("Profiler.start");

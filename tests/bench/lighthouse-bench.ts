@@ -72,7 +72,10 @@ async function signIn(port: number, base: string): Promise<void> {
 }
 
 async function audit(port: number, url: string, name: string): Promise<Audit> {
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+  // LIGHTHOUSE_CPU_PROFILE=1: V8's sampling profiler in the kept trace too (names with an unminified build).
+  const additionalTraceCategories = process.env.LIGHTHOUSE_CPU_PROFILE ? "disabled-by-default-v8.cpu_profiler" : undefined;
+  const flags = { port, output: "json" as const, logLevel: "error" as const, onlyCategories: [...CATEGORIES], additionalTraceCategories };
+  const result = await lighthouse(url, flags);
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
   const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;

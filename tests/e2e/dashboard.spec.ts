@@ -149,3 +149,56 @@ test("at /, the dashboard's chunk is asked for by the entry, beside the app's, n
   // main.tsx asks for the dashboard before the app: the router (in start-app) would ask only once it runs.
   expect(scripts.slice(0, 2)).toEqual(["dashboard-page", "start-app"]);
 });
+
+test.describe("the dashboard kept as it last looked", () => {
+  // The app's chunk is held below; a service worker would answer it from its cache, past page.route.
+  test.use({ serviceWorkers: "block" });
+
+  test("at /, a returning user sees the dashboard as it last looked before the app has loaded; the app replaces it; logout forgets it", async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    const { token } = await signedIn(page, request, ADMIN);
+    const expected = await apiGet<Dashboard>(request, token, "dashboard/");
+    const dashboard = new DashboardPage(page);
+    await dashboard.goto();
+    await expect(page.getByText(/^Figures of [^,]+$/)).toBeVisible();
+    // Kept in idle time once the fresh figures have drawn.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("bo.kept-screen")?.length ?? 0)).toBeGreaterThan(1000);
+
+    // The next start, with the app's chunk held: the kept copy shows, inert, with the day's figures.
+    let releaseApp: () => void = () => undefined;
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+    await page.route(/\/assets\/start-app-[^/]*\.js$/, async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await page.reload();
+    const copy = page.locator("#root > .kept-screen");
+    await expect(copy).toHaveAttribute("inert", "");
+    await expect(copy.locator("h1")).toHaveText(/^Welcome, /);
+    await expect(copy.locator(".dash-grid").first()).toContainText(whole(expected.sales!.this_month));
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/dashboard-kept-copy.png` });
+    // Inert: a press on it does nothing (the app is not there to answer it).
+    await copy.getByText("Items at minimum quantity").first().click({ force: true });
+    await expect(copy).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe("/");
+    // Its chart frames and sync status are kept as empty boxes (they draw with Chakra or live data).
+    await expect(copy.locator("[data-kept='empty']").first()).toBeAttached();
+    for (const part of await copy.locator("[data-kept='empty']").all()) expect(await part.innerHTML()).toBe("");
+
+    releaseApp();
+    await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
+    await expect(copy).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/dashboard-after-copy.png` });
+    await dashboard.cardLink("Items at minimum quantity").click();
+    await expect(page).toHaveURL(/\/report\/min-quantity-item$/);
+
+    // Logout forgets it with the session; the sign-in page never draws it.
+    await new Shell(page).chooseLogout();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("bo.kept-screen"))).toBeNull();
+  });
+});

@@ -10,12 +10,10 @@ import { MenuDrawer } from "./menu-drawer";
 import { usePermissionRefresh } from "./permission-refresh";
 import { Sidebar } from "./sidebar";
 import { ScreenFallback } from "./route-screen";
+import { WIDE_SCREEN } from "./screen-width";
 import { runStartup } from "./startup";
 import { TopBar } from "./top-bar";
 import "./shell.css";
-
-/** Chakra's `lg` breakpoint: a 10-inch tablet in landscape and up keeps the sidebar beside the screen. */
-const WIDE = "(min-width: 1024px)";
 
 /**
  * The signed-in frame: top bar, sidebar and the routed screen, drawn with its own style sheet
@@ -28,7 +26,7 @@ export function ShellLayout() {
   const user = useAtomValue(storedUserAtom);
   const [pinnedOpen, setPinnedOpen] = useAtom(drawerOpenAtom);
   const [overlayOpen, setOverlayOpen] = useState(false);
-  const compact = !useMediaQuery(WIDE);
+  const compact = !useMediaQuery(WIDE_SCREEN);
   const closeDrawer = useCallback(() => setOverlayOpen(false), []);
 
   const signedIn = Boolean(token && user?.id);

@@ -31,6 +31,7 @@ export function SyncStatusButton() {
           aria-label={label}
           title={label}
           data-testid="sync-status-button"
+          data-kept="empty"
         >
           <CloudIcon aria-hidden />
           {pending > 0 ? (

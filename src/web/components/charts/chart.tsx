@@ -18,7 +18,8 @@ export function Chart(props: ChartProps) {
   const [ref, near] = useNearViewport<HTMLDivElement>();
   const placeholder = <div style={{ height, borderRadius: "0.375rem", background: "var(--c-skeleton)" }} />;
   return (
-    <div ref={ref} role="img" aria-label={props.label} style={{ width: "100%", minHeight: height }}>
+    // A kept copy of the page (app/kept-screen.ts) holds the frame, not the body drawn with Chakra's styles.
+    <div ref={ref} role="img" aria-label={props.label} style={{ width: "100%", minHeight: height }} data-kept="empty">
       {near ? (
         <NeedsChakra fallback={placeholder}>
           <Suspense fallback={placeholder}>

@@ -1,7 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { DISPLAY_TIME, formatDate } from "../../../core/dates";
+import { keepScreenWhenIdle } from "../../app/kept-screen";
 import { visibleAreas } from "../../app/nav-areas";
 import { translateTitle } from "../../app/route-title";
 import { storedUserAtom } from "../../lib/app-state";
@@ -27,6 +29,9 @@ export default function DashboardPage() {
   // they then appear once, in their place, instead of being pushed down when the cards and charts
   // arrive (layout shift, issue 12).
   const settled = dashboard.answer !== null || dashboard.failed || !online;
+  // Fresh figures drawn: the page kept as it looks, for the next start to show at once (app/kept-screen.ts).
+  const fresh = dashboard.answer !== null && !dashboard.kept && !dashboard.loading;
+  useEffect(() => (fresh ? keepScreenWhenIdle() : undefined), [fresh, dashboard.answer, i18n.locale]);
 
   return (
     <div className="dash">
