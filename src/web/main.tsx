@@ -4,6 +4,7 @@ import roboto700 from "@fontsource/roboto/files/roboto-latin-700-normal.woff2?ur
 import { appStore, languageAtom, themeAtom, tokenAtom } from "./lib/app-state";
 import { activateLanguage } from "./lib/i18n";
 import { applyThemeClass } from "./lib/theme-class";
+import { yieldToMain } from "./lib/yield-to-main";
 import { registerPwa } from "./offline/pwa";
 import { paintKeptScreen } from "./app/kept-screen";
 import { loadRootScreen, ROOT_PATH } from "./app/root-screen";
@@ -67,5 +68,7 @@ async function startSignedIn(container: HTMLElement, beforeRender: () => void = 
   // the router has started (one round trip less before the first screen).
   if (window.location.pathname === ROOT_PATH) void loadRootScreen();
   const { startApp } = await import("./app/start-app");
+  // The app's modules have just run (React DOM, the router): the app starts in a task of its own.
+  await yieldToMain();
   startApp(container, beforeRender);
 }

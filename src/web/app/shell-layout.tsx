@@ -2,6 +2,7 @@ import { useAtom, useAtomValue } from "jotai";
 import { Suspense, useCallback, useEffect, useState } from "react";
 import { Navigate, Outlet } from "react-router";
 import { drawerOpenAtom, storedUserAtom, tokenAtom } from "../lib/app-state";
+import { yieldToMain } from "../lib/yield-to-main";
 import { useMediaQuery } from "../lib/use-media-query";
 import { bootOffline } from "../offline/boot";
 import { afterFirstScreen } from "./first-screen";
@@ -34,8 +35,9 @@ export function ShellLayout() {
   // refresh of what the device keeps of the session (app/first-screen.ts).
   useEffect(() => {
     if (!signedIn) return;
-    void afterFirstScreen().then(() => {
+    void afterFirstScreen().then(async () => {
       void bootOffline();
+      await yieldToMain(); // the two start in tasks of their own
       void runStartup();
     });
   }, [signedIn, token]);

@@ -5,6 +5,7 @@ import "@fontsource/roboto/700.css";
 import "../lib/palette.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
+import { yieldToMain } from "../lib/yield-to-main";
 import { App, restoreSession } from "./app";
 import { Providers } from "./providers";
 import { createAppRouter } from "./router";
@@ -17,9 +18,10 @@ import { createAppRouter } from "./router";
 export function startApp(root: HTMLElement, beforeRender: () => void = () => undefined): void {
   restoreSession();
   // Made before the first render: it asks for the shell and the screen of the URL at once (router.tsx),
-  // and the first render waits for them, so it draws the screen rather than a spinner first.
+  // and the first render waits for them, so it draws the screen rather than a spinner first. The
+  // router's creation (it ranks the whole route table) and the render each have a task of their own.
   const { router, arrived } = createAppRouter();
-  void arrived.then(() => {
+  void arrived.then(yieldToMain).then(() => {
     beforeRender();
     render(root, router);
   });
