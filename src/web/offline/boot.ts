@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { yieldToMain } from "../lib/yield-to-main";
 
 /** A User Timing mark when the offline runtime has started (a trace shows it; the e2e tests read it). */
 export const OFFLINE_STARTED_MARK = "bo:offline-started";
@@ -16,9 +17,13 @@ const listeners = new Set<() => void>();
  */
 export function bootOffline(): Promise<void> {
   started ??= import("./app-offline").then(
-    ({ startAppOffline }) => {
+    // Its modules have just run: the start and the re-render of what shows its state (a synchronous
+    // one) each have a task of their own, not one long task with them (issue 12).
+    async ({ startAppOffline }) => {
+      await yieldToMain();
       startAppOffline();
       performance.mark(OFFLINE_STARTED_MARK);
+      await yieldToMain();
       running = true;
       for (const listener of listeners) listener();
     },
