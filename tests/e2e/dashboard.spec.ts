@@ -150,6 +150,18 @@ test("at /, the dashboard's chunk is asked for by the entry, beside the app's, n
   expect(scripts.slice(0, 2)).toEqual(["dashboard-page", "start-app"]);
 });
 
+/** Holds the app's chunk until the returned function is called (the page shows what it draws before the app). */
+async function holdApp(page: import("@playwright/test").Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.unroute(/\/assets\/start-app-[^/]*\.js$/);
+  await page.route(/\/assets\/start-app-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe("the dashboard kept as it last looked", () => {
   // The app's chunk is held below; a service worker would answer it from its cache, past page.route.
   test.use({ serviceWorkers: "block" });
@@ -168,12 +180,7 @@ test.describe("the dashboard kept as it last looked", () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem("bo.kept-screen")?.length ?? 0)).toBeGreaterThan(1000);
 
     // The next start, with the app's chunk held: the kept copy shows, inert, with the day's figures.
-    let releaseApp: () => void = () => undefined;
-    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-    await page.route(/\/assets\/start-app-[^/]*\.js$/, async (route) => {
-      await appHeld;
-      await route.continue();
-    });
+    let releaseApp = await holdApp(page);
     await page.reload();
     const copy = page.locator("#root > .kept-screen");
     await expect(copy).toHaveAttribute("inert", "");
@@ -196,8 +203,24 @@ test.describe("the dashboard kept as it last looked", () => {
     await dashboard.cardLink("Items at minimum quantity").click();
     await expect(page).toHaveURL(/\/report\/min-quantity-item$/);
 
+    // In Kurdish the copy is taken again, and drawn right to left before the app's catalog is here.
+    await page.goBack();
+    const shell = new Shell(page);
+    await shell.switchLanguage("کوردی");
+    await expect
+      .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem("bo.kept-screen") ?? "{}") as { lang?: string }).lang))
+      .toBe("ckb");
+    releaseApp = await holdApp(page);
+    await page.reload();
+    await expect(copy.locator("h1")).toHaveText(/^بەخێربێیت، /);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    releaseApp();
+    await expect(page.getByRole("heading", { name: /^بەخێربێیت، / })).toBeVisible();
+    await expect(copy).toHaveCount(0);
+    await shell.switchLanguage("English");
+
     // Logout forgets it with the session; the sign-in page never draws it.
-    await new Shell(page).chooseLogout();
+    await shell.chooseLogout();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem("bo.kept-screen"))).toBeNull();
   });
