@@ -191,16 +191,16 @@ export class OfflineDb extends Dexie {
 
   constructor(name: string) {
     super(name);
-    this.version(1).stores(DB_V1_STORES);
-    // Dexie keeps the earlier tables; a version lists only what it adds or changes. Dropping the
-    // cursor makes the next pull a full one: the pages pulled before skipped the unknown tables.
+    // Only the versions with an upgrade or a dropped table are declared: Dexie (3 and later) upgrades a
+    // device from the schema it has installed, and a version is parsed at every start (issue 12: six
+    // of them were a long task of the offline layer's start). Each lists what it adds or changes over
+    // the one before, so version 5 holds what versions 3 and 4 added.
+    // Dropping the cursor makes the next pull a full one: the pages pulled before skipped the unknown tables.
     this.version(2)
-      .stores(STOCK_SCHEMA)
+      .stores(DB_V2_STORES)
       .upgrade((tx) => tx.table("meta").delete(META.cursor));
-    this.version(3).stores(LEAN_SCHEMA);
-    this.version(4).stores(VIEWED_SCHEMA);
     this.version(5)
-      .stores(STOCK_IN_ITEM_SCHEMA)
+      .stores({ ...LEAN_SCHEMA, ...VIEWED_SCHEMA, ...STOCK_IN_ITEM_SCHEMA })
       .upgrade(async (tx) => moveStockIntoItems(tx.table<CachedRow, RowKey>("stock"), tx.table<CachedRow, RowKey>("item")));
     this.version(6).stores({ stock: null });
   }
