@@ -169,24 +169,27 @@ interface CompiledTemplate {
 
 const literalLength = (template: string) => template.replace(/\{\w+\}/g, "").length;
 
-// Built once: a full-string regex per template with placeholders, each placeholder a lazy group.
-// Most literal text first, so "greater than or equal to 5" never matches "greater than {min}".
-const COMPILED: CompiledTemplate[] = [...new Set<string>(Object.values(MESSAGES))]
-  .filter((template) => HAS_PLACEHOLDER.test(template))
-  .sort((a, b) => literalLength(b) - literalLength(a))
-  .map((template) => {
-    const names: string[] = [];
-    const source = template
-      .split(/(\{\w+\})/)
-      .map((part) => {
-        const name = /^\{(\w+)\}$/.exec(part)?.[1];
-        if (!name) return escapeRegExp(part);
-        names.push(name);
-        return "(.+?)";
-      })
-      .join("");
-    return { template, names, pattern: new RegExp(`^${source}$`) };
-  });
+// Built once, on the first message to recognise (not when the module loads: it is in the first screen's
+// JavaScript, issue 12): a full-string regex per template with placeholders, each placeholder a lazy
+// group. Most literal text first, so "greater than or equal to 5" never matches "greater than {min}".
+let compiled: CompiledTemplate[] | null = null;
+const compiledTemplates = (): CompiledTemplate[] =>
+  (compiled ??= [...new Set<string>(Object.values(MESSAGES))]
+    .filter((template) => HAS_PLACEHOLDER.test(template))
+    .sort((a, b) => literalLength(b) - literalLength(a))
+    .map((template) => {
+      const names: string[] = [];
+      const source = template
+        .split(/(\{\w+\})/)
+        .map((part) => {
+          const name = /^\{(\w+)\}$/.exec(part)?.[1];
+          if (!name) return escapeRegExp(part);
+          names.push(name);
+          return "(.+?)";
+        })
+        .join("");
+      return { template, names, pattern: new RegExp(`^${source}$`) };
+    }));
 
 const PLAIN = new Set<string>(Object.values(MESSAGES).filter((template) => !HAS_PLACEHOLDER.test(template)));
 
@@ -198,7 +201,7 @@ const PLAIN = new Set<string>(Object.values(MESSAGES).filter((template) => !HAS_
  */
 export function matchTemplate(text: string): { template: string; values: Record<string, string> } | null {
   if (PLAIN.has(text)) return { template: text, values: {} };
-  for (const { template, names, pattern } of COMPILED) {
+  for (const { template, names, pattern } of compiledTemplates()) {
     const match = pattern.exec(text);
     if (!match) continue;
     const values: Record<string, string> = {};

@@ -8,7 +8,10 @@ import { api } from "../../lib/api-client";
  */
 export function useReportData<T>(endpoint: string, params: Record<string, string> | null, online: boolean) {
   const [answer, setAnswer] = useState<T | null>(null);
-  const [loading, setLoading] = useState(false);
+  // Loading from the first render when it is about to ask: the effect's setLoading(true) then changes
+  // nothing. Set there, it re-rendered the whole screen (the dashboard at start) in one task outside
+  // the first render's transition (issue 12).
+  const [loading, setLoading] = useState(() => params !== null && online);
   const [failed, setFailed] = useState(false);
   const [tick, setTick] = useState(0);
   const key = params ? JSON.stringify(params) : null;

@@ -41,11 +41,13 @@ export function changePercent(current: string, previous: string): string | null 
 /** The sales chart's rows: one per day of the range, a value per branch (missing days are 0). */
 export function salesChartRows(by: NonNullable<DashboardAnswer["sales"]>["by_day"], from: string, to: string) {
   const branches = [...new Map(by.map((r) => [r.branch, r.branch_name])).entries()];
+  const totals = new Map(by.map((r) => [`${r.date} ${r.branch}`, Number(r.total)]));
   const days: string[] = [];
-  for (let d = parseISO(from); format(d, ISO_DATE) <= to; d = addDays(d, 1)) days.push(format(d, ISO_DATE));
+  // Each day formatted once: date-fns parses its pattern at every call (part of the first render, issue 12).
+  for (let d = parseISO(from), day = format(d, ISO_DATE); day <= to; d = addDays(d, 1), day = format(d, ISO_DATE)) days.push(day);
   const rows = days.map((date) => {
     const row: Record<string, string | number> = { date };
-    for (const [id] of branches) row[`b${id}`] = Number(by.find((r) => r.date === date && r.branch === id)?.total ?? 0);
+    for (const [id] of branches) row[`b${id}`] = totals.get(`${date} ${id}`) ?? 0;
     return row;
   });
   return { rows, branches };
