@@ -150,6 +150,29 @@ test("at /, the dashboard's chunk is asked for by the entry, beside the app's, n
   expect(scripts.slice(0, 2)).toEqual(["dashboard-page", "start-app"]);
 });
 
+test("opened at /, the app knows the other screens from its first navigation: a card's link, the back button, an unknown path", async ({
+  page,
+  request,
+}) => {
+  await signedIn(page, request, ADMIN);
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(page.getByRole("heading", { name: "Your branches" })).toBeVisible();
+  // The router started with the dashboard's route alone (app/router.tsx): the first link adds the rest.
+  await dashboard.cardLink("Items at minimum quantity").click();
+  await expect(page).toHaveURL(/\/report\/min-quantity-item$/);
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "Your branches" })).toBeVisible();
+  // A path no screen has still ends on not-found, in the app (a history entry the router is told of).
+  await page.evaluate(() => {
+    window.history.pushState(null, "", "/no-such-screen");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  });
+  await expect(page).toHaveURL(/\/not-found$/);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});
+
 /** Holds the app's chunk until the returned function is called (the page shows what it draws before the app). */
 async function holdApp(page: import("@playwright/test").Page): Promise<() => void> {
   let release: () => void = () => undefined;

@@ -5,6 +5,7 @@ import { bootOffline } from "../offline/boot";
 import { lazyChunk, lazyScreen, preloadScreen } from "./lazy-screen";
 import { pathFor } from "./route-paths";
 import { RouteError } from "./route-error";
+import { ROOT_PATH } from "./root-screen";
 import { RouteScreen, ScreenFallback } from "./route-screen";
 import { LOGIN_ROUTE, SHELL_ROUTES } from "./route-table";
 import type { AppRoute } from "./route-types";
@@ -33,23 +34,29 @@ function toRouteObject(route: AppRoute): RouteObject {
   return route.path === "" ? { index: true, element, handle, errorElement } : { path: route.path, element, handle, errorElement };
 }
 
-export const routes: RouteObject[] = [
-  { path: `/${LOGIN_ROUTE.path}`, element: <RouteScreen route={loginRoute} />, errorElement: <RouteError />, handle: { name: "login" } },
-  {
-    path: "/",
-    element: (
-      <Suspense fallback={<ScreenFallback />}>
-        <ShellLayout />
-      </Suspense>
-    ),
-    errorElement: <RouteError />,
-    children: [
-      ...SHELL_ROUTES.map(toRouteObject),
-      // Unknown paths end on the route named not-found (SPEC: the fallback).
-      { path: "*", element: <Navigate to={pathFor("not-found")} replace /> },
-    ],
-  },
-];
+/** The shell's route: every screen but the sign-in page is its child. */
+const SHELL_ID = "shell";
+
+function appRoutes(screens: RouteObject[]): RouteObject[] {
+  return [
+    { path: `/${LOGIN_ROUTE.path}`, element: <RouteScreen route={loginRoute} />, errorElement: <RouteError />, handle: { name: "login" } },
+    {
+      id: SHELL_ID,
+      path: "/",
+      element: (
+        <Suspense fallback={<ScreenFallback />}>
+          <ShellLayout />
+        </Suspense>
+      ),
+      errorElement: <RouteError />,
+      children: [
+        ...screens,
+        // Unknown paths end on the route named not-found (SPEC: the fallback).
+        { path: "*", element: <Navigate to={pathFor("not-found")} replace /> },
+      ],
+    },
+  ];
+}
 
 /** What a route carries for the shell (useMatches) and for the router's start. */
 interface ScreenHandle {
@@ -65,7 +72,20 @@ interface ScreenHandle {
  * start-app.tsx renders once they are, so the first render draws the screen, not its fallback first.
  */
 export function createAppRouter(): { router: ReturnType<typeof createBrowserRouter>; arrived: Promise<void> } {
-  const router = createBrowserRouter(routes);
+  // React Router flattens and ranks every route when it is made (20 to 60 ms of one task on a phone,
+  // issue 12). The installed app opens at / (app/root-screen.ts): there the router starts with the
+  // dashboard's route alone, and the other screens are added at the first navigation, which matches
+  // the catch-all until then (React Router asks patchRoutesOnNavigation for a better match).
+  const screens = SHELL_ROUTES.map(toRouteObject);
+  const atRoot = window.location.pathname === ROOT_PATH;
+  let later = atRoot ? screens.filter((route) => !route.index) : [];
+  const router = createBrowserRouter(appRoutes(atRoot ? screens.filter((route) => route.index) : screens), {
+    patchRoutesOnNavigation: ({ patch }) => {
+      if (later.length === 0) return;
+      patch(SHELL_ID, later);
+      later = [];
+    },
+  });
   registerNavigate((to, options) => void router.navigate(to, options));
   // The screen of the URL being opened downloads now, beside the shell, instead of after the shell
   // has rendered and reached it (one round trip less before the first screen, issue 12), and so does
