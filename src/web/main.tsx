@@ -2,7 +2,7 @@ import roboto400 from "@fontsource/roboto/files/roboto-latin-400-normal.woff2?ur
 import roboto500 from "@fontsource/roboto/files/roboto-latin-500-normal.woff2?url";
 import roboto700 from "@fontsource/roboto/files/roboto-latin-700-normal.woff2?url";
 import { appStore, languageAtom, themeAtom, tokenAtom } from "./lib/app-state";
-import { activateLanguage } from "./lib/i18n";
+import { activateLanguage, warmLanguageData } from "./lib/i18n";
 import { applyThemeClass } from "./lib/theme-class";
 import { yieldToMain } from "./lib/yield-to-main";
 import { registerPwa } from "./offline/pwa";
@@ -36,12 +36,19 @@ for (const href of [roboto400, roboto500, roboto700]) {
 registerPwa();
 
 // The catalog of the language in use (the page finds it active; it falls back to English on a failure).
-activateLanguage(appStore.get(languageAtom)).catch(() => undefined);
+const languageActive = activateLanguage(appStore.get(languageAtom)).catch(() => undefined);
+
+// The language's Intl data (lib/i18n.ts), once, for the signed-in app: loaded while the page waits for
+// the network, not inside the first render.
+let languageWarmed: Promise<void> | null = null;
+const warmLanguage = () =>
+  (languageWarmed ??= languageActive.then(() => warmLanguageData(appStore.get(languageAtom))).catch(() => undefined));
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
 if (appStore.get(tokenAtom)) {
+  void warmLanguage();
   // The installed app opens at /: the dashboard as it last looked, until the app has drawn it anew.
   const kept = window.location.pathname === ROOT_PATH ? paintKeptScreen(root) : Promise.resolve();
   void kept.then(() => startSignedIn(root));
@@ -73,7 +80,9 @@ async function startSignedIn(container: HTMLElement, beforeRender: () => void = 
     void loadRootScreen();
     await yieldToMain();
   }
-  const { startApp } = await import("./app/start-app");
+  const app = import("./app/start-app");
+  await warmLanguage();
+  const { startApp } = await app;
   // The app's modules have just run (React DOM, the router): the app starts in a task of its own.
   await yieldToMain();
   startApp(container, beforeRender);

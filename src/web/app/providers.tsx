@@ -3,7 +3,7 @@ import { I18nProvider } from "@lingui/react";
 import { Provider as JotaiProvider, useAtomValue } from "jotai";
 import { useEffect, type ReactNode } from "react";
 import { appStore, themeAtom } from "../lib/app-state";
-import { i18n } from "../lib/i18n";
+import { chakraLocale, i18n } from "../lib/i18n";
 import { applyThemeClass } from "../lib/theme-class";
 import { ChakraOnDemand } from "../lib/chakra-on-demand";
 import { ToasterOnDemand } from "./toaster-on-demand";
@@ -15,7 +15,7 @@ function LanguageProvider({ children }: { children: ReactNode }) {
   if (!ready) return null;
   return (
     <I18nProvider i18n={i18n}>
-      <LocaleProvider locale={language === "ckb" ? "ckb-IQ" : language === "ar" ? "ar-IQ" : "en-US"}>{children}</LocaleProvider>
+      <LocaleProvider locale={chakraLocale(language)}>{children}</LocaleProvider>
     </I18nProvider>
   );
 }
