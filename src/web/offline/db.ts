@@ -64,7 +64,7 @@ const VIEWED_SCHEMA = { viewed_record: "[user_id+path], saved_at" };
  * into their items (a stub record for an item not cached); version 6 drops the stock table. Rows,
  * cursor and outbox stay.
  */
-const STOCK_IN_ITEM_SCHEMA = { item: "id, barcode, code, name, _outbox, *stock_ids" };
+export const STOCK_IN_ITEM_SCHEMA = { item: "id, barcode, code, name, _outbox, *stock_ids" };
 
 export type OutboxStatus = "sending" | "pending" | "needs_attention";
 
