@@ -105,27 +105,32 @@ export const countStore = (page: Page, store: string) =>
   );
 
 /**
- * The stock rows the device holds: they live inside their item records (`stock`, device database
- * version 5), so this walks the item store (a second or two for 100k items: only after the load).
+ * The item records and stock rows the device holds: items live many to a page record (`item_page`,
+ * device database version 7) and stock rows inside their items (version 5), so this walks the pages
+ * (a second or so for 100k items: only after the load).
  */
-export const countCachedStock = (page: Page) =>
+export const countCached = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ items: number; stockRows: number }>((resolve) => {
+        const none = { items: -1, stockRows: -1 };
         const open = indexedDB.open("backoffice");
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains("item")) return (db.close(), resolve(-1));
-          let rows = 0;
-          const req = db.transaction("item").objectStore("item").openCursor();
+          if (!db.objectStoreNames.contains("item_page")) return (db.close(), resolve(none));
+          const counted = { items: 0, stockRows: 0 };
+          const req = db.transaction("item_page").objectStore("item_page").openCursor();
           req.onsuccess = () => {
             const cursor = req.result;
-            if (!cursor) return (db.close(), resolve(rows));
-            rows += ((cursor.value as { stock?: unknown[] }).stock ?? []).length;
+            if (!cursor) return (db.close(), resolve(counted));
+            for (const item of (cursor.value as { items: { stock?: unknown[] }[] }).items) {
+              counted.items += 1;
+              counted.stockRows += (item.stock ?? []).length;
+            }
             cursor.continue();
           };
         };
-        open.onerror = () => resolve(-1);
+        open.onerror = () => resolve(none);
       }),
   );
 
@@ -189,8 +194,7 @@ export async function runBrowserBench(items: number): Promise<BenchResult[]> {
     while (Date.now() - start < 300_000) {
       if ((await metaValue(page, "last_sync_at")) !== undefined) {
         loadedAt = Date.now();
-        count = await countStore(page, "item");
-        stockCount = await countCachedStock(page);
+        ({ items: count, stockRows: stockCount } = await countCached(page));
         if (count >= expected && stockCount >= data.stockRows) break;
       }
       await page.waitForTimeout(100);
@@ -219,10 +223,11 @@ export async function runBrowserBench(items: number): Promise<BenchResult[]> {
         for (let i = 0; i < 300; i += 1) {
           const code = String(7000000000000 + 1 + Math.floor(Math.random() * n));
           const t0 = performance.now();
-          const tx = db.transaction(["item"]);
-          const item = await new Promise<{ id: number; stock?: { inventory_id: number }[] } | undefined>((resolve) => {
-            const req = tx.objectStore("item").index("barcode").get(code);
-            req.onsuccess = () => resolve(req.result as { id: number; stock?: { inventory_id: number }[] } | undefined);
+          const tx = db.transaction(["item_page"]);
+          type Item = { id: number; barcode: string; stock?: { inventory_id: number }[] };
+          const item = await new Promise<Item | undefined>((resolve) => {
+            const req = tx.objectStore("item_page").index("barcode").get(code);
+            req.onsuccess = () => resolve((req.result as { items: Item[] } | undefined)?.items.find((row) => row.barcode === code));
           });
           const rows = (item?.stock ?? []).filter((row) => row.inventory_id === inventoryId);
           times.push(performance.now() - t0);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { countCachedStock, countStore, metaValue, prepareData } from "./browser-bench";
+import { countCached, metaValue, prepareData } from "./browser-bench";
 import { launchDevice } from "./device-browser";
 import { childCpu, cpuBetween } from "./process-cpu";
 import { EmulatedLink, GOOD_BRANCH, LOOPBACK, POOR_BRANCH, isPull, type LinkProfile, type WireRequest } from "./emulated-link";
@@ -106,7 +106,7 @@ async function firstLoad(base: string, profile: LinkProfile, data: BenchData, it
       }
       if ((await metaValue(page, "last_sync_at")) !== undefined) {
         loadedAt = Date.now();
-        counted = { items: await countStore(page, "item"), stockRows: await countCachedStock(page) };
+        counted = await countCached(page);
         if (counted.items >= items && counted.stockRows >= data.stockRows) break;
       }
       await page.waitForTimeout(200);

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { openDatabase, queryRows } from "../../src/server/db/client";
-import { countCachedStock, countStore, metaValue, prepareData } from "./browser-bench";
+import { countCached, metaValue, prepareData } from "./browser-bench";
 import { launchDevice, type Device } from "./device-browser";
 import { runSaleReplayBench } from "./sale-replay-bench";
 import { runSaleScreenBench } from "./sale-screen-bench";
@@ -102,11 +102,8 @@ export async function signInCashier(page: Page, base: string, items: number): Pr
   const start = Date.now();
   await page.getByRole("button", { name: "Sign in" }).click();
   while (Date.now() - start < 300_000) {
-    if (
-      (await metaValue(page, "last_sync_at")) !== undefined &&
-      (await countStore(page, "item")) >= items &&
-      (await countCachedStock(page)) >= items
-    ) {
+    const cached = (await metaValue(page, "last_sync_at")) !== undefined ? await countCached(page) : null;
+    if (cached && cached.items >= items && cached.stockRows >= items) {
       return (Date.now() - start) / 1000;
     }
     await page.waitForTimeout(250);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiGet, firstPullDone, pageToken, storeRows } from "./support/offline";
+import { apiGet, firstPullDone, pageToken, storeRows, cachedItems } from "./support/offline";
 import { LoginPage } from "./support/pages";
 import { ADMIN } from "./support/users";
 
@@ -64,7 +64,7 @@ test("a first load cut off by the network resumes where it stopped when the netw
   expect([...asked].filter(([, n]) => n > 1)).toEqual([]);
   const token = (await pageToken(page)) as string;
   const server = await apiGet<{ id: number }[]>(request, token, "item/all/");
-  const cached = (await storeRows<CachedItem>(page, "item")).filter((row) => !row._stub);
+  const cached = (await cachedItems<CachedItem>(page)).filter((row) => !row._stub);
   expect(cached.map((row) => row.id).sort((a, b) => Number(a) - Number(b))).toEqual(server.map((row) => row.id).sort((a, b) => a - b));
   const stockIds = cached.flatMap((row) => row.stock_ids ?? []);
   expect(new Set(stockIds).size).toBe(stockIds.length);

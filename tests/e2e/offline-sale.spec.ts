@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiGet, cachedStockRows, type CachedItemRow, type CachedStockRow, storeRows } from "./support/offline";
+import { apiGet, cachedStockRows, type CachedItemRow, type CachedStockRow, storeRows, cachedItems } from "./support/offline";
 import { DocumentFormPage, Shell } from "./support/pages";
 import { signedInWithDeviceCache } from "./support/session";
 import { CASHIER } from "./support/users";
@@ -34,7 +34,7 @@ test("offline sale: scanned from the cache, pending with its number and stock ta
   // The sale screen's inventory (the cashier's default branch, its first inventory) and a stock row
   // of it whose item has a barcode.
   const inventory = branch.inventories[0].id;
-  const items = new Map((await storeRows<CachedItemRow>(page, "item")).map((item) => [item.id, item]));
+  const items = new Map((await cachedItems<CachedItemRow>(page)).map((item) => [item.id, item]));
   const cachedStock = await cachedStockRows(page);
   const inStock = (row: CachedStockRow) => row.inventory_id === inventory && !row.deleted_at && Number(row.quantity) > 0;
   const stock = cachedStock.find((row) => {

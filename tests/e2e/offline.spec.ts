@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { readStore, serverItemGroupCount } from "./support/offline";
+import { cachedItems, readStore, serverItemGroupCount } from "./support/offline";
 import { FormPage, Shell } from "./support/pages";
 import { signedInWithDeviceCache } from "./support/session";
 import { ADMIN, uniqueName } from "./support/users";
@@ -27,7 +27,7 @@ test("offline: opens from the service worker, reads the cache, queues a create, 
 
   // The service worker controls the page (the first load is not), and the first reference load has finished.
   const { token } = await signedInWithDeviceCache(page, request, ADMIN);
-  const items = await readStore<Row[]>(page, { store: "item", op: "all" });
+  const items = await cachedItems<Row>(page);
   const withBarcode = items.find((item) => typeof item.barcode === "string" && item.barcode !== "");
   expect(withBarcode, "the demo data has items with barcodes").toBeTruthy();
   const barcode = withBarcode?.barcode as string;
@@ -37,9 +37,14 @@ test("offline: opens from the service worker, reads the cache, queues a create, 
   await page.reload();
   await expect(new Shell(page).sidebar()).toBeVisible();
 
-  // A scan is a lookup on the barcode index of the cache.
-  const scanned = await readStore<Row | undefined>(page, { store: "item", op: "byIndex", index: "barcode", key: barcode });
-  expect(scanned?.id).toBe(withBarcode?.id);
+  // A scan is a lookup on the barcode index of the cache: it finds the page record holding the item.
+  const scanned = await readStore<{ items: Row[] } | undefined>(page, {
+    store: "item_page",
+    op: "byIndex",
+    index: "barcode",
+    key: barcode,
+  });
+  expect(scanned?.items.find((item) => item.barcode === barcode)?.id).toBe(withBarcode?.id);
 
   // Saved offline: pending in the cache and in the outbox, nothing on the server yet.
   await page.goto("/stock/item-group/add");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiGet, storeRows } from "./support/offline";
+import { apiGet, storeRows, cachedItems } from "./support/offline";
 import { DocumentFormPage, Shell } from "./support/pages";
 import { type Paged, signedInWithDeviceCache } from "./support/session";
 import { ADMIN } from "./support/users";
@@ -24,7 +24,7 @@ test("offline purchase: scanned from the cache, saved to sync, booked once when 
   test.setTimeout(180_000);
   const { token, branch } = await signedInWithDeviceCache(page, request, ADMIN);
   const inventory = branch.inventories[0];
-  const item = (await storeRows<ItemRow>(page, "item"))
+  const item = (await cachedItems<ItemRow>(page))
     .filter((i) => i.barcode && i.item_type === 1 && i.is_active !== false && !i.deleted_at)
     .sort((a, b) => a.id - b.id)[7];
   expect(item, "a cached item with a barcode").toBeTruthy();

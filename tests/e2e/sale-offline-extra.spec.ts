@@ -7,6 +7,7 @@ import {
   firstPullDone,
   pageToken,
   storeRows,
+  cachedItems,
 } from "./support/offline";
 import { LoginPage } from "./support/pages";
 import { ADMIN } from "./support/users";
@@ -72,7 +73,7 @@ test("offline extra material and quotation convert: queued with their stock take
   const inventory = branch.inventories[0].id;
 
   // A goods row to sell and quote, and a material row whose barcode has no other row in the inventory.
-  const items = new Map((await storeRows<CachedItemRow>(page, "item")).map((item) => [item.id, item]));
+  const items = new Map((await cachedItems<CachedItemRow>(page)).map((item) => [item.id, item]));
   const rows = (await cachedStockRows(page)).filter((row) => row.inventory_id === inventory && !row.deleted_at);
   const usable = (row: CachedStockRow, type: number) => {
     const item = items.get(row.item_id);
@@ -174,7 +175,7 @@ test("a sale deleted on the server leaves the device at its next pull; its quota
   const me = await api<Me>(request, token, "GET", "user/me/");
   const branch = me.branches.find((b) => b.id === me.default_branch_id) ?? me.branches[0];
   const inventory = branch.inventories[0].id;
-  const items = new Map((await storeRows<CachedItemRow>(page, "item")).map((item) => [item.id, item]));
+  const items = new Map((await cachedItems<CachedItemRow>(page)).map((item) => [item.id, item]));
   const goods = (await cachedStockRows(page)).find((row) => {
     const item = items.get(row.item_id);
     return (

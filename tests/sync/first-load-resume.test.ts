@@ -88,7 +88,7 @@ async function serverRows() {
 }
 
 async function expectCacheComplete(db: OfflineDb) {
-  const records = await db.ref("item").toArray();
+  const records = await db.items.toArray();
   const items = records.filter((r) => !isStub(r)).map((r) => r.id as number);
   const stock = records.flatMap((r) => stockOf(r).map((row) => row.id as number));
   const server = await serverRows();
@@ -160,7 +160,7 @@ describe("first load over a network that comes and goes", () => {
     const d = device();
     allowed = 2;
     expect(await d.pull.sync()).toBe("network");
-    const partial = await d.db.ref("item").count();
+    const partial = (await d.db.items.toArray()).length;
     expect(partial).toBeGreaterThan(0);
     expect(partial).toBeLessThan((await serverRows()).items.length);
 

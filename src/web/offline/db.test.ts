@@ -1,21 +1,22 @@
 import "fake-indexeddb/auto";
 import Dexie from "dexie";
 import { describe, expect, it } from "vitest";
-import { DB_V1_STORES, DB_V4_STORES, OfflineDb } from "./db";
+import { DB_V1_STORES, DB_V4_STORES, DB_V6_STORES, OfflineDb } from "./db";
 import { CACHED_TABLES } from "./sync-tables";
 
 describe("offline database", () => {
-  it("has a table per synced reference table but stock (kept in items), meta, outbox, local_key and viewed_record", async () => {
+  it("has a table per synced reference table but stock (kept in items) and items (kept in pages), meta, outbox, local_key and viewed_record", async () => {
     const db = new OfflineDb(`db-test-${Date.now()}`);
     await db.open();
     const names = db.tables.map((t) => t.name).sort();
-    expect(names).toEqual([...CACHED_TABLES, "local_key", "meta", "outbox", "viewed_record"].sort());
+    const tables = CACHED_TABLES.filter((name) => name !== "item");
+    expect(names).toEqual([...tables, "item_page", "local_key", "meta", "outbox", "viewed_record"].sort());
     db.close();
   });
 
   it("finds items by barcode, code and name, customers by branch, mixed server and local keys", async () => {
     const db = new OfflineDb(`db-test-idx-${Date.now()}`);
-    await db.ref("item").bulkPut([
+    await db.items.bulkPut([
       { id: 1, barcode: "111", code: "A1", name: "Rice" },
       { id: 2, barcode: "222", code: "B2", name: "Sugar" },
     ]);
@@ -24,9 +25,9 @@ describe("offline database", () => {
       { id: "local-x", branch_id: 1, name: "Pending", _pending: true, _outbox: 3 },
       { id: 6, branch_id: 2, name: "Other" },
     ]);
-    expect((await db.ref("item").where("barcode").equals("222").first())?.name).toBe("Sugar");
-    expect((await db.ref("item").where("code").equals("A1").first())?.name).toBe("Rice");
-    expect((await db.ref("item").where("name").startsWithIgnoreCase("ri").toArray()).map((r) => r.id)).toEqual([1]);
+    expect((await db.items.equals("barcode", "222")).map((r) => r.name)).toEqual(["Sugar"]);
+    expect((await db.items.equals("code", "A1")).map((r) => r.name)).toEqual(["Rice"]);
+    expect((await db.items.startingWith("name", "ri", 10)).map((r) => r.id)).toEqual([1]);
     expect((await db.ref("customer").where("branch_id").equals(1).toArray()).map((r) => r.name).sort()).toEqual(["Ali", "Pending"]);
     expect((await db.ref("customer").where("_outbox").equals(3).first())?.id).toBe("local-x");
     db.close();
@@ -45,7 +46,7 @@ describe("offline database", () => {
     v1.close();
     const db = new OfflineDb(name);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(8);
     expect(await db.ref("city").get(1)).toMatchObject({ name: "Erbil" });
     expect(await db.getMeta("cursor")).toBeUndefined();
     expect(await db.getMeta("user_id")).toBe(7);
@@ -55,7 +56,7 @@ describe("offline database", () => {
     expect(Dexie.semVer).toMatch(/^4\./);
   });
 
-  it("versions 5 and 6 move a version 4 device's stock rows into their item records (a stub for an item not cached) and drop the stock table; cursor, outbox and pending rows stay", async () => {
+  it("versions 5 to 8 move a version 4 device's stock rows into their item records (a stub for an item not cached) and the items into pages, and drop the stock and item tables; cursor, outbox and pending rows stay", async () => {
     const name = `db-test-upgrade5-${Date.now()}`;
     const v4 = new Dexie(name);
     v4.version(4).stores(DB_V4_STORES);
@@ -78,15 +79,11 @@ describe("offline database", () => {
     v4.close();
     const db = new OfflineDb(name);
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(8);
     expect(db.tables.map((t) => t.name)).not.toContain("stock");
-    expect(
-      db
-        .ref("item")
-        .schema.indexes.map((i) => i.name)
-        .sort(),
-    ).toEqual(["_outbox", "barcode", "code", "name", "stock_ids"]);
-    expect(await db.ref("item").get(1)).toEqual({
+    expect(db.tables.map((t) => t.name)).not.toContain("item");
+    expect(db.items.table.schema.indexes.map((i) => i.name).sort()).toEqual(["_outbox", "barcode", "code", "name", "stock_ids"]);
+    expect(await db.items.get(1)).toEqual({
       id: 1,
       barcode: "111",
       code: "A1",
@@ -97,18 +94,51 @@ describe("offline database", () => {
       ],
       stock_ids: [9, 10],
     });
-    expect(await db.ref("item").get(2)).toEqual({ id: 2, barcode: "222", code: "B2", name: "Tea" });
-    expect(await db.ref("item").get(77)).toEqual({
+    expect(await db.items.get(2)).toEqual({ id: 2, barcode: "222", code: "B2", name: "Tea" });
+    expect(await db.items.get(77)).toEqual({
       id: 77,
       _stub: true,
       stock: [{ id: 11, inventory_id: 2, item_id: 77, branch_id: 1, quantity: "1" }],
       stock_ids: [11],
     });
-    expect((await db.ref("item").where("stock_ids").equals(10).first())?.id).toBe(1);
-    expect(await db.ref("item").where("_outbox").equals(1).first()).toMatchObject({ id: "local-i", _pending: true });
+    expect((await db.items.holdingStock([10])).map((r) => r.id)).toEqual([1]);
+    expect(await db.items.pending()).toMatchObject([{ id: "local-i", _pending: true }]);
     expect(await db.getMeta("cursor")).toBe("c7");
     expect(await db.outbox.where("user_id").equals(7).count()).toBe(1);
     expect(await db.viewed_record.count()).toBe(1);
+    db.close();
+  });
+
+  it("version 7 moves a version 6 device's item records into pages of a hundred ids (a pending item a page of its own), their lookups with them", async () => {
+    const name = `db-test-upgrade7-${Date.now()}`;
+    const v6 = new Dexie(name);
+    v6.version(6).stores(DB_V6_STORES);
+    const stock = [{ id: 9, inventory_id: 2, item_id: 1, quantity: "5" }];
+    await v6.table("item").bulkPut([
+      { id: 1, barcode: "111", code: "A1", name: "Rice", stock, stock_ids: [9] },
+      { id: 99, barcode: "999", code: "Z9", name: "Tea" },
+      { id: 150, barcode: "150", code: "C1", name: "Salt", deleted_at: "2026-01-01T00:00:00Z" },
+      { id: 77, _stub: true, stock: [{ id: 11, inventory_id: 2, item_id: 77, quantity: "1" }], stock_ids: [11] },
+      { id: "local-i", barcode: "333", name: "New", _pending: true, _outbox: 1 },
+    ]);
+    await v6.table("meta").put({ key: "cursor", value: "c9" });
+    v6.close();
+    const db = new OfflineDb(name);
+    await db.open();
+    expect(db.verno).toBe(8);
+    expect((await db.items.table.toArray()).map((page) => [page.key, page.items.map((item) => item.id)])).toEqual([
+      [0, [1, 77, 99]],
+      [1, [150]],
+      ["local-i", ["local-i"]],
+    ]);
+    expect(await db.items.get(1)).toEqual({ id: 1, barcode: "111", code: "A1", name: "Rice", stock, stock_ids: [9] });
+    expect((await db.items.equals("barcode", "999")).map((r) => r.id)).toEqual([99]);
+    // A deleted item keeps its record but is not looked up.
+    expect(await db.items.get(150)).toMatchObject({ name: "Salt" });
+    expect(await db.items.equals("barcode", "150")).toEqual([]);
+    expect((await db.items.holdingStock([11])).map((r) => r.id)).toEqual([77]);
+    expect((await db.items.pending()).map((r) => r.id)).toEqual(["local-i"]);
+    expect(await db.getMeta("cursor")).toBe("c9");
     db.close();
   });
 });

@@ -1,10 +1,12 @@
 import Dexie, { type Table } from "dexie";
 import { moveStockIntoItems } from "./stock-store";
+import { ITEM_PAGE_SCHEMA, ItemPages, pageOf, pageKeyOf, type ItemPage, type PageKey } from "./item-pages";
 import { CACHED_TABLES, type CachedRow, type CachedTableName, type LocalKey, type ReferenceTableName, type RowKey } from "./sync-tables";
 
 /**
- * The device database (DESIGN section 4): one table per synced reference table, `meta` for the sync
- * cursor and the owner of the cache, `outbox` for creates waiting for the server, and `local_key`
+ * The device database (DESIGN section 4): one table per synced reference table (the items many to a
+ * record in `item_page`, item-pages.ts; their stock rows inside them), `meta` for the sync cursor and
+ * the owner of the cache, `outbox` for creates waiting for the server, and `local_key`
  * mapping provisional keys to the server ids they became.
  */
 
@@ -65,6 +67,32 @@ const VIEWED_SCHEMA = { viewed_record: "[user_id+path], saved_at" };
  * cursor and outbox stay.
  */
 export const STOCK_IN_ITEM_SCHEMA = { item: "id, barcode, code, name, _outbox, *stock_ids" };
+
+/**
+ * Version 7: items many to a record (`item_page`, item-pages.ts), so the first load writes a
+ * thousand records instead of 100k (issue 12). The upgrade moves every item record (stock, stubs and
+ * pending items with it) into its page; version 8 drops the item table. Cursor and outbox stay.
+ */
+async function moveItemsIntoPages(items: Table<CachedRow, RowKey>, pages: Table<ItemPage, PageKey>): Promise<void> {
+  const byPage = new Map<PageKey, CachedRow[]>();
+  for (const item of await items.toArray()) {
+    const key = pageKeyOf(item.id);
+    byPage.set(key, [...(byPage.get(key) ?? []), item]);
+  }
+  await pages.bulkPut([...byPage].map(([key, group]) => pageOf(key, group)));
+}
+
+/** The cached tables kept one record per row (all but the items: see `OfflineDb.items`). */
+export type TableName = Exclude<CachedTableName, "item">;
+
+/** What the code common to every cached table (pending rows, lists, clears) needs of one. */
+export interface RowStore {
+  get(id: RowKey): Promise<CachedRow | undefined>;
+  bulkGet(ids: RowKey[]): Promise<(CachedRow | undefined)[]>;
+  put(row: CachedRow): Promise<unknown>;
+  delete(id: RowKey): Promise<void>;
+  toArray(): Promise<CachedRow[]>;
+}
 
 export type OutboxStatus = "sending" | "pending" | "needs_attention";
 
@@ -183,6 +211,11 @@ export const DB_V2_STORES: Record<string, string> = { ...DB_V1_STORES, ...STOCK_
 /** The stores of version 4, the last with a stock table (the upgrade test opens a device at that version). */
 export const DB_V4_STORES: Record<string, string> = { ...DB_V2_STORES, ...LEAN_SCHEMA, ...VIEWED_SCHEMA };
 
+/** The stores of version 6, the last with an item table (the upgrade test opens a device at that version). */
+export const DB_V6_STORES: Record<string, string> = Object.fromEntries(
+  Object.entries({ ...DB_V4_STORES, ...STOCK_IN_ITEM_SCHEMA }).filter(([name]) => name !== "stock"),
+);
+
 export class OfflineDb extends Dexie {
   meta!: Table<MetaRow, string>;
   outbox!: Table<OutboxEntry, number>;
@@ -203,16 +236,33 @@ export class OfflineDb extends Dexie {
       .stores({ ...LEAN_SCHEMA, ...VIEWED_SCHEMA, ...STOCK_IN_ITEM_SCHEMA })
       .upgrade(async (tx) => moveStockIntoItems(tx.table<CachedRow, RowKey>("stock"), tx.table<CachedRow, RowKey>("item")));
     this.version(6).stores({ stock: null });
+    this.version(7)
+      .stores(ITEM_PAGE_SCHEMA)
+      .upgrade(async (tx) => moveItemsIntoPages(tx.table<CachedRow, RowKey>("item"), tx.table<ItemPage, PageKey>("item_page")));
+    this.version(8).stores({ item: null });
   }
 
-  /** A cached reference table by name (typed rows; stock rows are in "item", see stock-store.ts). */
-  ref(name: CachedTableName): Table<CachedRow, RowKey> {
+  private itemPages: ItemPages | null = null;
+
+  /** The cached items (and their stock rows), kept many to a record: item-pages.ts. */
+  get items(): ItemPages {
+    this.itemPages ??= new ItemPages(this.table<ItemPage, PageKey>("item_page"));
+    return this.itemPages;
+  }
+
+  /** A cached reference table by name (typed rows; items are in `items`, stock rows in them: stock-store.ts). */
+  ref(name: TableName): Table<CachedRow, RowKey> {
     return this.table<CachedRow, RowKey>(name);
   }
 
-  /** Every cached reference table, e.g. for one transaction over all of them. */
-  refTables(): Table<CachedRow, RowKey>[] {
-    return CACHED_TABLES.map((name) => this.ref(name));
+  /** A cached reference table as the code common to all of them reads and writes it, whatever its layout. */
+  rows(name: CachedTableName): RowStore {
+    return name === "item" ? this.items : this.ref(name);
+  }
+
+  /** The IndexedDB stores of every cached reference table, e.g. for one transaction over all of them. */
+  refTables(): Table[] {
+    return CACHED_TABLES.map((name) => (name === "item" ? this.items.table : this.ref(name)));
   }
 
   async getMeta<T>(key: string): Promise<T | undefined> {

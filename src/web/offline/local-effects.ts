@@ -28,7 +28,7 @@ export async function applyEffects(db: OfflineDb, entry: OutboxEntry): Promise<v
   let numbered = false;
   for (const effect of entry.effects) {
     if (effect.kind === "pending-row") {
-      await db.ref(effect.table).put({ ...effect.row, _pending: true, _outbox: entry.id });
+      await db.rows(effect.table).put({ ...effect.row, _pending: true, _outbox: entry.id });
     } else if (effect.kind === "pending-doc" && effect.number === null) {
       // Numbered when it is queued, not when the screen built it: an online save uses no number.
       effect.number = await nextProvisionalNumber(db);
@@ -41,7 +41,7 @@ export async function applyEffects(db: OfflineDb, entry: OutboxEntry): Promise<v
 
 export async function undoEffects(db: OfflineDb, entry: OutboxEntry): Promise<void> {
   for (const effect of entry.effects) {
-    if (effect.kind === "pending-row") await db.ref(effect.table).delete(effect.row.id);
+    if (effect.kind === "pending-row") await db.rows(effect.table).delete(effect.row.id);
   }
   await recomputeStock(db, entry.effects);
 }
@@ -61,7 +61,7 @@ export async function reconcileEffects(db: OfflineDb, entry: OutboxEntry, server
   if (!entry.effects_applied) await recomputeStock(db, entry.effects);
   for (const effect of entry.effects) {
     if (effect.kind !== "pending-row") continue;
-    const table = db.ref(effect.table);
+    const table = db.rows(effect.table);
     await table.delete(effect.row.id);
     if (serverId === null) continue;
     await db.local_key.put({ key: effect.row.id, table: effect.table, server_id: serverId });
@@ -70,7 +70,7 @@ export async function reconcileEffects(db: OfflineDb, entry: OutboxEntry, server
     const { _pending: _p, _outbox: _o, ...columns } = effect.row;
     const merged: CachedRow = { ...columns, deleted_at: null, ...serverRow, id: serverId };
     // An item takes over the stock rows a pull already brought for it (stock-store.ts).
-    await (cached ? putItemsKeepingStock(table, [merged]) : table.put(merged));
+    await (cached ? putItemsKeepingStock(db.items, [merged]) : table.put(merged));
   }
 }
 

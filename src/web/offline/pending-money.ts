@@ -43,7 +43,7 @@ export async function pendingMoneyDocuments(db: OfflineDb, resource: OfflineMone
   const names = new Map<unknown, string>();
   if (party) {
     const ids = [...new Set(docs.map((d) => d.body[party.field]).filter((id) => typeof id === "number" || isLocalKey(id)))];
-    const rows = ids.length > 0 ? await db.ref(party.table).bulkGet(ids) : [];
+    const rows = ids.length > 0 ? await db.rows(party.table).bulkGet(ids) : [];
     for (const row of rows) if (row) names.set(row.id, textOf(row.name));
   }
   return docs.map((d) => toPendingMoneyDocument(d, party ? (names.get(d.body[party.field]) ?? "") : "")).reverse();

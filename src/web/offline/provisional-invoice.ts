@@ -170,7 +170,7 @@ export async function loadProvisionalInvoice(db: OfflineDb, entryId: number): Pr
     ]),
   ];
   const items = new Map<number, CachedRow>();
-  for (const row of await db.ref("item").bulkGet(itemIds))
+  for (const row of await db.items.bulkGet(itemIds))
     if (row && !isStub(row) && typeof row.id === "number") items.set(row.id, itemColumns(row));
   const branchId = idOf(body.branch);
   const printInfo = branchId === null ? null : ((await db.ref("print_info").where("branch_id").equals(branchId).first()) ?? null);

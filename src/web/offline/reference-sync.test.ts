@@ -33,7 +33,7 @@ describe("reference sync", () => {
     sync.subscribe((p) => seen.push(p));
     expect(await sync.sync()).toBe("done");
     expect(transport.calls.map((c) => c.path)).toEqual(["sync/pull/?limit=3", "sync/pull/?limit=3&since=c1"]);
-    expect(await db.ref("item").count()).toBe(5);
+    expect((await db.items.toArray()).length).toBe(5);
     expect(await db.getMeta(META.cursor)).toBe("c2");
     expect(seen.map((p) => p.rows)).toContain(3);
     expect(sync.getProgress()).toMatchObject({ running: false, rows: 5, firstLoad: false, error: null });
@@ -41,8 +41,8 @@ describe("reference sync", () => {
     // Later: only changes, tombstones delete.
     expect(await sync.sync()).toBe("done");
     expect(transport.calls[2].path).toBe("sync/pull/?limit=3&since=c2");
-    expect(await db.ref("item").get(2)).toBeUndefined();
-    expect(await db.ref("item").where("barcode").equals("B4").first()).toMatchObject({ id: 4 });
+    expect(await db.items.get(2)).toBeUndefined();
+    expect((await db.items.equals("barcode", "B4"))[0]).toMatchObject({ id: 4 });
   });
 
   it("stores stock rows the device has not changed as they came; a later take counts from them", async () => {
@@ -72,7 +72,7 @@ describe("reference sync", () => {
     const sync = new ReferenceSync({ db, transport, getUserId: () => 1 });
     expect(await sync.sync()).toBe("network");
     expect(await db.getMeta(META.cursor)).toBe("c1");
-    expect(await db.ref("item").count()).toBe(2);
+    expect((await db.items.toArray()).length).toBe(2);
     expect(sync.getProgress().error).toMatch(/Network/);
   });
 
@@ -121,11 +121,11 @@ describe("reference sync", () => {
     );
     const sync = new ReferenceSync({ db, transport, getUserId: () => user });
     await sync.sync();
-    expect(await db.ref("item").count()).toBe(1);
+    expect((await db.items.toArray()).length).toBe(1);
     user = 2;
     await sync.sync();
     expect(transport.calls[1].path).toBe("sync/pull/?limit=1000");
-    expect((await db.ref("item").toArray()).map((r) => r.id)).toEqual([20]);
+    expect((await db.items.toArray()).map((r) => r.id)).toEqual([20]);
     expect(await db.ref("customer").count()).toBe(0);
     expect(await db.outbox.count()).toBe(1);
     expect(await db.getMeta(META.userId)).toBe(2);

@@ -14,8 +14,9 @@ import { forgetViewedRecords } from "./viewed-records";
  * device clear the cached tables in that same transaction; the outbox is never touched, and the
  * pending rows of the signed-in user's waiting entries are put back. Stock rows are stored in their
  * item's record (stock-store.ts) with the device's own changes laid over them (stock-overlay.ts), so
- * a pull never undoes a queued sale's take. A snapshot page (first load) writes each item once with
- * its stock, reading nothing; a change page merges into what the records hold.
+ * a pull never undoes a queued sale's take. A snapshot page (first load) writes each page of items
+ * (item-pages.ts) once with their stock, after one read of the pages it touches; a change page merges
+ * into what the records hold.
  */
 
 /** Rows per page unless the caller says otherwise (the server's default). */
@@ -255,7 +256,7 @@ export class ReferenceSync {
         }
       }
       const at = this.now();
-      await db.transaction("rw", [db.meta, db.outbox, db.ref("item")], async () => {
+      await db.transaction("rw", [db.meta, db.outbox, db.items.table], async () => {
         await db.setMeta(META.lastSyncAt, at);
         // Every row changed before this run started is in the cache now, bookings included.
         await releaseSettledStock(db, startedAt);
@@ -319,7 +320,7 @@ export class ReferenceSync {
       const items = page.tables.item ?? noChange;
       const stockRows = (page.tables.stock ?? noChange).upserts;
       writes.push(
-        applyItemStockChanges(db.ref("item"), {
+        applyItemStockChanges(db.items, {
           items: items.upserts,
           itemDeletes: items.deletes,
           stock: stockRows.map((row) => overlayRow(row, deltas)),
@@ -337,7 +338,7 @@ export class ReferenceSync {
         if (!sameDeltas(now, deltas)) {
           stock.deltas = now;
           await putStockRows(
-            db.ref("item"),
+            db.items,
             stockRows.map((row) => overlayRow(row, now)),
           );
         }

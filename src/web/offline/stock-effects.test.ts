@@ -12,7 +12,7 @@ import { fakeTransport, freshDb, type Handler, seedStock, cachedStockRow } from 
 async function device(handler: Handler, options: { online?: boolean } = {}) {
   const db = freshDb();
   await db.setMeta(META.userId, 7);
-  await db.ref("item").put({ id: 100, name: "Rice", barcode: "111", item_type: 1, deleted_at: null });
+  await db.items.put({ id: 100, name: "Rice", barcode: "111", item_type: 1, deleted_at: null });
   await seedStock(db, [
     { id: 1, inventory_id: 5, item_id: 100, branch_id: 1, batch_number: "", expire_date: null, quantity: 10, deleted_at: null },
   ]);
@@ -194,7 +194,7 @@ describe("stock effects of queued purchases", () => {
     const outcome = await d.outbox.runCreate({ resource: "purchase/", body, localEffect: purchaseEffects(body) });
     expect(outcome.queued).toBe(true);
     expect(await d.quantity()).toBe(15);
-    expect((await d.db.ref("item").get(100))?.stock).toHaveLength(1);
+    expect((await d.db.items.get(100))?.stock).toHaveLength(1);
   });
 });
 

@@ -10,7 +10,7 @@ import { fakeTransport, freshDb, seedStock } from "./test-support";
 
 async function cache() {
   const db = freshDb();
-  await db.ref("item").bulkPut([
+  await db.items.bulkPut([
     { id: 1, name: "Rice 5kg", code: "R5", barcode: "111", item_type: 1, deleted_at: null },
     { id: 2, name: "Sugar", code: "S1", barcode: "222", item_type: 1, deleted_at: null },
     { id: 3, name: "Brown rice", code: "BR", barcode: "333", item_type: 1, deleted_at: null },

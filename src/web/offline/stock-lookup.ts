@@ -1,4 +1,3 @@
-import type { Table } from "dexie";
 import { isPositive, tryMoney } from "../../core/money";
 import { getOfflineDb, type OfflineDb } from "./db";
 import { getOfflineRuntime } from "./offline-runtime";
@@ -44,10 +43,6 @@ export async function findStockByBarcode(inventoryId: number, barcode: string, d
   return hitsOf(await stockByBarcode(db, inventoryId, barcode), inventoryId);
 }
 
-async function prefixOf(table: Table<CachedRow, RowKey>, index: string, keyword: string, limit: number): Promise<CachedRow[]> {
-  return table.where(index).startsWithIgnoreCase(keyword).filter(isUsableItem).limit(limit).toArray();
-}
-
 /**
  * The scan field's search: exact barcode first, then items whose barcode, code or name starts with
  * the keyword (indexed), then, when none do, names containing it (a bounded scan that stops at the
@@ -61,24 +56,19 @@ export async function searchStock(
 ): Promise<StockHit[]> {
   const wanted = keyword.trim();
   if (wanted === "") return [];
-  const items = db.ref("item");
+  const items = db.items;
   const seen = new Map<RowKey, CachedRow>();
   const collect = (rows: CachedRow[]) => {
     for (const row of rows) if (!seen.has(row.id)) seen.set(row.id, row);
   };
-  collect((await items.where("barcode").equals(wanted).toArray()).filter(isUsableItem));
-  for (const index of ["barcode", "code", "name"]) {
+  collect(await items.equals("barcode", wanted));
+  for (const index of ["barcode", "code", "name"] as const) {
     if (seen.size >= limit) break;
-    collect(await prefixOf(items, index, wanted, limit));
+    collect(await items.startingWith(index, wanted, limit));
   }
   if (seen.size === 0) {
     const lower = wanted.toLowerCase();
-    collect(
-      await items
-        .filter((row) => isUsableItem(row) && textOf(row.name).toLowerCase().includes(lower))
-        .limit(limit)
-        .toArray(),
-    );
+    collect(await items.scan((row) => isUsableItem(row) && textOf(row.name).toLowerCase().includes(lower), limit));
   }
   const found = [...seen.values()].map((record) => itemStockIn(record, inventoryId));
   return hitsOf(found, inventoryId, limit);

@@ -107,7 +107,7 @@ export async function recomputeStock(db: OfflineDb, effects: readonly LocalEffec
       quantity: toDecimalString(add(serverQuantity(row), delta), QUANTITY_SCALE),
     };
   });
-  await putStockRows(db.ref("item"), recomputed);
+  await putStockRows(db.items, recomputed);
 }
 
 /** The cached stock rows stock effects refer to (a purchase line by its identity). */

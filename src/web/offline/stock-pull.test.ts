@@ -36,7 +36,7 @@ const page = (cursor: string, tables: Tables, options: { more?: boolean; snapsho
 const upserts = (rows: Row[]) => ({ upserts: rows, deletes: [] });
 const deletes = (ids: number[]) => ({ upserts: [], deletes: ids });
 
-/** A device counting the item records written and read (Dexie's DBCore, under the app's code; an empty bulkGet reads nothing). */
+/** A device counting the item page records written and the read requests (Dexie's DBCore, under the app's code; an empty bulkGet reads nothing). */
 function countedDevice() {
   const db = freshDb();
   const requests = { written: 0, reads: 0 };
@@ -47,7 +47,7 @@ function countedDevice() {
       ...down,
       table: (name) => {
         const table = down.table(name);
-        if (name !== "item") return table;
+        if (name !== "item_page") return table;
         return {
           ...table,
           mutate: (req) => {
@@ -72,7 +72,7 @@ async function pull(db: ReturnType<typeof freshDb>, ...pages: ReturnType<typeof 
 }
 
 describe("pull of items and their stock", () => {
-  it("a snapshot page writes each item once with its stock rows, reading no item record", async () => {
+  it("a snapshot page writes each page of items once with their stock rows, after one read request for the pages it touches", async () => {
     const { db, requests } = countedDevice();
     await db.open();
     const before = { ...requests };
@@ -80,18 +80,20 @@ describe("pull of items and their stock", () => {
       db,
       page(
         "c1",
-        { stock: upserts([stock(11, 1), stock(12, 1, "3.000", 2), stock(21, 2)]), item: upserts([item(1), item(2), item(3)]) },
+        { stock: upserts([stock(11, 1), stock(12, 1, "3.000", 2), stock(21, 2)]), item: upserts([item(1), item(2), item(3), item(150)]) },
         { snapshot: true },
       ),
     );
-    expect(requests.written - before.written).toBe(3);
-    expect(requests.reads - before.reads).toBe(0);
-    expect(await db.ref("item").get(1)).toMatchObject({
+    // Items 1 to 3 in the page of ids 0-99, item 150 in the next: two records, read as one key range.
+    expect(requests.written - before.written).toBe(2);
+    expect(requests.reads - before.reads).toBe(1);
+    expect(await db.items.get(150)).toEqual(item(150));
+    expect(await db.items.get(1)).toMatchObject({
       name: "Item 1",
       stock_ids: [11, 12],
       stock: [stock(11, 1), stock(12, 1, "3.000", 2)],
     });
-    expect(await db.ref("item").get(3)).toEqual(item(3));
+    expect(await db.items.get(3)).toEqual(item(3));
     const [found] = await stockByBarcode(db, 2, "B1");
     expect(found.rows).toEqual([stock(12, 1, "3.000", 2)]);
     expect(found.item).toEqual(item(1));
@@ -100,18 +102,18 @@ describe("pull of items and their stock", () => {
   it("change pages: a stock row before its item waits in a stub the item takes over; an item update keeps its stock", async () => {
     const db = freshDb();
     await pull(db, page("c1", { stock: upserts([stock(11, 1), stock(12, 1, "2.000")]) }));
-    expect(await db.ref("item").get(1)).toMatchObject({ _stub: true, stock_ids: [11, 12] });
-    expect(await db.ref("item").where("barcode").equals("B1").count()).toBe(0);
+    expect(await db.items.get(1)).toMatchObject({ _stub: true, stock_ids: [11, 12] });
+    expect((await db.items.equals("barcode", "B1")).length).toBe(0);
     expect(await stockByBarcode(db, 1, "B1")).toEqual([]);
     // Item and stock in one page, stock listed first: the item upsert still comes first.
     await pull(db, page("c2", { stock: upserts([stock(13, 1)]), item: upserts([item(1)]) }));
-    expect(await db.ref("item").get(1)).toEqual({
+    expect(await db.items.get(1)).toEqual({
       ...item(1),
       stock: [stock(11, 1), stock(12, 1, "2.000"), stock(13, 1)],
       stock_ids: [11, 12, 13],
     });
     await pull(db, page("c3", { item: upserts([item(1, "Renamed")]) }));
-    expect(await db.ref("item").get(1)).toMatchObject({ name: "Renamed", stock_ids: [11, 12, 13] });
+    expect(await db.items.get(1)).toMatchObject({ name: "Renamed", stock_ids: [11, 12, 13] });
     // A changed stock row replaces its copy; the others stay.
     await pull(db, page("c4", { stock: upserts([stock(12, 1, "7.000")]) }));
     expect((await stockByBarcode(db, 1, "B1"))[0].rows.map((row) => [row.id, row.quantity])).toEqual([
@@ -127,12 +129,12 @@ describe("pull of items and their stock", () => {
       db,
       page("c1", { item: upserts([item(1), item(2)]), stock: upserts([stock(11, 1), stock(12, 1), stock(21, 2), stock(91, 9)]) }),
     );
-    expect((await db.ref("item").get(9))?._stub).toBe(true);
+    expect((await db.items.get(9))?._stub).toBe(true);
     await pull(db, page("c2", { stock: deletes([12, 91]) }));
-    expect((await db.ref("item").get(1))?.stock_ids).toEqual([11]);
-    expect(await db.ref("item").get(9)).toBeUndefined();
+    expect((await db.items.get(1))?.stock_ids).toEqual([11]);
+    expect(await db.items.get(9)).toBeUndefined();
     await pull(db, page("c3", { item: deletes([1]) }));
-    expect(await db.ref("item").get(1)).toBeUndefined();
+    expect(await db.items.get(1)).toBeUndefined();
     expect([...(await stockRowsById(db, [11, 21])).keys()]).toEqual([21]);
     // An older server's pages (no snapshot field) merge: the later item page keeps stock pulled before.
     // (Items far apart are read one by one, close ones by their key range: both merge the same.)
@@ -141,10 +143,10 @@ describe("pull of items and their stock", () => {
       page("c4", { stock: upserts([stock(31, 3), stock(41, 4000)]) }, { more: true }),
       page("c5", { item: upserts([item(3), item(4000), item(2)]) }),
     );
-    expect(await db.ref("item").get(3)).toMatchObject({ name: "Item 3", stock_ids: [31] });
-    expect(await db.ref("item").get(3)).not.toHaveProperty("_stub");
-    expect(await db.ref("item").get(4000)).toMatchObject({ name: "Item 4000", stock_ids: [41] });
-    expect(await db.ref("item").get(2)).toMatchObject({ name: "Item 2", stock_ids: [21] });
+    expect(await db.items.get(3)).toMatchObject({ name: "Item 3", stock_ids: [31] });
+    expect(await db.items.get(3)).not.toHaveProperty("_stub");
+    expect(await db.items.get(4000)).toMatchObject({ name: "Item 4000", stock_ids: [41] });
+    expect(await db.items.get(2)).toMatchObject({ name: "Item 2", stock_ids: [21] });
   });
 
   it("a queued sale's take stays laid over the stock of a snapshot page and of a change page", async () => {

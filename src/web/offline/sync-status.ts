@@ -3,10 +3,10 @@ import type { Table } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useAtomValue } from "jotai";
 import { appStore, storedUserAtom, tokenAtom } from "../lib/app-state";
-import { getOfflineDb, type OfflineDb, type OutboxEntry } from "./db";
+import { getOfflineDb, type OfflineDb, type OutboxEntry, type TableName } from "./db";
 import { getOfflineRuntime } from "./runtime-registry";
 import type { SyncProgress } from "./reference-sync";
-import type { CachedRow, CachedTableName, RowKey } from "./sync-tables";
+import type { CachedRow, RowKey } from "./sync-tables";
 
 /**
  * What the screens and the sync panel read of the offline layer: online state, what waits in the
@@ -36,11 +36,11 @@ export function useAttentionEntries(): OutboxEntry[] {
 }
 
 /**
- * Reads the cache: `useCachedTable("item", (t) => t.where("barcode").equals(code).first(), [code])`.
+ * Reads a cached table: `useCachedTable("currency", (t) => t.toArray())` (items: `OfflineDb.items`).
  * Undefined while the first read runs. Pending rows (saved offline) have `_pending: true`.
  */
 export function useCachedTable<R>(
-  name: CachedTableName,
+  name: TableName,
   query: (table: Table<CachedRow, RowKey>) => Promise<R> | R,
   deps: unknown[] = [],
 ): R | undefined {

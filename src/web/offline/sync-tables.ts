@@ -31,7 +31,8 @@ export function isReferenceTable(name: string): name is ReferenceTableName {
 
 /**
  * The reference tables the device keeps as Dexie tables of their own: all but "stock", whose rows
- * live inside their item's record since version 5 of the device database (stock-store.ts).
+ * live inside their item's record since version 5 of the device database (stock-store.ts). The
+ * items themselves are kept many to a record since version 7 (item-pages.ts).
  */
 export type CachedTableName = Exclude<ReferenceTableName, "stock">;
 

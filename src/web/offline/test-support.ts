@@ -59,7 +59,7 @@ export function fakeTransport(
 
 /** Caches stock rows as a pull would (into their items' records, or stubs). */
 export const seedStock = (db: OfflineDb, rows: CachedRow[]) =>
-  db.transaction("rw", db.ref("item"), () => putStockRows(db.ref("item"), rows));
+  db.transaction("rw", db.items.table, async () => putStockRows(db.items, rows));
 
 /** One cached stock row by id. */
 export const cachedStockRow = async (db: OfflineDb, id: number): Promise<CachedRow | undefined> => (await stockRowsById(db, [id])).get(id);

@@ -3,7 +3,7 @@ import { getOfflineDb, type OfflineDb } from "./db";
 import { FOREIGN_KEYS, lookupTablesOf, toListRow, type Lookups } from "./cached-list";
 import { getOfflineRuntime } from "./offline-runtime";
 import { isStub } from "./stock-store";
-import type { CachedTableName } from "./sync-tables";
+import type { CachedRow, CachedTableName } from "./sync-tables";
 import { textOf } from "../../core/text";
 
 const db = (): OfflineDb => getOfflineRuntime()?.db ?? getOfflineDb();
@@ -17,28 +17,31 @@ export function useCachedRows(table: CachedTableName | null): Record<string, unk
   return useLiveQuery(async () => {
     if (!table) return undefined;
     // Stubs (stock-store.ts) hold stock rows of items not cached yet: not items to list.
-    const rows = (await db().ref(table).toArray()).filter((row) => !row.deleted_at && !isStub(row));
+    const rows = (await db().rows(table).toArray()).filter((row) => !row.deleted_at && !isStub(row));
     const lookups: Lookups = {};
     for (const name of lookupTablesOf(rows)) {
       const label = Object.values(FOREIGN_KEYS).find((key) => key.table === name)?.label ?? "name";
-      const all = await db().ref(name).toArray();
+      const all = await db().rows(name).toArray();
       lookups[name] = new Map(all.map((row) => [row.id, textOf(row[label])]));
     }
     return rows.map((row) => toListRow(row, lookups));
   }, [table]);
 }
 
-/**
- * The rows of a cached table saved on this device and not synced yet, in the list shape, live
- * (the `_outbox` index where the table has one; the other cached tables are small).
- */
+/** The rows saved on this device (the `_outbox` index where the table has one; the other cached tables are small). */
+async function pendingRows(name: CachedTableName): Promise<CachedRow[]> {
+  if (name === "item") return db().items.pending();
+  const ref = db().ref(name);
+  const indexed = ref.schema.indexes.some((index) => index.name === "_outbox");
+  return indexed ? ref.where("_outbox").above(0).toArray() : ref.filter((row) => row._pending === true).toArray();
+}
+
+/** The rows of a cached table saved on this device and not synced yet, in the list shape, live. */
 export function usePendingRows(table: CachedTableName | null): Record<string, unknown>[] {
   return (
     useLiveQuery(async () => {
       if (!table) return [];
-      const ref = db().ref(table);
-      const indexed = ref.schema.indexes.some((index) => index.name === "_outbox");
-      const rows = indexed ? await ref.where("_outbox").above(0).toArray() : await ref.filter((row) => row._pending === true).toArray();
+      const rows = await pendingRows(table);
       return rows.filter((row) => row._pending === true).map((row) => toListRow(row, {}));
     }, [table]) ?? []
   );

@@ -60,9 +60,14 @@ export interface CachedStockRow {
   deleted_at: string | null;
 }
 
+/** Every cached item record: the device keeps them many to a page record (src/web/offline/item-pages.ts). */
+export async function cachedItems<T>(page: Page): Promise<T[]> {
+  return (await storeRows<{ items: T[] }>(page, "item_page")).flatMap((record) => record.items);
+}
+
 /** Every cached stock row: the device keeps them in their item's record (src/web/offline/stock-store.ts). */
 export async function cachedStockRows(page: Page): Promise<CachedStockRow[]> {
-  return (await storeRows<{ stock?: CachedStockRow[] }>(page, "item")).flatMap((record) => record.stock ?? []);
+  return (await cachedItems<{ stock?: CachedStockRow[] }>(page)).flatMap((record) => record.stock ?? []);
 }
 
 /** What the specs read of a cached item. */

@@ -13,7 +13,7 @@ import { textOf } from "../../../core/text";
 
 const LIMIT = 50;
 
-const table = () => (getOfflineRuntime()?.db ?? getOfflineDb()).ref("item");
+const items = () => (getOfflineRuntime()?.db ?? getOfflineDb()).items;
 
 const text = (value: unknown): string => textOf(value);
 
@@ -34,7 +34,7 @@ export async function findCachedByBarcode(keyword: string): Promise<ItemSearchRe
   const code = keyword.trim();
   if (code === "") return [];
   try {
-    const rows = await table().where("barcode").equals(code).toArray();
+    const rows = await items().equals("barcode", code);
     return rows.filter(isUsableItem).map(toSearchResult);
   } catch {
     return []; // No IndexedDB (private mode): the server answers.
@@ -46,10 +46,10 @@ export async function searchCachedItems(keyword: string): Promise<ItemSearchResu
   const wanted = keyword.trim().toLowerCase();
   if (wanted === "") return [];
   try {
-    const rows = await table()
-      .filter((row) => isUsableItem(row) && [row.name, row.code, row.barcode].some((value) => text(value).toLowerCase().includes(wanted)))
-      .limit(LIMIT)
-      .toArray();
+    const rows = await items().scan(
+      (row) => isUsableItem(row) && [row.name, row.code, row.barcode].some((value) => text(value).toLowerCase().includes(wanted)),
+      LIMIT,
+    );
     return rows.map(toSearchResult);
   } catch {
     return [];

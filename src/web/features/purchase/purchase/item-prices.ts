@@ -14,7 +14,7 @@ const money = (v: unknown) => toDecimalString(tryMoney(v) ?? 0);
 async function pricesOf(found: Priced): Promise<{ purchase_price: unknown; sale_price: unknown }> {
   if (found.purchase_price !== undefined) return { purchase_price: found.purchase_price, sale_price: found.sale_price };
   try {
-    const row = await (getOfflineRuntime()?.db ?? getOfflineDb()).ref("item").get(found.id);
+    const row = await (getOfflineRuntime()?.db ?? getOfflineDb()).items.get(found.id);
     if (row && !isStub(row)) return { purchase_price: row.purchase_price, sale_price: row.sale_price };
   } catch {
     // No cache: ask the server.
