@@ -2,6 +2,7 @@ import "fake-indexeddb/auto";
 import Dexie from "dexie";
 import { describe, expect, it } from "vitest";
 import { DB_V1_STORES, DB_V4_STORES, DB_V6_STORES, OfflineDb } from "./db";
+import { PAGE_SPAN } from "./item-pages";
 import { CACHED_TABLES } from "./sync-tables";
 
 describe("offline database", () => {
@@ -109,16 +110,16 @@ describe("offline database", () => {
     db.close();
   });
 
-  it("version 7 moves a version 6 device's item records into pages of a hundred ids (a pending item a page of its own), their lookups with them", async () => {
+  it("version 7 moves a version 6 device's item records into pages of PAGE_SPAN ids (a pending item a page of its own), their lookups with them", async () => {
     const name = `db-test-upgrade7-${Date.now()}`;
     const v6 = new Dexie(name);
     v6.version(6).stores(DB_V6_STORES);
     const stock = [{ id: 9, inventory_id: 2, item_id: 1, quantity: "5" }];
     await v6.table("item").bulkPut([
       { id: 1, barcode: "111", code: "A1", name: "Rice", stock, stock_ids: [9] },
-      { id: 99, barcode: "999", code: "Z9", name: "Tea" },
-      { id: 150, barcode: "150", code: "C1", name: "Salt", deleted_at: "2026-01-01T00:00:00Z" },
-      { id: 77, _stub: true, stock: [{ id: 11, inventory_id: 2, item_id: 77, quantity: "1" }], stock_ids: [11] },
+      { id: 2, barcode: "999", code: "Z9", name: "Tea" },
+      { id: PAGE_SPAN + 1, barcode: "150", code: "C1", name: "Salt", deleted_at: "2026-01-01T00:00:00Z" },
+      { id: 3, _stub: true, stock: [{ id: 11, inventory_id: 2, item_id: 3, quantity: "1" }], stock_ids: [11] },
       { id: "local-i", barcode: "333", name: "New", _pending: true, _outbox: 1 },
     ]);
     await v6.table("meta").put({ key: "cursor", value: "c9" });
@@ -127,16 +128,16 @@ describe("offline database", () => {
     await db.open();
     expect(db.verno).toBe(8);
     expect((await db.items.table.toArray()).map((page) => [page.key, page.items.map((item) => item.id)])).toEqual([
-      [0, [1, 77, 99]],
-      [1, [150]],
+      [0, [1, 2, 3]],
+      [1, [PAGE_SPAN + 1]],
       ["local-i", ["local-i"]],
     ]);
     expect(await db.items.get(1)).toEqual({ id: 1, barcode: "111", code: "A1", name: "Rice", stock, stock_ids: [9] });
-    expect((await db.items.equals("barcode", "999")).map((r) => r.id)).toEqual([99]);
+    expect((await db.items.equals("barcode", "999")).map((r) => r.id)).toEqual([2]);
     // A deleted item keeps its record but is not looked up.
-    expect(await db.items.get(150)).toMatchObject({ name: "Salt" });
+    expect(await db.items.get(PAGE_SPAN + 1)).toMatchObject({ name: "Salt" });
     expect(await db.items.equals("barcode", "150")).toEqual([]);
-    expect((await db.items.holdingStock([11])).map((r) => r.id)).toEqual([77]);
+    expect((await db.items.holdingStock([11])).map((r) => r.id)).toEqual([3]);
     expect((await db.items.pending()).map((r) => r.id)).toEqual(["local-i"]);
     expect(await db.getMeta("cursor")).toBe("c9");
     db.close();

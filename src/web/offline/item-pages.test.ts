@@ -1,21 +1,24 @@
 import "fake-indexeddb/auto";
+import Dexie, { RangeSet, type ObservabilitySet } from "dexie";
 import { describe, expect, it } from "vitest";
+import { DEXIE_BULK_TRACKING, PAGE_SPAN } from "./item-pages";
 import { freshDb } from "./test-support";
 
 const item = (id: number, name: string, extra: Record<string, unknown> = {}) => ({ id, name, code: `C${id}`, barcode: `B${id}`, ...extra });
 
 describe("items kept many to a record (item-pages.ts)", () => {
-  it("keeps a run of a hundred ids in one record, merges later writes into it and drops a page left empty", async () => {
+  it("keeps a run of PAGE_SPAN ids in one record, merges later writes into it and drops a page left empty", async () => {
     const db = freshDb();
-    await db.items.bulkPut([item(1, "Rice"), item(2, "Tea"), item(250, "Salt")]);
+    const far = PAGE_SPAN * 2 + 3;
+    await db.items.bulkPut([item(1, "Rice"), item(2, "Tea"), item(far, "Salt")]);
     await db.items.bulkPut([item(2, "Green tea"), item(3, "Sugar")]);
     const pages = await db.items.table.toArray();
     expect(pages.map((page) => [page.key, page.items.map((row) => row.name)])).toEqual([
       [0, ["Rice", "Green tea", "Sugar"]],
       [2, ["Salt"]],
     ]);
-    expect(await db.items.bulkGet([3, 4, 250])).toEqual([item(3, "Sugar"), undefined, item(250, "Salt")]);
-    await db.items.bulkDelete([250, 1]);
+    expect(await db.items.bulkGet([3, 4, far])).toEqual([item(3, "Sugar"), undefined, item(far, "Salt")]);
+    await db.items.bulkDelete([far, 1]);
     expect((await db.items.table.toArray()).map((page) => page.key)).toEqual([0]);
     expect((await db.items.toArray()).map((row) => row.id)).toEqual([2, 3]);
   });
@@ -39,6 +42,7 @@ describe("items kept many to a record (item-pages.ts)", () => {
     await db.items.bulkPut([item(900, "Apple b"), item(5, "Apple c"), item(450, "apple a"), item(7, "Banana"), item(8, "Apple d")]);
     expect((await db.items.startingWith("name", "apple", 3)).map((row) => row.name)).toEqual(["Apple b", "Apple c", "Apple d"]);
     expect((await db.items.startingWith("code", "C4", 10)).map((row) => row.id)).toEqual([450]);
+    expect(new Set((await db.items.table.toArray()).map((page) => page.key)).size).toBe(3);
     expect((await db.items.scan((row) => String(row.name).toLowerCase().includes("apple"), 2)).map((row) => row.id)).toEqual([5, 8]);
   });
 
@@ -50,5 +54,29 @@ describe("items kept many to a record (item-pages.ts)", () => {
     await db.items.delete("local-a");
     expect(await db.items.pending()).toEqual([]);
     expect(await db.items.table.get("local-a")).toBeUndefined();
+  });
+
+  it("a first load's pull page is written as enough records for Dexie to track it as a change of the whole store, not key by key", async () => {
+    const db = freshDb();
+    await db.open();
+    const changed: ObservabilitySet[] = [];
+    const listen = (parts: ObservabilitySet) => void changed.push(parts);
+    Dexie.on("storagemutated", listen);
+    try {
+      const part = (index: string) => `idb://${db.name}/item_page/${index}`;
+      const wasChanged = (index: string, key: string) =>
+        changed.some((parts) => parts[part(index)] && RangeSet(parts[part(index)]).hasKey(key));
+      // A change page's few items: the barcodes written, not others (liveQuery's precise tracking).
+      await db.items.bulkPut([item(1, "Rice")]);
+      expect(wasChanged("barcode", "B1")).toBe(true);
+      expect(wasChanged("barcode", "not-written")).toBe(false);
+      // A pull page of the first load (about 1,700 items): the whole store, whatever the key.
+      const pullPage = Array.from({ length: 1700 }, (_, i) => item(i + 100, `Item ${i}`));
+      expect(Math.ceil(pullPage.length / PAGE_SPAN)).toBeGreaterThanOrEqual(DEXIE_BULK_TRACKING);
+      await db.items.bulkPut(pullPage);
+      expect(wasChanged("barcode", "not-written")).toBe(true);
+    } finally {
+      Dexie.on("storagemutated").unsubscribe(listen);
+    }
   });
 });

@@ -5,7 +5,7 @@ import { isLocalKey, type CachedRow, type RowKey } from "./sync-tables";
  * Where the device keeps its items (device database version 7, issue 12): many to an IndexedDB
  * record. The first load writes 100k items; on Chromium 156 each IndexedDB record costs about
  * 120 µs of the storage backend's CPU whatever its size, so one record per item took 18 to 21 s
- * before anything else ran, and pages of a hundred take 4 to 7 s with the same lookups
+ * before anything else ran, and pages of a few dozen take 4 to 7 s with the same lookups
  * (tests/bench/idb-floor.ts).
  *
  * A page holds the items of one run of ids (`pageKeyOf`), a pending item (a "local-…" key) a page of
@@ -21,8 +21,17 @@ import { isLocalKey, type CachedRow, type RowKey } from "./sync-tables";
  * has nothing to read or write, so its caller's transaction never awaits a plain promise.
  */
 
-/** Items per page: ids 0-99 are page 0, 100-199 page 1, ... */
-export const PAGE_SPAN = 100;
+/**
+ * Items per page: ids 0-24 are page 0, 25-49 page 1, ... Small enough that a first load's pull page
+ * (about 1,700 items in its 1 MiB) is written as more than 50 records: Dexie's liveQuery then marks
+ * the whole store as changed, instead of adding every index key of every record written to its
+ * range sets one by one (a hundred ids a page: about 5 s of the good link's 20, on the main thread;
+ * item-pages.test.ts checks that Dexie still does so). A stock change rewrites a page of 25 items.
+ */
+export const PAGE_SPAN = 25;
+
+/** Records in one write from which Dexie's liveQuery tracks a write as a change of the whole store. */
+export const DEXIE_BULK_TRACKING = 50;
 
 export type PageKey = number | string;
 
