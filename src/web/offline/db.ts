@@ -77,7 +77,9 @@ async function moveItemsIntoPages(items: Table<CachedRow, RowKey>, pages: Table<
   const byPage = new Map<PageKey, CachedRow[]>();
   for (const item of await items.toArray()) {
     const key = pageKeyOf(item.id);
-    byPage.set(key, [...(byPage.get(key) ?? []), item]);
+    const page = byPage.get(key);
+    if (page) page.push(item);
+    else byPage.set(key, [item]);
   }
   await pages.bulkPut([...byPage].map(([key, group]) => pageOf(key, group)));
 }

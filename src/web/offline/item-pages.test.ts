@@ -7,20 +7,20 @@ import { freshDb } from "./test-support";
 const item = (id: number, name: string, extra: Record<string, unknown> = {}) => ({ id, name, code: `C${id}`, barcode: `B${id}`, ...extra });
 
 describe("items kept many to a record (item-pages.ts)", () => {
-  it("keeps a run of PAGE_SPAN ids in one record, merges later writes into it and drops a page left empty", async () => {
+  it("keeps a run of PAGE_SPAN ids in one record, in id order, merges later writes into it and drops a page left empty", async () => {
     const db = freshDb();
     const far = PAGE_SPAN * 2 + 3;
     await db.items.bulkPut([item(1, "Rice"), item(2, "Tea"), item(far, "Salt")]);
-    await db.items.bulkPut([item(2, "Green tea"), item(3, "Sugar")]);
+    await db.items.bulkPut([item(2, "Green tea"), item(3, "Sugar"), item(0, "Flour")]);
     const pages = await db.items.table.toArray();
     expect(pages.map((page) => [page.key, page.items.map((row) => row.name)])).toEqual([
-      [0, ["Rice", "Green tea", "Sugar"]],
+      [0, ["Flour", "Rice", "Green tea", "Sugar"]],
       [2, ["Salt"]],
     ]);
     expect(await db.items.bulkGet([3, 4, far])).toEqual([item(3, "Sugar"), undefined, item(far, "Salt")]);
     await db.items.bulkDelete([far, 1]);
     expect((await db.items.table.toArray()).map((page) => page.key)).toEqual([0]);
-    expect((await db.items.toArray()).map((row) => row.id)).toEqual([2, 3]);
+    expect((await db.items.toArray()).map((row) => row.id)).toEqual([0, 2, 3]);
   });
 
   it("looks up offered items only: a deleted, deactivated or stub record keeps its place but no lookup finds it", async () => {

@@ -83,6 +83,9 @@ function groupByPage<T>(values: readonly T[], idOf: (value: T) => RowKey): Map<P
   return groups;
 }
 
+/** A page's items in id order (a pending item's page holds only it). */
+const inIdOrder = (a: CachedRow, b: CachedRow): number => (typeof a.id === "number" && typeof b.id === "number" ? a.id - b.id : 0);
+
 const itemsOf = (pages: readonly (ItemPage | undefined)[]): CachedRow[] => pages.flatMap((page) => page?.items ?? []);
 
 const startsWithIgnoringCase = (value: unknown, prefix: string): boolean =>
@@ -136,7 +139,7 @@ export class ItemPages {
         const byId = new Map(incoming.map((item) => [item.id, item]));
         const kept = (pages.get(key)?.items ?? []).map((item) => byId.get(item.id) ?? item);
         for (const item of kept) byId.delete(item.id);
-        written.push(pageOf(key, [...kept, ...byId.values()]));
+        written.push(pageOf(key, [...kept, ...byId.values()].sort(inIdOrder)));
       }
       await this.table.bulkPut(written);
     });
