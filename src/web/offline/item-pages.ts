@@ -91,6 +91,12 @@ const itemsOf = (pages: readonly (ItemPage | undefined)[]): CachedRow[] => pages
 const startsWithIgnoringCase = (value: unknown, prefix: string): boolean =>
   typeof value === "string" && value.toLowerCase().startsWith(prefix.toLowerCase());
 
+/** How much wider than the keys wanted a key range may be to be read in one request. */
+const RANGE_SLACK = 4;
+
+/** What becomes of an item in a write: its new record, or undefined to drop it. */
+export type ItemChange = (item: CachedRow | undefined, id: RowKey) => CachedRow | undefined;
+
 export class ItemPages {
   constructor(readonly table: Table<ItemPage, PageKey>) {}
 
@@ -106,7 +112,7 @@ export class ItemPages {
     if (numbers.length > 1) {
       const min = Math.min(...numbers);
       const max = Math.max(...numbers);
-      if (max - min < numbers.length * 4) {
+      if (max - min < numbers.length * RANGE_SLACK) {
         for (const page of await this.table.where(":id").between(min, max, true, true).toArray()) found.set(page.key, page);
       } else others.push(...numbers);
     } else others.push(...numbers);
@@ -129,43 +135,48 @@ export class ItemPages {
     return ids.map((id) => pages.get(pageKeyOf(id))?.items.find((item) => item.id === id));
   }
 
-  /** Writes the items over those of the same ids (one read and one write per page touched). */
-  bulkPut(items: readonly CachedRow[]): Promise<void> {
+  /**
+   * Every write: each of these ids' items becomes what `change` makes of it (the item the device
+   * holds, or undefined), one read and one write per page touched; a page left empty goes.
+   */
+  modify(ids: readonly RowKey[], change: ItemChange): Promise<void> {
     return this.rw(async () => {
-      const groups = groupByPage(items, (item) => item.id);
+      const groups = groupByPage(ids, (id) => id);
       const pages = await this.pagesOf([...groups.keys()]);
       const written: ItemPage[] = [];
-      for (const [key, incoming] of groups) {
-        const byId = new Map(incoming.map((item) => [item.id, item]));
-        const kept = (pages.get(key)?.items ?? []).map((item) => byId.get(item.id) ?? item);
-        for (const item of kept) byId.delete(item.id);
-        written.push(pageOf(key, [...kept, ...byId.values()].sort(inIdOrder)));
+      const emptied: PageKey[] = [];
+      for (const [key, changed] of groups) {
+        const byId = new Map((pages.get(key)?.items ?? []).map((item) => [item.id, item]));
+        let touched = false;
+        for (const id of changed) {
+          const before = byId.get(id);
+          const item = change(before, id);
+          touched ||= item !== before;
+          if (item) byId.set(id, item);
+          else byId.delete(id);
+        }
+        if (!touched) continue; // (deletes of items the device does not have)
+        if (byId.size > 0) written.push(pageOf(key, [...byId.values()].sort(inIdOrder)));
+        else if (pages.has(key)) emptied.push(key);
       }
       await this.table.bulkPut(written);
+      await this.table.bulkDelete(emptied);
     });
+  }
+
+  /** Writes the items over those of the same ids. */
+  bulkPut(items: readonly CachedRow[]): Promise<void> {
+    const byId = new Map(items.map((item) => [item.id, item]));
+    return this.modify([...byId.keys()], (_, id) => byId.get(id));
   }
 
   put(item: CachedRow): Promise<void> {
     return this.bulkPut([item]);
   }
 
-  /** Drops the items of these ids; a page left empty goes. */
+  /** Drops the items of these ids. */
   bulkDelete(ids: readonly RowKey[]): Promise<void> {
-    return this.rw(async () => {
-      const groups = groupByPage(ids, (id) => id);
-      const pages = await this.pagesOf([...groups.keys()]);
-      const written: ItemPage[] = [];
-      const emptied: PageKey[] = [];
-      for (const [key, page] of pages) {
-        const gone = new Set<unknown>(groups.get(key));
-        const left = page.items.filter((item) => !gone.has(item.id));
-        if (left.length === page.items.length) continue;
-        if (left.length === 0) emptied.push(key);
-        else written.push(pageOf(key, left));
-      }
-      await this.table.bulkPut(written);
-      await this.table.bulkDelete(emptied);
-    });
+    return this.modify(ids, () => undefined);
   }
 
   delete(id: RowKey): Promise<void> {

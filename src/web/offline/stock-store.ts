@@ -6,8 +6,9 @@ import type { CachedRow, RowKey } from "./sync-tables";
 /**
  * Where the device keeps its stock rows (device database version 5, issue 3): inside their item's
  * record (items are kept many to a page since version 7: item-pages.ts), `stock` (each row as
- * pulled, with the overlay fields of stock-overlay.ts when the device changed it) and their ids in `stock_ids` (a multiEntry index), so the first load writes one record
- * per item instead of two. A stock row whose item is not cached yet (change pages may bring it
+ * pulled, with the overlay fields of stock-overlay.ts when the device changed it) and their ids
+ * in `stock_ids` (a multiEntry index of the pages), so the first load writes each item once with
+ * its stock. A stock row whose item is not cached yet (change pages may bring it
  * first) waits in a stub record `{ id: item_id, _stub: true, stock, stock_ids }`: no barcode, code
  * or name, so the item indexes skip it; the item takes its rows over when it arrives. Every reader
  * and writer of stock rows goes through this module.
@@ -102,32 +103,26 @@ export async function stockByBarcode(db: OfflineDb, inventoryId: number, barcode
  */
 export async function putStockRows(items: ItemPages, rows: readonly CachedRow[]): Promise<void> {
   const byItem = groupByItem(rows);
-  const ids = [...byItem.keys()];
-  const records = await items.bulkGet(ids);
-  const merged = ids.map((id, i) => {
-    const incoming = new Map((byItem.get(id) ?? []).map((row) => [row.id, row]));
-    const record = records[i] ?? { id, _stub: true };
-    const kept = stockOf(record).map((row) => incoming.get(row.id) ?? row);
-    for (const row of kept) incoming.delete(row.id);
-    return attach(record, [...kept, ...incoming.values()]);
-  });
-  await items.bulkPut(merged);
+  await items.modify([...byItem.keys()], (record, id) => withStockRows(record, id, byItem.get(id) ?? []));
+}
+
+/** The record of `id` (a stub when the device has none, copied) with these stock rows over its own, by id. */
+function withStockRows(record: CachedRow | undefined, id: RowKey, rows: readonly CachedRow[]): CachedRow {
+  const incoming = new Map(rows.map((row) => [row.id, row]));
+  const kept = stockOf(record).map((row) => incoming.get(row.id) ?? row);
+  for (const row of kept) incoming.delete(row.id);
+  return attach({ ...(record ?? { id, _stub: true }) }, [...kept, ...incoming.values()]);
 }
 
 /** Drops stock rows by id (their records found through `stock_ids`); a stub left without rows goes. */
 export async function deleteStockRows(items: ItemPages, ids: readonly number[]): Promise<void> {
   const gone = new Set<unknown>(ids);
-  const records = new Map<RowKey, CachedRow>();
-  for (const record of await items.holdingStock(ids)) records.set(record.id, record);
-  const kept: CachedRow[] = [];
-  const emptied: RowKey[] = [];
-  for (const record of records.values()) {
+  const holders = (await items.holdingStock(ids)).map((record) => record.id);
+  await items.modify(holders, (record) => {
+    if (!record) return undefined;
     const left = stockOf(record).filter((row) => !gone.has(row.id));
-    if (isStub(record) && left.length === 0) emptied.push(record.id);
-    else kept.push(attach(record, left));
-  }
-  await items.bulkPut(kept);
-  await items.bulkDelete(emptied);
+    return isStub(record) && left.length === 0 ? undefined : attach({ ...record }, left);
+  });
 }
 
 /**
@@ -135,8 +130,11 @@ export async function deleteStockRows(items: ItemPages, ids: readonly number[]):
  * become the item's). For rows that say nothing about stock: a change page, a create's answer.
  */
 export async function putItemsKeepingStock(items: ItemPages, rows: readonly CachedRow[]): Promise<void> {
-  const existing = await items.bulkGet(rows.map((row) => row.id));
-  await items.bulkPut(rows.map((row, i) => attach(row, stockOf(existing[i]))));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  await items.modify([...byId.keys()], (record, id) => {
+    const row = byId.get(id);
+    return row && attach(row, stockOf(record));
+  });
 }
 
 /**
@@ -159,7 +157,7 @@ export async function moveStockIntoItems(stockTable: Table<CachedRow, RowKey>, i
   const byItem = groupByItem(await stockTable.toArray());
   const ids = [...byItem.keys()];
   const records = await itemTable.bulkGet(ids);
-  await itemTable.bulkPut(ids.map((id, i) => attach(records[i] ?? { id, _stub: true }, byItem.get(id) ?? [])));
+  await itemTable.bulkPut(ids.map((id, i) => withStockRows(records[i], id, byItem.get(id) ?? [])));
 }
 
 /** A pull page's changes of items and stock (reference-sync.ts), stock rows already overlaid. */
