@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
 # Every test of the project, in order, stopping at the first failure (this is what `npm test` runs):
-#   typecheck -> lint (ESLint) -> format (Prettier check) -> unit -> api on PGlite -> api on PostgreSQL -> build -> e2e (Playwright, Chromium)
+#   typecheck -> lint (ESLint) -> format (Prettier check) -> unit -> build -> api on PGlite, with api on
+#   PostgreSQL beside it -> e2e (Playwright, Chromium)
+# The build comes before the API tests because some of them check the built assets (compression.test.ts).
+# Two pairs of stages run side by side, each on one core: the typecheck beside the lint, and the API pass
+# on PostgreSQL (its files one at a time: vitest.config.ts) beside the one on PGlite. The stage started
+# beside shows its output when it ends.
 #
 # Needs Debian's chromium (/usr/bin/chromium, or CHROMIUM_PATH) and PostgreSQL binaries
 # (/usr/lib/postgresql/*/bin); `.ci/run` installs both.
@@ -23,7 +28,16 @@ START_ALL=$SECONDS
 SUMMARY=()
 PG_STARTED=0
 
+BESIDE_PID=""
+
 cleanup() {
+  if [[ -n $BESIDE_PID ]]; then
+    # A stage failed while the one beside it still ran: end it (its cluster is stopped below).
+    kill -- -"$BESIDE_PID" 2>/dev/null || kill "$BESIDE_PID" 2>/dev/null || true
+    wait "$BESIDE_PID" 2>/dev/null || true
+    BESIDE_PID=""
+    PG_STARTED=1
+  fi
   if [[ $PG_STARTED == 1 ]]; then
     bash "$ROOT/scripts/pg-test-cluster.sh" stop || true
     PG_STARTED=0
@@ -32,20 +46,56 @@ cleanup() {
 trap cleanup EXIT
 trap 'echo; red "Interrupted"; exit 130' INT TERM
 
+skipped() {
+  local name="$1" title="$2"
+  [[ "$SKIP_LIST" == *" $name "* ]] || return 1
+  bold "==> [$name] $title: SKIPPED (SKIP=$SKIP)"
+  SUMMARY+=("$name: skipped")
+}
+
 # stage <name> <title> <command...>
 stage() {
   local name="$1" title="$2"; shift 2
-  if [[ "$SKIP_LIST" == *" $name "* ]]; then
-    bold "==> [$name] $title: SKIPPED (SKIP=$SKIP)"
-    SUMMARY+=("$name: skipped")
-    return 0
-  fi
+  skipped "$name" "$title" && return 0
   echo
   bold "==> [$name] $title"
   bold "    \$ $*"
   local t0=$SECONDS rc=0
   "$@" || rc=$?
-  local dt=$((SECONDS - t0))
+  report "$name" "$title" "$rc" "$((SECONDS - t0))"
+}
+
+# beside <name> <title> <command...>: starts a stage that runs beside the next ones, its output kept in
+# a file; `joined` waits for it, shows its output and reports it as `stage` does.
+beside() {
+  BESIDE_NAME="$1" BESIDE_TITLE="$2"; shift 2
+  BESIDE_PID=""
+  skipped "$BESIDE_NAME" "$BESIDE_TITLE" && return 0
+  BESIDE_LOG="$(mktemp)" BESIDE_T0=$SECONDS
+  echo
+  bold "==> [$BESIDE_NAME] $BESIDE_TITLE: started, runs beside the next stages (output when it ends)"
+  bold "    \$ $*"
+  set -m
+  "$@" >"$BESIDE_LOG" 2>&1 &
+  BESIDE_PID=$!
+  set +m
+}
+
+joined() {
+  [[ -n $BESIDE_PID ]] || return 0
+  local rc=0
+  wait "$BESIDE_PID" || rc=$?
+  BESIDE_PID=""
+  echo
+  bold "==> [$BESIDE_NAME] $BESIDE_TITLE: its output"
+  cat "$BESIDE_LOG"
+  rm -f "$BESIDE_LOG"
+  report "$BESIDE_NAME" "$BESIDE_TITLE" "$rc" "$((SECONDS - BESIDE_T0))"
+}
+
+# report <name> <title> <exit code> <seconds>: records a finished stage; the run stops at a failure.
+report() {
+  local name="$1" title="$2" rc="$3" dt="$4"
   if [[ $rc -ne 0 ]]; then
     echo
     red "############################################################################"
@@ -72,13 +122,15 @@ api_on_postgres() {
   return $rc
 }
 
-stage typecheck "TypeScript typecheck"        npx tsc --noEmit -p tsconfig.json
+beside typecheck "TypeScript typecheck"       npx tsc --noEmit -p tsconfig.json
 stage lint      "Lint (ESLint, type-checked)"  npm run lint
+joined
 stage format    "Formatting (Prettier check)"  npm run format:check
 stage unit      "Unit tests (vitest)"          npx vitest run --project unit --passWithNoTests
-stage api       "API tests on PGlite"          env -u DATABASE_URL -u TEST_DATABASE_URL npx vitest run --project api --passWithNoTests
-stage pg        "API tests on PostgreSQL"      api_on_postgres
 stage build     "Build the web app"            npm run build
+beside pg       "API tests on PostgreSQL"      api_on_postgres
+stage api       "API tests on PGlite"          env -u DATABASE_URL -u TEST_DATABASE_URL npx vitest run --project api --passWithNoTests
+joined
 stage e2e       "End-to-end tests (Playwright)" npx playwright test -c tests/e2e/playwright.config.ts
 
 echo

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
@@ -106,7 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOrganisationRoutes(app, deps);
 
   const serveWeb = !!deps.webRoot && existsSync(join(deps.webRoot, "index.html"));
-  if (serveWeb) await app.register(fastifyStatic, { root: deps.webRoot!, wildcard: false, index: ["index.html"], preCompressed: true });
+  // @fastify/static refuses a relative root (WEB_ROOT=dist/web): resolved against the working directory.
+  if (serveWeb)
+    await app.register(fastifyStatic, { root: resolve(deps.webRoot!), wildcard: false, index: ["index.html"], preCompressed: true });
   // Client routes (/stock/item-group/5/edit) get the app shell; API, media and file misses stay JSON 404s.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import { queryRows } from "../../../src/server/db/client";
+import { queryRows, type Executor } from "../../../src/server/db/client";
+import { usePullPlanner } from "../../../src/server/modules/sync/sync-rows";
 import type { AuthUser } from "../../../src/core/api-types";
 import { json, type Created } from "../support/json";
 import { formToken, startTestApp, testDatabaseUrl, type TestApp } from "../support/test-app";
@@ -259,5 +260,25 @@ describe.runIf(!!testDatabaseUrl)("sync pull with a slow writer", () => {
     } finally {
       await slow.end();
     }
+  });
+});
+
+describe.runIf(!!testDatabaseUrl)("sync pull on a PostgreSQL server", () => {
+  /** Whether the plan of an item read that needs a sort would be compiled by JIT, under the given settings. */
+  const plansWithJit = (settings: (tx: Executor) => Promise<unknown>) =>
+    t.db.transaction(async (tx) => {
+      await settings(tx);
+      const [plan] = await queryRows<{ "QUERY PLAN": [Record<string, unknown>] }>(
+        tx,
+        sql`explain (format json) select * from item order by md5(name)`,
+      );
+      return "JIT" in plan["QUERY PLAN"][0];
+    });
+
+  it("compiles no plan: the pull's disabled sort would otherwise pass jit_above_cost on every page", async () => {
+    const [{ available }] = await queryRows<{ available: boolean }>(t.db, sql`select pg_jit_available() as available`);
+    // The check is only meaningful where the server can JIT at all (Debian's PostgreSQL can).
+    if (available) expect(await plansWithJit((tx) => tx.execute(sql`set local enable_sort = off`))).toBe(true);
+    expect(await plansWithJit(usePullPlanner)).toBe(false);
   });
 });

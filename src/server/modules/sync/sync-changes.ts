@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
 import { encodeCursor, type ChangeCursor } from "./sync-cursor";
-import { pageJson, type TablePage, type TableReader } from "./sync-rows";
+import { pageJson, usePullPlanner, type TablePage, type TableReader } from "./sync-rows";
 
 interface PageRow {
   /** Null on the summary row. */
@@ -20,8 +20,7 @@ interface PageRow {
  * order, so a row committed late by a slow transaction is never skipped; it comes with a later pull.
  *
  * Cost: each table is read in (xact_id, sync_version) order on its sync index and merged, so a page
- * reads O(limit) rows, not the table. Sorting is disabled for the statement: without statistics
- * (PGlite never analyzes) the planner would otherwise sort the whole table for every page.
+ * reads O(limit) rows, not the table (sorting is off for the statement: usePullPlanner).
  */
 export async function changesPage(
   db: Db,
@@ -43,7 +42,7 @@ export async function changesPage(
       order by t.xact_id, t.sync_version limit ${limit + 1})`,
   );
   const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_sort = off`);
+    await usePullPlanner(tx);
     await tx.execute(sql`set local work_mem = '64MB'`);
     return queryRows<PageRow>(
       tx,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db, type Executor } from "../../db/client";
 import { changesAfterWalk, encodeCursor, type Cursor, type SnapshotCursor } from "./sync-cursor";
-import { pageJson, type TablePage, type TableReader } from "./sync-rows";
+import { pageJson, usePullPlanner, type TablePage, type TableReader } from "./sync-rows";
 
 /**
  * How much JSON (before compression) a page of the walk carries at most: on a poor branch link
@@ -65,7 +65,7 @@ export async function snapshotPage(
   const add = (name: string, rows: string[]) => rowsOf.set(name, [...(rowsOf.get(name) ?? []), ...rows]);
   let progress: WalkProgress = { done: 0, total: 0 };
   const next = await db.transaction(async (tx): Promise<Cursor> => {
-    await tx.execute(sql`set local enable_sort = off`);
+    await usePullPlanner(tx);
     const watermark =
       cursor?.w ?? (await queryRows<{ w: string }>(tx, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as w`))[0].w;
     const total = cursor?.e ?? (await estimateWalk(tx, walked));
