@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { openDatabase, queryRows } from "../../src/server/db/client";
 import { seedIfEmpty } from "../../src/server/seed/seed";
+import { wipePostgres } from "../api/support/test-app";
 import { withoutItemSearchIndexes } from "./item-search-indexes";
 import type { BenchResult } from "./server-bench";
 import { launchDevice } from "./device-browser";
@@ -29,8 +30,10 @@ interface BenchData {
   saleStockIds: number[];
 }
 
-export async function prepareData(dataDir: string, items: number, sales: number): Promise<BenchData> {
-  const database = await openDatabase({ dataDir });
+/** The bench data in a PGlite directory, or on the PostgreSQL of `url` (wiped first) when given. */
+export async function prepareData(dataDir: string, items: number, sales: number, url?: string): Promise<BenchData> {
+  if (url) await wipePostgres(url);
+  const database = await openDatabase({ dataDir, url });
   await database.migrateAndRun(async (db) => void (await seedIfEmpty(db, { demo: true })));
   await withoutItemSearchIndexes(database.db, () =>
     database.db.execute(sql`

@@ -21,6 +21,8 @@ import { measureSyncFormats } from "./sync-format-sizes";
  * The same install and load without emulation (loopback) come first: what the link adds is the difference.
  * BENCH_NETWORK_CUT_MS changes the cut (30,000 ms); BENCH_SALES the queued sales (1,000);
  * BENCH_NETWORK_PARTS picks parts (default "loopback,good,poor,cut,formats,replay"; cut runs poor too).
+ * BENCH_DATABASE_URL runs the server on that PostgreSQL (wiped first) instead, without the replay part
+ * (its counts read the PGlite directory).
  */
 
 const LOAD_TIMEOUT_MS = 900_000;
@@ -245,10 +247,13 @@ export async function runNetworkBench(items: number): Promise<BenchResult[]> {
   const cutMs = Number(process.env.BENCH_NETWORK_CUT_MS ?? 30_000);
   const parts = new Set((process.env.BENCH_NETWORK_PARTS ?? "loopback,good,poor,cut,formats,replay").split(","));
   const log = (what: string) => console.log(`network bench ${new Date().toISOString().slice(11, 19)}: ${what}`);
-  const data = await prepareData(dataDir, items, sales);
-  const before = sales > 0 ? await prepareSaleStock(dataDir, data.inventoryId, data.saleStockIds) : new Map<number, number>();
-  log(`data ready (${items} items, ${data.stockRows} stock rows)`);
-  const server = await startServer(dataDir, port);
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) parts.delete("replay");
+  const data = await prepareData(dataDir, items, sales, url);
+  const before =
+    parts.has("replay") && sales > 0 ? await prepareSaleStock(dataDir, data.inventoryId, data.saleStockIds) : new Map<number, number>();
+  log(`data ready (${items} items, ${data.stockRows} stock rows${url ? ", on PostgreSQL" : ""})`);
+  const server = await startServer(dataDir, port, url);
   const stopServer = stopOnce(server);
   const base = `http://127.0.0.1:${port}`;
   const results: BenchResult[] = [];
@@ -269,7 +274,7 @@ export async function runNetworkBench(items: number): Promise<BenchResult[]> {
     }
     if (parts.has("formats")) results.push(...(await measureSyncFormats(base)));
     if (parts.has("replay") && sales > 0) results.push(...(await replayOnPoorLink(base, data, items, sales, before, dataDir, stopServer)));
-    return results;
+    return url ? results.map((row) => ({ ...row, name: `${row.name}, server on PostgreSQL` })) : results;
   } finally {
     await stopServer();
     rmSync(dataDir, { recursive: true, force: true });

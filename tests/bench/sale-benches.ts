@@ -64,9 +64,10 @@ export async function prepareSaleStock(dataDir: string, inventoryId: number, sal
  * The server on the bench's PGlite directory, serving WEB_ROOT (else dist/web). Waits up to 5 minutes:
  * opening and analysing 100k items and their stock takes more than a minute on a loaded machine.
  */
-export async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+/** The real server on the PGlite directory, or on the PostgreSQL of `url` when given. */
+export async function startServer(dataDir: string, port: number, url?: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: "" },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: url ?? "" },
     stdio: "ignore",
   });
   const deadline = Date.now() + 300_000;
