@@ -43,7 +43,6 @@ function rowJson(columns: string[], extra: Record<string, SQL>): SQL {
   return sql`row_to_json((select x from (select ${sql.join(fields, sql`, `)}) x))`;
 }
 
-/** How a sync table's rows are read for this user: the row's JSON and the branch scope, over alias `t`. */
 /**
  * The planner settings of a pull's transaction. Sorting is off: without statistics (PGlite never
  * analyzes) the planner would sort a whole table for every page instead of reading its index in order.
@@ -55,6 +54,7 @@ export async function usePullPlanner(tx: Executor): Promise<void> {
   await tx.execute(sql`set local jit = off`);
 }
 
+/** How a sync table's rows are read for this user: the row's JSON and the branch scope, over alias `t`. */
 export interface TableReader {
   table: SyncTable;
   /** The device's JSON of row `t`. */
