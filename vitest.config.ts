@@ -9,7 +9,7 @@ export default defineConfig({
   plugins: [react({ babel: { plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }]] } }), lingui()],
   test: {
     // Vitest's default in a run is one worker fewer than the cores: one on a two-core CI machine, where two
-    // finish the API files on PGlite in half the time.
+    // finish the API files on PGlite in three quarters of the time (half, with isolate: false below).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {

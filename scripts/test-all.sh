@@ -32,11 +32,11 @@ BESIDE_PID=""
 
 cleanup() {
   if [[ -n $BESIDE_PID ]]; then
-    # A stage failed while the one beside it still ran: end it (its cluster is stopped below).
+    # A stage failed while the one beside it still ran: end it (the PostgreSQL pass's cluster is stopped below).
     kill -- -"$BESIDE_PID" 2>/dev/null || kill "$BESIDE_PID" 2>/dev/null || true
     wait "$BESIDE_PID" 2>/dev/null || true
     BESIDE_PID=""
-    PG_STARTED=1
+    [[ $BESIDE_NAME == pg ]] && PG_STARTED=1
   fi
   if [[ $PG_STARTED == 1 ]]; then
     bash "$ROOT/scripts/pg-test-cluster.sh" stop || true

@@ -71,21 +71,27 @@ export async function prepareData(dataDir: string, items: number, sales: number,
   };
 }
 
-export async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+/**
+ * The real server on the bench's PGlite directory, or on the PostgreSQL of `url` when given, serving
+ * WEB_ROOT (else dist/web). Waits up to 5 minutes: opening and analysing 100k items and their stock
+ * takes more than a minute on a loaded machine.
+ */
+export async function startServer(dataDir: string, port: number, url?: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: "" },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: url ?? "" },
     stdio: "ignore",
   });
-  for (let i = 0; i < 120; i += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health/`)).ok) return child;
-    } catch {
-      // not up yet
-    }
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const up = await fetch(`http://127.0.0.1:${port}/api/health/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return child;
     await new Promise((r) => setTimeout(r, 500));
   }
   child.kill();
-  throw new Error("server did not start");
+  throw new Error("the server did not start in 5 minutes");
 }
 
 export const countStore = (page: Page, store: string) =>

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { ARGS, CHROMIUM } from "./browser-bench";
-import { startServer, stopOnce } from "./sale-benches";
+import { startServer } from "./browser-bench";
+import { stopOnce } from "./sale-benches";
 
 /**
  * Where the signed-in dashboard's start-up spends the main thread (issue 12, a diagnostic, not a

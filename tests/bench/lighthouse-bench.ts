@@ -5,7 +5,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { ARGS, CHROMIUM } from "./browser-bench";
-import { startServer, stopOnce } from "./sale-benches";
+import { startServer } from "./browser-bench";
+import { stopOnce } from "./sale-benches";
 import type { BenchResult } from "./server-bench";
 
 /**

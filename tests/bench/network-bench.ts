@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { countCached, metaValue, prepareData } from "./browser-bench";
+import { countCached, metaValue, prepareData, startServer } from "./browser-bench";
 import { launchDevice } from "./device-browser";
 import { childCpu, cpuBetween } from "./process-cpu";
 import { EmulatedLink, GOOD_BRANCH, LOOPBACK, POOR_BRANCH, isPull, type LinkProfile, type WireRequest } from "./emulated-link";
-import { prepareSaleStock, signInCashier, startServer, stopOnce, type SaleDevice } from "./sale-benches";
+import { prepareSaleStock, signInCashier, stopOnce, type SaleDevice } from "./sale-benches";
 import { runSaleReplayBench } from "./sale-replay-bench";
 import type { BenchResult } from "./server-bench";
 import { measureSyncFormats } from "./sync-format-sizes";

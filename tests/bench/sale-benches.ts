@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { openDatabase, queryRows } from "../../src/server/db/client";
-import { countCached, metaValue, prepareData } from "./browser-bench";
+import { countCached, metaValue, prepareData, startServer } from "./browser-bench";
 import { launchDevice, type Device } from "./device-browser";
 import { runSaleReplayBench } from "./sale-replay-bench";
 import { runSaleScreenBench } from "./sale-screen-bench";
@@ -58,29 +58,6 @@ export async function prepareSaleStock(dataDir: string, inventoryId: number, sal
   await database.close();
   if (rows.n !== 3) throw new Error(`expected 3 stock rows for the multi-row barcode, found ${rows.n}`);
   return new Map(quantities.map((r) => [r.id, Number(r.quantity)]));
-}
-
-/**
- * The server on the bench's PGlite directory, serving WEB_ROOT (else dist/web). Waits up to 5 minutes:
- * opening and analysing 100k items and their stock takes more than a minute on a loaded machine.
- */
-/** The real server on the PGlite directory, or on the PostgreSQL of `url` when given. */
-export async function startServer(dataDir: string, port: number, url?: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: url ?? "" },
-    stdio: "ignore",
-  });
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/health/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error("the server did not start in 5 minutes");
 }
 
 /** Stops the server cleanly (its PGlite directory can then be opened), once however often it is called. */

@@ -182,7 +182,7 @@ describe("precompressed assets", () => {
   it.skipIf(!existsSync(join(built, "index.html")))(
     `the build's service worker, style sheet and manifest (${built}) go out compressed too`,
     async () => {
-      // The first screen's style sheets come with its chunks, not from index.html: any built one will do.
+      // The first screen's style sheets come with its chunks, not from index.html: the first built one.
       const sheet = readdirSync(join(built, "assets")).find((name) => name.endsWith(".css"));
       expect(sheet, "the build has a style sheet").toBeTruthy();
       const css = `/assets/${sheet}`;
