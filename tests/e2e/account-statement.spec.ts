@@ -18,7 +18,7 @@ test("the customer statement of a demo customer with receipts shows the API's op
   page,
   request,
 }) => {
-  const { token } = await signedIn(page, request, ADMIN);
+  const { token } = await signedIn(page, ADMIN);
   const base = await apiGet<{ id: number; code: string }>(request, token, "currency/base-currency/");
   const receipts = await apiGet<Paged<{ customer: number; customer_name: string; currency_code: string; input_date: string }>>(
     request,
@@ -87,7 +87,7 @@ test("the customer statement of a demo customer with receipts shows the API's op
 
 test("the cashbox statement's closing balance is the balance the cashbox list shows", async ({ page, request }) => {
   const name = "Erbil Main IQD cashbox";
-  const { token } = await signedIn(page, request, ADMIN);
+  const { token } = await signedIn(page, ADMIN);
   const boxes = await apiGet<Paged<{ id: number; name: string; balance: string }>>(
     request,
     token,

@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { DocumentFormPage, FormPage, ListPage, LoginPage, Shell } from "./support/pages";
+import { DocumentFormPage, FormPage, ListPage, Shell } from "./support/pages";
 import { ADMIN, uniqueName } from "./support/users";
+import { signedIn } from "./support/session";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots-accounting";
 
@@ -16,7 +17,7 @@ test("admin converts dollars into dinars at the latest rate and counts a cashbox
   const note = uniqueName("E2E conversion");
   const conversions = new ListPage(page, "/accounting/cashbox/money-conversion", "accounting/money-conversion/");
 
-  await new LoginPage(page).signIn(ADMIN);
+  await signedIn(page, ADMIN);
   await page.goto("/accounting/cashbox/money-conversion/add");
   await expect(page.getByRole("combobox", { name: /^From Cashbox/ })).toBeVisible();
   await pick.choose("From Cashbox", "Erbil Main USD cashbox (USD)");

@@ -7,8 +7,9 @@ import {
   serverItemGroupCount,
   serviceWorkerSync,
 } from "./support/offline";
-import { FormPage, LoginPage, Shell } from "./support/pages";
+import { FormPage, Shell } from "./support/pages";
 import { ADMIN, uniqueName } from "./support/users";
+import { signedIn } from "./support/session";
 
 /**
  * Background sync with no page of the app open (sw/sw.ts, worker-replay.ts): the worker replays the
@@ -21,7 +22,7 @@ const OUTBOX_TAG = "outbox";
 test("with every tab of the app closed, the sync event makes the worker replay the outbox, once", async ({ page, context, request }) => {
   test.setTimeout(150_000);
   const name = uniqueName("Closed tab group");
-  await new LoginPage(page).signIn(ADMIN);
+  await signedIn(page, ADMIN);
   await controlledByServiceWorker(page);
   const token = (await pageToken(page)) ?? "";
   const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem("bo.user") ?? "null") as { id: number } | null)?.id);

@@ -8,8 +8,9 @@ import {
   serverItemGroupCount,
   serviceWorkerSync,
 } from "./support/offline";
-import { FormPage, LoginPage } from "./support/pages";
+import { FormPage } from "./support/pages";
 import { ADMIN, uniqueName } from "./support/users";
+import { signedIn } from "./support/session";
 
 /**
  * The service worker's background sync (sw/sw.ts, DESIGN section 4). A create queued offline
@@ -46,7 +47,7 @@ async function countReplayMessages(page: Page): Promise<() => Promise<number>> {
 test("a create queued offline registers a background sync whose event replays it", async ({ page, context, request }) => {
   test.setTimeout(150_000);
   const name = uniqueName("Sync group");
-  await new LoginPage(page).signIn(ADMIN);
+  await signedIn(page, ADMIN);
   await controlledByServiceWorker(page);
   await page.goto("/stock/item-group/add");
   const form = new FormPage(page);

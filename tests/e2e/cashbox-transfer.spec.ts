@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { DocumentFormPage, FormPage, ListPage, LoginPage } from "./support/pages";
+import { DocumentFormPage, FormPage, ListPage } from "./support/pages";
 import { storeRows, type OutboxRow } from "./support/offline";
 import { ADMIN, uniqueName } from "./support/users";
+import { signedIn } from "./support/session";
 
 test("admin moves money between two USD cashboxes; more than the source holds is refused", async ({ page }) => {
   const form = new FormPage(page);
@@ -9,7 +10,7 @@ test("admin moves money between two USD cashboxes; more than the source holds is
   const note = uniqueName("E2E transfer");
   const list = new ListPage(page, "/accounting/cashbox/transfer", "accounting/cashbox-transfer/");
 
-  await new LoginPage(page).signIn(ADMIN);
+  await signedIn(page, ADMIN);
   await list.goto();
   await list.expectOpen();
   await list.addButton().click();
@@ -37,7 +38,7 @@ test("a transfer saved after the network dropped stays in its form, says it need
   const form = new FormPage(page);
   const pick = new DocumentFormPage(page);
   const note = uniqueName("E2E offline transfer");
-  await new LoginPage(page).signIn(ADMIN);
+  await signedIn(page, ADMIN);
   await page.goto("/accounting/cashbox/transfer/add");
   await expect(page.getByRole("combobox", { name: "From Cashbox" })).toBeVisible();
   await pick.choose("From Cashbox", "Erbil Main USD cashbox (USD)");

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { DocumentFormPage, FormPage, ListPage, LoginPage } from "./support/pages";
+import { DocumentFormPage, FormPage, ListPage } from "./support/pages";
 import { ADMIN, uniqueName } from "./support/users";
+import { signedIn } from "./support/session";
 
 test("admin adds a cashbox, sees its balance, renames it, deletes it; a cashbox with entries refuses delete", async ({ page }) => {
   const list = new ListPage(page, "/accounting/cashbox", "accounting/cashbox/");
@@ -9,7 +10,7 @@ test("admin adds a cashbox, sees its balance, renames it, deletes it; a cashbox 
   const name = uniqueName("E2E till");
   const renamed = `${name} renamed`;
 
-  await new LoginPage(page).signIn(ADMIN);
+  await signedIn(page, ADMIN);
   await list.goto();
   await list.expectOpen();
 

@@ -21,7 +21,7 @@ test("the manager's dashboard shows the day's figures and charts in English and 
 }) => {
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1366, height: 1000 });
-  const { token } = await signedIn(page, request, ADMIN);
+  const { token } = await signedIn(page, ADMIN);
   const expected = await apiGet<Dashboard>(request, token, "dashboard/");
   expect(expected.sales?.by_day.length, "the demo has sales in the last 30 days").toBeGreaterThan(0);
   expect(expected.min_quantity?.count, "the demo has items under their minimum").toBeGreaterThan(0);
@@ -66,12 +66,9 @@ test("the manager's dashboard shows the day's figures and charts in English and 
 const chakraBuilt = (page: import("@playwright/test").Page) =>
   page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--chakra-colors-bg").trim() !== "");
 
-test("on a phone the dashboard and the shell draw without Chakra; its theme system is built when a popup needs it", async ({
-  page,
-  request,
-}) => {
+test("on a phone the dashboard and the shell draw without Chakra; its theme system is built when a popup needs it", async ({ page }) => {
   await page.setViewportSize({ width: 412, height: 823 });
-  await signedIn(page, request, ADMIN);
+  await signedIn(page, ADMIN);
   const dashboard = new DashboardPage(page);
   await dashboard.goto();
   await expect(dashboard.cardLink("Sales today")).toBeVisible();
@@ -91,9 +88,9 @@ test("on a phone the dashboard and the shell draw without Chakra; its theme syst
   expect(await chakraBuilt(page)).toBe(true);
 });
 
-test("a toast raised on the dashboard shows, though the first screen had not loaded Chakra", async ({ page, request }) => {
+test("a toast raised on the dashboard shows, though the first screen had not loaded Chakra", async ({ page }) => {
   await page.setViewportSize({ width: 412, height: 823 });
-  await signedIn(page, request, ADMIN);
+  await signedIn(page, ADMIN);
   await page.route("**/api/dashboard/", (route) =>
     route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "The server is busy" }) }),
   );
@@ -110,11 +107,8 @@ const startMarks = (page: import("@playwright/test").Page) =>
     return { firstScreen: at("bo:first-screen-painted"), offline: at("bo:offline-started") };
   });
 
-test("the dashboard paints before the offline layer starts; a screen that keys documents shows only once it runs", async ({
-  page,
-  request,
-}) => {
-  await signedIn(page, request, ADMIN);
+test("the dashboard paints before the offline layer starts; a screen that keys documents shows only once it runs", async ({ page }) => {
+  await signedIn(page, ADMIN);
   const dashboard = new DashboardPage(page);
   await dashboard.goto();
   await expect(dashboard.cardLink("Sales today")).toBeVisible();
@@ -134,11 +128,8 @@ test("the dashboard paints before the offline layer starts; a screen that keys d
   expect(elsewhere.offline).toBeLessThan(elsewhere.firstScreen);
 });
 
-test("at /, the dashboard's chunk is asked for by the entry, beside the app's, not after the router has started", async ({
-  page,
-  request,
-}) => {
-  await signedIn(page, request, ADMIN);
+test("at /, the dashboard's chunk is asked for by the entry, beside the app's, not after the router has started", async ({ page }) => {
+  await signedIn(page, ADMIN);
   const scripts: string[] = [];
   page.on("request", (asked) => {
     const chunk = /\/assets\/(dashboard-page|start-app)-[^/]*\.js$/.exec(asked.url())?.[1];
@@ -152,9 +143,8 @@ test("at /, the dashboard's chunk is asked for by the entry, beside the app's, n
 
 test("opened at /, the app knows the other screens from its first navigation: a card's link, the back button, an unknown path", async ({
   page,
-  request,
 }) => {
-  await signedIn(page, request, ADMIN);
+  await signedIn(page, ADMIN);
   const dashboard = new DashboardPage(page);
   await dashboard.goto();
   await expect(page.getByRole("heading", { name: "Your branches" })).toBeVisible();
@@ -194,7 +184,7 @@ test.describe("the dashboard kept as it last looked", () => {
     request,
   }) => {
     await page.setViewportSize({ width: 412, height: 823 });
-    const { token } = await signedIn(page, request, ADMIN);
+    const { token } = await signedIn(page, ADMIN);
     const expected = await apiGet<Dashboard>(request, token, "dashboard/");
     const dashboard = new DashboardPage(page);
     await dashboard.goto();

@@ -17,7 +17,7 @@ interface StockRow {
 }
 
 test("empty sale and purchase forms show no Paid badge; a sale with a line does", async ({ page, request }) => {
-  const { token, branch } = await signedIn(page, request, ADMIN);
+  const { token, branch } = await signedIn(page, ADMIN);
   const stock = await apiGet<Paged<StockRow>>(
     request,
     token,

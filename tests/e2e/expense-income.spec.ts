@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { DocumentFormPage, FormPage, ListPage, LoginPage } from "./support/pages";
+import { DocumentFormPage, FormPage, ListPage } from "./support/pages";
 import { ADMIN, uniqueName } from "./support/users";
+import { signedIn } from "./support/session";
 
 test("admin adds an expense type, takes an income into a new cashbox, is refused an expense above its balance, then spends within it", async ({
   page,
@@ -11,7 +12,7 @@ test("admin adds an expense type, takes an income into a new cashbox, is refused
   const boxName = uniqueName("E2E box");
   const note = uniqueName("E2E expense");
 
-  await new LoginPage(page).signIn(ADMIN);
+  await signedIn(page, ADMIN);
 
   // A new expense type and a new, empty USD cashbox.
   const types = new ListPage(page, "/accounting/expense-type", "accounting/expense-type/");

@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { DocumentFormPage, FormPage, ListPage, LoginPage, Shell } from "./support/pages";
+import { DocumentFormPage, FormPage, ListPage, Shell } from "./support/pages";
 import { uniqueName } from "./support/users";
+import { signedIn } from "./support/session";
 
 const HR_USER = { username: "hr", password: "hr" } as const;
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots-hr";
@@ -21,7 +22,7 @@ test("an HR user adds an employee with a picture and a contract, runs the month'
   const name = uniqueName("E2E Employee");
   const now = new Date();
   const month = String(now.getMonth() + 1).padStart(2, "0");
-  await new LoginPage(page).signIn(HR_USER);
+  await signedIn(page, HR_USER);
 
   // The employee, with a profile picture (images only) and a position.
   const employees = new ListPage(page, "/hr/employee", "hr/employee/");

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { FormPage, ListPage, LoginPage } from "./support/pages";
+import { FormPage, ListPage } from "./support/pages";
 import { ADMIN, uniqueName } from "./support/users";
+import { signedIn } from "./support/session";
 
 test("admin adds, filters, sorts, edits and deletes an item group", async ({ page }) => {
   const list = new ListPage(page, "/stock/item-group", "item-group/");
@@ -8,7 +9,7 @@ test("admin adds, filters, sorts, edits and deletes an item group", async ({ pag
   const name = uniqueName("E2E group");
   const renamed = `${name} renamed`;
 
-  await new LoginPage(page).signIn(ADMIN);
+  await signedIn(page, ADMIN);
   await list.goto();
   await list.expectOpen();
 

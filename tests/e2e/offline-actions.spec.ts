@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { pageToken, storeRows } from "./support/offline";
-import { FormPage, ListPage, LoginPage } from "./support/pages";
+import { FormPage, ListPage } from "./support/pages";
 import { ADMIN, uniqueName } from "./support/users";
+import { signedIn } from "./support/session";
 
 /**
  * Edits, deletes and approvals need the server (DESIGN section 4): offline they stay on screen,
@@ -17,7 +18,7 @@ async function apiCall<T>(request: APIRequestContext, token: string, method: "GE
 
 test("item groups: delete and edit disabled offline, with the reason", async ({ page, context, request }) => {
   const name = uniqueName("Offline actions");
-  await new LoginPage(page).signIn(ADMIN);
+  await signedIn(page, ADMIN);
   const token = (await pageToken(page)) ?? "";
   const me = await apiCall<{ id: number }>(request, token, "GET", "user/me/");
   await apiCall(request, token, "POST", "item-group/", { name, form_token: `${me.id}-${Date.now()}-${crypto.randomUUID()}` });
@@ -62,7 +63,7 @@ interface Me {
 }
 
 test("a pending transfer: approve and edit disabled offline, with the reason", async ({ page, context, request }) => {
-  await new LoginPage(page).signIn(ADMIN);
+  await signedIn(page, ADMIN);
   const token = (await pageToken(page)) ?? "";
   const me = await apiCall<Me>(request, token, "GET", "user/me/");
   const branch = me.branches.find((b) => b.id === me.default_branch_id) ?? me.branches[0];

@@ -54,7 +54,7 @@ test("a sale and a quotation viewed online open offline by their address, the ex
   request,
 }) => {
   test.setTimeout(180_000);
-  const { token } = await signedInWithDeviceCache(page, request, ADMIN);
+  const { token } = await signedInWithDeviceCache(page, ADMIN);
   const [sale, unseen] = await unpaidSales(request, token);
   const quotation = await openQuotation(request, token);
   await viewOnline(page, `/sale/sale/${sale.id}/view`, `sale/${sale.id}/`);
@@ -84,7 +84,7 @@ test("a conversion queued offline and refused by the server: needs attention on 
   request,
 }) => {
   test.setTimeout(180_000);
-  const { token } = await signedInWithDeviceCache(page, request, ADMIN);
+  const { token } = await signedInWithDeviceCache(page, ADMIN);
   const quotation = await openQuotation(request, token);
   // The server refuses the conversion when it is replayed (as it would once the stock was sold meanwhile).
   const restore = await interceptReplay(page, (path) => path === `sale-quotation/${quotation.id}/convert/`, {

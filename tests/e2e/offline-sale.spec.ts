@@ -29,7 +29,7 @@ test("offline sale: scanned from the cache, pending with its number and stock ta
 }) => {
   test.setTimeout(180_000);
   // The service worker controls the page, and the first load of the cache has finished.
-  const { token, branch } = await signedInWithDeviceCache(page, request, CASHIER);
+  const { token, branch } = await signedInWithDeviceCache(page, CASHIER);
 
   // The sale screen's inventory (the cashier's default branch, its first inventory) and a stock row
   // of it whose item has a barcode.

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { controlledByServiceWorker, firstPullDone, gotoOffline } from "./support/offline";
-import { LoginPage, Shell } from "./support/pages";
+import { Shell } from "./support/pages";
 import { ADMIN, uniqueName } from "./support/users";
+import { signedIn } from "./support/session";
 
 /**
  * The offline layer as the user sees it: the sync status button and its panel, a list served from
@@ -11,7 +12,7 @@ import { ADMIN, uniqueName } from "./support/users";
 test("offline: cached list with a pending row, sync panel, in Arabic", async ({ page, context }, testInfo) => {
   test.setTimeout(120_000);
   const name = uniqueName("Cached group");
-  await new LoginPage(page).signIn(ADMIN);
+  await signedIn(page, ADMIN);
   const shell = new Shell(page);
   await shell.switchLanguage("العربية");
   await shell.expectRightToLeft();

@@ -26,7 +26,7 @@ test("offline: opens from the service worker, reads the cache, queues a create, 
   const name = uniqueName("Offline group");
 
   // The service worker controls the page (the first load is not), and the first reference load has finished.
-  const { token } = await signedInWithDeviceCache(page, request, ADMIN);
+  const { token } = await signedInWithDeviceCache(page, ADMIN);
   const items = await cachedItems<Row>(page);
   const withBarcode = items.find((item) => typeof item.barcode === "string" && item.barcode !== "");
   expect(withBarcode, "the demo data has items with barcodes").toBeTruthy();

@@ -37,7 +37,7 @@ test("the owner's print header and logo for branch 2 print on its sale; the sale
 }) => {
   test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
-  const { token, me } = await signedIn(page, request, ADMIN);
+  const { token, me } = await signedIn(page, ADMIN);
   const branch = me.branches[1];
   expect(branch, "the demo data has a second branch").toBeTruthy();
   const headerName = uniqueName("Suli Print");

@@ -22,7 +22,7 @@ interface ItemRow {
 
 test("offline purchase: scanned from the cache, saved to sync, booked once when back online", async ({ page, context, request }) => {
   test.setTimeout(180_000);
-  const { token, branch } = await signedInWithDeviceCache(page, request, ADMIN);
+  const { token, branch } = await signedInWithDeviceCache(page, ADMIN);
   const inventory = branch.inventories[0];
   const item = (await cachedItems<ItemRow>(page))
     .filter((i) => i.barcode && i.item_type === 1 && i.is_active !== false && !i.deleted_at)

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { DocumentFormPage, LoginPage, Shell } from "./support/pages";
+import { DocumentFormPage, Shell } from "./support/pages";
 import { ADMIN } from "./support/users";
+import { signedIn } from "./support/session";
 
 /**
  * The purchase and stock screens in Arabic (right to left): labels translated, screenshots in
@@ -8,7 +9,7 @@ import { ADMIN } from "./support/users";
  */
 test("purchase form and stock list in Arabic", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await new LoginPage(page).signIn(ADMIN);
+  await signedIn(page, ADMIN);
   await new DocumentFormPage(page).open("/purchase/purchase/add");
   await new Shell(page).switchLanguage("العربية");
   await new Shell(page).expectRightToLeft();
@@ -26,7 +27,7 @@ test("purchase form and stock list in Arabic", async ({ page }) => {
 });
 
 test("the supplier form's branches open on a mouse click, right after leaving an empty required field", async ({ page }) => {
-  await new LoginPage(page).signIn(ADMIN);
+  await signedIn(page, ADMIN);
   await page.goto("/purchase/supplier/add");
   // Leaving the empty name shows its error on the press, which moved the trigger from under the mouse.
   await page.getByRole("textbox", { name: "Name" }).focus();

@@ -29,7 +29,7 @@ async function stockOf(request: APIRequestContext, token: string, inventory: num
 }
 
 test("a purchase scanned, saved, printed, and its stock grows", async ({ page, request }) => {
-  const { token, branch } = await signedIn(page, request, ADMIN);
+  const { token, branch } = await signedIn(page, ADMIN);
   const inventory = branch.inventories[0];
   const items = (await apiGet<Paged<Item>>(request, token, "item/?page_size=50&item_type=1&ordering=id")).results.filter(
     (i) => i.barcode && i.is_active,

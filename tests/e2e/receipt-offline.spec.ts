@@ -24,7 +24,7 @@ async function navigateInApp(page: Page, path: string): Promise<void> {
 
 test("a receipt keyed offline against a sale syncs once and the sale turns Paid", async ({ page, context, request }) => {
   test.setTimeout(240_000);
-  const { token, branch } = await signedInWithDeviceCache(page, request, ADMIN);
+  const { token, branch } = await signedInWithDeviceCache(page, ADMIN);
   const post = async <T>(path: string, body: Record<string, unknown>): Promise<T> => {
     const answer = await request.post(`/api/${path}`, {
       headers: { Authorization: `Bearer ${token}` },

@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { apiGet } from "./support/offline";
-import { DocumentFormPage, FormPage, ListPage, LoginPage, Shell } from "./support/pages";
+import { DocumentFormPage, FormPage, ListPage, Shell } from "./support/pages";
 import { type Paged, signedIn } from "./support/session";
 import { ADMIN } from "./support/users";
 
 /** Signed in as the admin with a new customer of the admin's branch, its IQD cashbox, and a POST that expects 201. */
 async function newCustomerWorld(page: Page, request: APIRequestContext, prefix: string) {
-  const { token, branch } = await signedIn(page, request, ADMIN);
+  const { token, branch } = await signedIn(page, ADMIN);
   const post = async <T>(path: string, body: Record<string, unknown>): Promise<T> => {
     const answer = await request.post(`/api/${path}`, {
       headers: { Authorization: `Bearer ${token}` },
@@ -45,7 +45,7 @@ test("admin takes a receipt from a customer: the server settles the oldest open 
   const pick = new DocumentFormPage(page);
   const note = `E2E receipt ${Date.now()}`;
 
-  await new LoginPage(page).signIn(ADMIN);
+  await signedIn(page, ADMIN);
   await list.goto();
   await list.expectOpen();
   // The demo has receipts already.

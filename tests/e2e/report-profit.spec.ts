@@ -21,7 +21,7 @@ test("the profit report over six months of demo sales: chart and table agree wit
   request,
 }) => {
   await mkdir(SHOTS, { recursive: true });
-  const { token } = await signedIn(page, request, ADMIN);
+  const { token } = await signedIn(page, ADMIN);
   await page.goto("/report/profit");
   await expect(page.getByRole("heading", { name: "Gross Profit" })).toBeVisible();
 

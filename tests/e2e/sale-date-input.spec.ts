@@ -19,7 +19,7 @@ interface StockRow {
 
 test("sale and quotation dates: 31/02 refused with the reason, 21/11/26 saved as 2026-11-21", async ({ page, request }) => {
   test.setTimeout(90_000);
-  const { token, branch } = await signedIn(page, request, ADMIN);
+  const { token, branch } = await signedIn(page, ADMIN);
   const stock = await apiGet<Paged<StockRow>>(
     request,
     token,

@@ -9,8 +9,8 @@ import {
   storeRows,
   cachedItems,
 } from "./support/offline";
-import { LoginPage } from "./support/pages";
 import { ADMIN } from "./support/users";
+import { signedIn } from "./support/session";
 
 /**
  * Extra sale material and a quotation conversion, offline (issue 5): both screens open online, the
@@ -63,7 +63,7 @@ test("offline extra material and quotation convert: queued with their stock take
   request,
 }) => {
   test.setTimeout(240_000);
-  await new LoginPage(page).signIn(ADMIN);
+  await signedIn(page, ADMIN);
   await controlledByServiceWorker(page);
   await firstPullDone(page);
 
@@ -168,7 +168,7 @@ test("a sale deleted on the server leaves the device at its next pull; its quota
   request,
 }) => {
   test.setTimeout(180_000);
-  await new LoginPage(page).signIn(ADMIN);
+  await signedIn(page, ADMIN);
   await controlledByServiceWorker(page);
   await firstPullDone(page);
   const token = (await pageToken(page)) ?? "";

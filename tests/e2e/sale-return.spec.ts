@@ -19,7 +19,7 @@ interface SaleRow {
 }
 
 test("sale return: find the sale by invoice number, return one unit, printable return, stock back in", async ({ page, request }) => {
-  const { token } = await signedIn(page, request, ADMIN);
+  const { token } = await signedIn(page, ADMIN);
   // A demo sale without returns whose first line is a stock line.
   const sales = await apiGet<Paged<SaleRow>>(request, token, "sale/?page_size=50&ordering=id");
   let sale: SaleRow | null = null;

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { LoginPage, Shell } from "./support/pages";
+import { Shell } from "./support/pages";
 import { CASHIER } from "./support/users";
+import { signedIn } from "./support/session";
 
 /**
  * The sale screen in English and in Arabic (right to left): the scan field has focus, the labels
@@ -8,7 +9,7 @@ import { CASHIER } from "./support/users";
  */
 test("sale screen in English and Arabic", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await new LoginPage(page).signIn(CASHIER);
+  await signedIn(page, CASHIER);
   await page.goto("/sale/sale/add");
   await expect(page.getByRole("textbox", { name: "Scan barcode" })).toBeFocused();
   await expect(page.getByRole("radio", { name: "Cash" })).toBeVisible();

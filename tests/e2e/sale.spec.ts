@@ -35,7 +35,7 @@ test("sale at the counter: five scans, cash, printable invoice; the server holds
   request,
 }) => {
   test.setTimeout(120_000);
-  const { token, branch } = await signedIn(page, request, CASHIER);
+  const { token, branch } = await signedIn(page, CASHIER);
   const inventoryId = branch.inventories[0].id;
 
   // Five in-stock goods of the inventory the sale screen opens on, each with one batch in stock.

@@ -18,7 +18,7 @@ interface StockRow {
 }
 
 test("a transfer created, approved, and the stock moved", async ({ page, request }) => {
-  const { token, branch } = await signedIn(page, request, ADMIN);
+  const { token, branch } = await signedIn(page, ADMIN);
   const [from, to] = branch.inventories;
   const stock = await apiGet<Paged<StockRow>>(
     request,

@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { FormPage, LoginPage, NotFoundPage, Shell } from "./support/pages";
-import { apiGet } from "./support/offline";
-import { signedIn } from "./support/session";
+import { apiGet, pageToken } from "./support/offline";
+import { signedIn, type Me } from "./support/session";
 import { ADMIN, uniqueName } from "./support/users";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-users";
@@ -19,7 +19,7 @@ test("the owner creates a cashier for branch 2 with the Cashier role; the cashie
   page,
   browser,
 }, testInfo) => {
-  await new LoginPage(page).signIn(ADMIN);
+  await signedIn(page, ADMIN);
   const username = uniqueName("cashier").replace(" ", "-");
   const password = "counter 2 pass";
 
@@ -41,7 +41,10 @@ test("the owner creates a cashier for branch 2 with the Cashier role; the cashie
   // The cashier, on another device (a fresh browser context).
   const device = await browser.newContext();
   const cashierPage = await device.newPage();
-  const { me, token } = await signedIn(cashierPage, device.request, { username, password });
+  // Through the form: what the owner made must sign in as a cashier would.
+  await new LoginPage(cashierPage).signIn({ username, password });
+  const token = (await pageToken(cashierPage)) as string;
+  const me = await apiGet<Me>(device.request, token, "user/me/");
   expect(me.branches.map((b) => b.name)).toEqual(["Sulaymaniyah"]);
   await cashierPage.goto("/profile");
   const badges = cashierPage.getByRole("main").getByText(/^(Sulaymaniyah|Erbil Main)$/);
