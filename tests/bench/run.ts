@@ -10,6 +10,7 @@ import { runServerBench, type BenchResult } from "./server-bench";
 import { runSalesListBench } from "./sales-list-bench";
 import { runSaleBenches } from "./sale-benches";
 import { runReportBench } from "./report-bench";
+import { describeMachine, probeMachine } from "./machine-probe";
 
 /**
  * `npm run bench`: runs the benchmarks and rewrites BENCHMARKS.md with the figures.
@@ -36,6 +37,8 @@ import { runReportBench } from "./report-bench";
  * dashboard, mobile preset, 3 runs each, median) on WEB_ROOT (else dist/web; build it first) and prints it.
  */
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
+const machine = describeMachine(probeMachine());
+console.log(`this machine: ${machine}`);
 /** Issue 16: the item list, and the 1M sales list on demand (minutes to generate), on each engine. */
 async function runListBenches(): Promise<BenchResult[]> {
   const rows: BenchResult[] = [];
@@ -85,6 +88,7 @@ const lines = [
   "",
   `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform}.`,
   "Figures from a shared 2-core machine: compare runs on one machine, not across machines.",
+  `The machine when the run started (tests/bench/machine-probe.ts): ${machine}.`,
   "",
   "| benchmark | result | budget | detail |",
   "| --- | --- | --- | --- |",
