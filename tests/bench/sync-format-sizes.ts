@@ -1,4 +1,6 @@
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { deepStrictEqual } from "node:assert";
+import { performance } from "node:perf_hooks";
+import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from "node:zlib";
 import type { BenchResult } from "./server-bench";
 
 /**
@@ -6,6 +8,9 @@ import type { BenchResult } from "./server-bench";
  * them (JSON objects, every key repeated in every row) against the same rows as columns + arrays (each
  * table's keys once per page, every row an array of values; an item's stock rows the same way), raw and
  * compressed as the server compresses them (brotli quality 4, gzip level 6: src/server/http/compression.ts).
+ * The first load is bound by CPU, not by the link, so the CPU each format costs is timed too (in Node's V8,
+ * Chromium's engine): the server's brotli, the device's brotli decoding, and the device's JSON parse (for
+ * columns, with the rows made objects again, as the device stores them).
  */
 
 type Row = Record<string, unknown>;
@@ -31,6 +36,19 @@ export function toColumns(rows: Row[]): Columns {
   };
 }
 
+/** The rows `toColumns` made, as objects again (what the device would do before storing them). */
+export function fromColumns({ columns, rows }: Columns): Row[] {
+  return rows.map((values) => {
+    const row: Row = {};
+    columns.forEach((column, i) => {
+      const value = values[i];
+      row[column] =
+        value !== null && typeof value === "object" && !Array.isArray(value) && "columns" in value ? fromColumns(value as Columns) : value;
+    });
+    return row;
+  });
+}
+
 interface Page {
   cursor: string;
   has_more: boolean;
@@ -52,16 +70,56 @@ const brotli = (text: string) =>
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: text.length,
     },
-  }).length;
+  });
 const gzip = (text: string) => gzipSync(text, { level: 6 }).length;
+
+/** Milliseconds of `work`, the best of three (the figures are CPU on a shared machine). */
+function timed(work: () => unknown): number {
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const start = performance.now();
+    work();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
 
 interface Sizes {
   raw: number;
   gzip: number;
   br: number;
+  /** Milliseconds: the server's brotli, the device's brotli decoding, the device's parse into row objects. */
+  compressMs: number;
+  decompressMs: number;
+  parseMs: number;
 }
-const add = (a: Sizes, b: Sizes): Sizes => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, br: a.br + b.br });
-const measure = (text: string): Sizes => ({ raw: Buffer.byteLength(text), gzip: gzip(text), br: brotli(text) });
+const NONE: Sizes = { raw: 0, gzip: 0, br: 0, compressMs: 0, decompressMs: 0, parseMs: 0 };
+const add = (a: Sizes, b: Sizes): Sizes => ({
+  raw: a.raw + b.raw,
+  gzip: a.gzip + b.gzip,
+  br: a.br + b.br,
+  compressMs: a.compressMs + b.compressMs,
+  decompressMs: a.decompressMs + b.decompressMs,
+  parseMs: a.parseMs + b.parseMs,
+});
+function measure(text: string, parse: (text: string) => unknown): Sizes {
+  const compressed = brotli(text);
+  return {
+    raw: Buffer.byteLength(text),
+    gzip: gzip(text),
+    br: compressed.length,
+    compressMs: timed(() => brotli(text)),
+    decompressMs: timed(() => brotliDecompressSync(compressed)),
+    parseMs: timed(() => parse(text)),
+  };
+}
+
+/** What the device would do with a page of columns: parse it, and make every table's rows objects again. */
+function parseColumnPage(text: string): unknown {
+  const page = JSON.parse(text) as { tables: Record<string, { upserts: Columns | Row[] }> };
+  for (const table of Object.values(page.tables)) table.upserts = fromColumns(table.upserts as Columns);
+  return page;
+}
 
 /** Walks the whole first load of `username` (uncompressed answers) and sizes each page both ways. */
 export async function measureSyncFormats(base: string, username = "admin", password = "admin", pageSize = 5000): Promise<BenchResult[]> {
@@ -74,8 +132,8 @@ export async function measureSyncFormats(base: string, username = "admin", passw
   let since = "";
   let pages = 0;
   let rows = 0;
-  let objects: Sizes = { raw: 0, gzip: 0, br: 0 };
-  let columns: Sizes = { raw: 0, gzip: 0, br: 0 };
+  let objects = NONE;
+  let columns = NONE;
   let largest: { objects: Sizes; columns: Sizes } | null = null;
   for (;;) {
     const query = new URLSearchParams({ limit: String(pageSize) });
@@ -86,8 +144,11 @@ export async function measureSyncFormats(base: string, username = "admin", passw
     if (!answer.ok) throw new Error(`sync pull: HTTP ${answer.status}`);
     const text = await answer.text();
     const page = JSON.parse(text) as Page;
-    const asObjects = measure(text);
-    const asColumns = measure(JSON.stringify(columnPage(page)));
+    const asObjects = measure(text, JSON.parse);
+    const columnText = JSON.stringify(columnPage(page));
+    // The columns carry the same rows: what is timed is the whole way back to them.
+    if (pages === 0) deepStrictEqual(parseColumnPage(columnText), page);
+    const asColumns = measure(columnText, parseColumnPage);
     objects = add(objects, asObjects);
     columns = add(columns, asColumns);
     if (!largest || asObjects.raw > largest.objects.raw) largest = { objects: asObjects, columns: asColumns };
@@ -98,8 +159,11 @@ export async function measureSyncFormats(base: string, username = "admin", passw
   }
   const mb = (n: number) => `${(n / 1_000_000).toFixed(2)} MB`;
   const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const pct = (a: number, b: number) => `${Math.round((1 - a / b) * 1000) / 10} %`;
   const f = largest;
+  const cpu = (x: Sizes) =>
+    `server's brotli ${seconds(x.compressMs)}, device's decoding ${seconds(x.decompressMs)}, device's parse ${seconds(x.parseMs)}`;
   return [
     {
       name: `sync rows as columns + arrays instead of JSON objects, whole first load (${pages} pages, ${rows.toLocaleString("en")} rows of the walked tables)`,
@@ -109,7 +173,8 @@ export async function measureSyncFormats(base: string, username = "admin", passw
       detail:
         `objects: ${mb(objects.raw)} raw, ${mb(objects.gzip)} gzip, ${mb(objects.br)} brotli; ` +
         `columns: ${mb(columns.raw)} raw (${pct(columns.raw, objects.raw)} less), ${mb(columns.gzip)} gzip (${pct(columns.gzip, objects.gzip)} less), ${mb(columns.br)} brotli (${pct(columns.br, objects.br)} less); ` +
-        `the largest page: objects ${kb(f.objects.raw)} / ${kb(f.objects.gzip)} / ${kb(f.objects.br)}, columns ${kb(f.columns.raw)} / ${kb(f.columns.gzip)} / ${kb(f.columns.br)} (raw / gzip / brotli)`,
+        `the largest page: objects ${kb(f.objects.raw)} / ${kb(f.objects.gzip)} / ${kb(f.objects.br)}, columns ${kb(f.columns.raw)} / ${kb(f.columns.gzip)} / ${kb(f.columns.br)} (raw / gzip / brotli); ` +
+        `CPU of the whole load (best of three each, Node's V8): objects ${cpu(objects)}; columns ${cpu(columns)}`,
     },
   ];
 }
