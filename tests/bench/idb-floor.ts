@@ -15,7 +15,9 @@ import { childCpu } from "./process-cpu";
  *   npx tsx tests/bench/idb-floor.ts        ITEMS=100000 by default; LAYOUT=page (the device's since
  *                                           version 7: PAGE_SPAN items a record, item-pages.ts) or
  *                                           LAYOUT=record (one record per item, versions 5 and 6);
- *                                           INDEXES=barcode,code (a subset), or INDEXES= (none)
+ *                                           INDEXES=barcode,code (a subset), or INDEXES= (none);
+ *                                           ITEMS_AS=json: a page's items kept as one JSON string
+ *                                           (cloned as a string, parsed when read) instead of objects
  */
 const items = Number(process.env.ITEMS ?? 100_000);
 const layout = process.env.LAYOUT === "record" ? "record" : "page";
@@ -28,6 +30,7 @@ const ITEM_INDEXES = schema
 const named = process.env.INDEXES?.split(",");
 const indexes = ITEM_INDEXES.filter((spec) => !named || named.includes(spec.replace(/^\*/, "")));
 const span = layout === "page" ? PAGE_SPAN : 1;
+const asJson = process.env.ITEMS_AS === "json";
 
 const server = createServer((_request, response) => {
   response.setHeader("content-type", "text/html");
@@ -40,7 +43,7 @@ try {
   await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
   const cpuBefore = childCpu();
   const ms = await page.evaluate(
-    async ({ items, indexes, span }) => {
+    async ({ items, indexes, span, asJson }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open("floor", 1);
         open.onupgradeneeded = () => {
@@ -87,10 +90,11 @@ try {
             // between two transactions is read and written again, as the app does.
             const read = store.get(key);
             read.onsuccess = () => {
-              const all = [...((read.result as { items: Item[] } | undefined)?.items ?? []), ...rows];
+              const before = (read.result as { items: Item[] | string } | undefined)?.items ?? [];
+              const all = [...(typeof before === "string" ? (JSON.parse(before) as Item[]) : before), ...rows];
               store.put({
                 key,
-                items: all,
+                items: asJson ? JSON.stringify(all) : all,
                 barcode: all.map((row) => row.barcode),
                 code: all.map((row) => row.code),
                 name: all.map((row) => row.name),
@@ -105,11 +109,11 @@ try {
       }
       return performance.now() - started;
     },
-    { items, indexes, span },
+    { items, indexes, span, asJson },
   );
   const cpu = childCpu();
   console.log(
-    `${items.toLocaleString("en-US")} items, ${layout === "page" ? `${span} a record` : "a record each"}, ${indexes.length > 0 ? `with the indexes ${indexes.join(", ")}` : "without indexes"}: ${(ms / 1000).toFixed(1)} s; CPU renderer ${(cpu.renderer - cpuBefore.renderer).toFixed(1)} s, browser ${(cpu.browser - cpuBefore.browser).toFixed(1)} s`,
+    `${items.toLocaleString("en-US")} items, ${layout === "page" ? `${span} a record` : "a record each"}${asJson ? " (as JSON)" : ""}, ${indexes.length > 0 ? `with the indexes ${indexes.join(", ")}` : "without indexes"}: ${(ms / 1000).toFixed(1)} s; CPU renderer ${(cpu.renderer - cpuBefore.renderer).toFixed(1)} s, browser ${(cpu.browser - cpuBefore.browser).toFixed(1)} s`,
   );
 } finally {
   await device.close();
