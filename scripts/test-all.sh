@@ -25,6 +25,9 @@ red() { if [[ -t 1 ]]; then printf '\033[1;31m%s\033[0m\n' "$*"; else printf '%s
 green() { if [[ -t 1 ]]; then printf '\033[1;32m%s\033[0m\n' "$*"; else printf '%s\n' "$*"; fi; }
 
 START_ALL=$SECONDS
+# What a page fault costs here (tests/bench/machine-probe.ts): on a virtual machine it can be many times a
+# bare machine's, and every stage below pays it, so a slow run's log says whether the machine was slow.
+npx tsx tests/bench/machine-probe.ts || true
 SUMMARY=()
 PG_STARTED=0
 

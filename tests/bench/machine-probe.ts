@@ -1,5 +1,6 @@
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
 
 /**
  * What kind of machine a bench ran on, beyond its core count and load: printed with every run, so that
@@ -43,3 +44,7 @@ export function probeMachine(): MachineProbe {
 export function describeMachine(probe: MachineProbe): string {
   return `a page fault ${probe.faultMicros.toFixed(1)} µs, load ${probe.load.toFixed(1)}`;
 }
+
+// `npx tsx tests/bench/machine-probe.ts`: prints the probe (npm test does, before its stages).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  console.log(`this machine: ${describeMachine(probeMachine())}`);
