@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { ARGS, CHROMIUM } from "./browser-bench";
-import { startServer } from "./browser-bench";
+import { demoAdminSession, openSignedIn } from "../e2e/support/stored-session";
+import { ARGS, CHROMIUM, startServer } from "./browser-bench";
 import { stopOnce } from "./sale-benches";
 
 /**
@@ -29,14 +29,7 @@ interface ProfileNode {
 }
 
 try {
-  const login = (await (
-    await fetch(`${base}/api/login/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: '{"username":"admin","password":"admin"}',
-    })
-  ).json()) as { token: string };
-  const user = await (await fetch(`${base}/api/user/me/`, { headers: { authorization: `Bearer ${login.token}` } })).json();
+  const session = await demoAdminSession(base);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const context = await browser.newContext({ serviceWorkers: "block", viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
@@ -48,15 +41,7 @@ try {
         body: (await response.text()).replaceAll(fontOverride.split("=>")[0], fontOverride.split("=>")[1] ?? ""),
       });
     });
-  await page.goto(`${base}/favicon.svg`);
-  await page.evaluate(
-    ({ token, user }) => {
-      localStorage.setItem("bo.token", JSON.stringify(token));
-      localStorage.setItem("bo.user", JSON.stringify(user));
-    },
-    { token: login.token, user },
-  );
-  await page.goto(`${base}/`);
+  await openSignedIn(page, session, base);
   await page.getByRole("heading", { name: "Your branches" }).waitFor();
   await page.waitForLoadState("networkidle");
   const cdp = await context.newCDPSession(page);

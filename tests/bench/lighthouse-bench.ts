@@ -5,6 +5,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { ARGS, CHROMIUM, startServer } from "./browser-bench";
+import { demoAdminSession, openSignedIn } from "../e2e/support/stored-session";
 import { describeMachine, probeMachine } from "./machine-probe";
 import { stopOnce } from "./sale-benches";
 import type { BenchResult } from "./server-bench";
@@ -38,20 +39,6 @@ interface Audit {
   benchmarkIndex: number;
 }
 
-/** The token and the user the app keeps in localStorage (src/web/lib/app-state.ts, keys bo.token and bo.user). */
-async function demoAdminSession(base: string): Promise<{ token: string; user: unknown }> {
-  const login = await fetch(`${base}/api/login/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: "admin" }),
-  });
-  if (!login.ok) throw new Error(`demo admin sign-in failed: ${login.status}`);
-  const { token } = (await login.json()) as { token: string };
-  const me = await fetch(`${base}/api/user/me/`, { headers: { authorization: `Bearer ${token}` } });
-  if (!me.ok) throw new Error(`user/me failed: ${me.status}`);
-  return { token, user: await me.json() };
-}
-
 /**
  * Puts the session in the browser profile and opens the dashboard once, so the device is a signed-in
  * tablet (IndexedDB holds the reference data): Lighthouse then clears the HTTP cache, the service
@@ -61,13 +48,7 @@ async function signIn(port: number, base: string): Promise<void> {
   const session = await demoAdminSession(base);
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await browser.contexts()[0].newPage();
-  // A static file of the origin: the app (and its service worker) does not run before the session is in.
-  await page.goto(`${base}/favicon.svg`);
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem("bo.token", JSON.stringify(token));
-    localStorage.setItem("bo.user", JSON.stringify(user));
-  }, session);
-  await page.goto(`${base}/`);
+  await openSignedIn(page, session, base);
   await page.getByRole("heading", { name: "Your branches" }).first().waitFor({ timeout: 120_000 });
   await page.waitForLoadState("networkidle");
   await page.close();

@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
  * What kind of machine a bench ran on, beyond its core count and load: printed with every run, so that
  * figures from different machines (or from one virtual machine on different hosts) can be told apart.
  * Lighthouse's own `benchmarkIndex` is a loop that allocates nothing; it read 1,500 to 2,450 on a
- * virtual machine where the first write to a fresh page of memory cost 14 to 16 µs, many times a bare
+ * virtual machine where the first write to a fresh page of memory cost 14 to 19 µs, many times a bare
  * machine's. A browser pays that at every start: a fresh renderer opening the dashboard made 14,000 to
  * 16,000 such faults, about 15 % of its CPU time there.
  */

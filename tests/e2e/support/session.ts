@@ -3,6 +3,7 @@
 import { expect, type Page } from "@playwright/test";
 import { apiGet, controlledByServiceWorker, firstPullDone } from "./offline";
 import { Shell } from "./pages";
+import { openSignedIn } from "./stored-session";
 import type { Credentials } from "./users";
 
 /** What the specs read of user/me/. */
@@ -27,8 +28,8 @@ export interface Session {
 }
 
 /**
- * Signs in as a tablet that stays signed in starts: the session the sign-in form leaves (the token and
- * user/me in localStorage, lib/session.ts) is put in place, then the app opens at /. The page's own
+ * Signs in as a tablet that stays signed in starts: the session the sign-in form leaves is put in place,
+ * then the app opens at / (stored-session.ts). The page's own
  * context signs in, so its device cookie is the browser's, as after the form. The specs about the form
  * and what follows it (language, logout, permissions, a new user's sign-in) use LoginPage.signIn; the
  * others start here, which spares each of them the sign-in page and its password check while the
@@ -40,16 +41,7 @@ export async function signedIn(page: Page, user: Credentials): Promise<Session> 
   expect(answer.status(), `${user.username} signs in`).toBe(200);
   const { token } = (await answer.json()) as { token: string };
   const me = await apiGet<Me>(page.request, token, "user/me/");
-  // A static file of the origin: its storage is written before the app runs there.
-  await page.goto("/favicon.svg");
-  await page.evaluate(
-    ({ token, me }) => {
-      localStorage.setItem("bo.token", JSON.stringify(token));
-      localStorage.setItem("bo.user", JSON.stringify(me));
-    },
-    { token, me },
-  );
-  await page.goto("/");
+  await openSignedIn(page, { token, user: me });
   await expect(new Shell(page).userMenu()).toBeVisible();
   const branch = me.branches.find((b) => b.id === me.default_branch_id) ?? me.branches[0];
   return { token, me, branch };
