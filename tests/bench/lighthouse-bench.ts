@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -64,6 +64,7 @@ async function audit(port: number, url: string, name: string): Promise<Audit> {
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
   const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
   if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
     writeFileSync(join(reportDir, `${name}.json`), JSON.stringify(lhr));
     // The page's trace too: what the simulation started from (open it in DevTools' Performance panel).
     writeFileSync(join(reportDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));

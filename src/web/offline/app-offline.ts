@@ -5,6 +5,8 @@ import { saveDeviceSession } from "./device-session";
 import { getOfflineRuntime, startOffline, type OfflineRuntime } from "./offline-runtime";
 import { clearViewedRecords } from "./viewed-records";
 
+export { prepareOfflineDb } from "./db";
+
 /**
  * Starts the offline layer for the web app, wired to the shell's session (jotai app state):
  * the token and user come from there, and a 401 during replay or pull clears the session and goes

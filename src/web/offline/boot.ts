@@ -17,9 +17,10 @@ const listeners = new Set<() => void>();
  */
 export function bootOffline(): Promise<void> {
   started ??= import("./app-offline").then(
-    // Its modules have just run: the start and the re-render of what shows its state (a synchronous
-    // one) each have a task of their own, not one long task with them (issue 12).
-    async ({ startAppOffline }) => {
+    // Its modules have just run: the device database, the start and the re-render of what shows its
+    // state (a synchronous one) each have a task of their own, not one long task with them (issue 12).
+    async ({ startAppOffline, prepareOfflineDb }) => {
+      await prepareOfflineDb();
       await yieldToMain();
       startAppOffline();
       performance.mark(OFFLINE_STARTED_MARK);

@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import Dexie from "dexie";
 import { describe, expect, it } from "vitest";
-import { DB_V1_STORES, DB_V4_STORES, DB_V6_STORES, OfflineDb } from "./db";
+import { DB_V1_STORES, DB_V4_STORES, DB_V6_STORES, DB_VERSION, installedVersion, OfflineDb } from "./db";
 import { PAGE_SPAN } from "./item-pages";
 import { CACHED_TABLES } from "./sync-tables";
 
@@ -140,6 +140,45 @@ describe("offline database", () => {
     expect((await db.items.holdingStock([11])).map((r) => r.id)).toEqual([3]);
     expect((await db.items.pending()).map((r) => r.id)).toEqual(["local-i"]);
     expect(await db.getMeta("cursor")).toBe("c9");
+    db.close();
+  });
+
+  it("the current schema declared alone makes the same tables and indexes as the chain of versions", async () => {
+    const shape = (db: Dexie) =>
+      Object.fromEntries(db.tables.map((t) => [t.name, [t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src).sort()]]));
+    const chain = new OfflineDb(`db-test-chain-${Date.now()}`);
+    const alone = new OfflineDb(`db-test-alone-${Date.now()}`, { upToDate: true });
+    await Promise.all([chain.open(), alone.open()]);
+    expect(alone.verno).toBe(DB_VERSION);
+    expect(chain.verno).toBe(DB_VERSION);
+    expect(shape(alone)).toEqual(shape(chain));
+    expect(Object.keys(shape(alone))).toContain("item_page");
+    chain.close();
+    alone.close();
+  });
+
+  it("says which version a device has installed, and a device at the current version opens with the schema alone, its rows and outbox kept", async () => {
+    const name = `db-test-installed-${Date.now()}`;
+    expect(await installedVersion(name)).toBeNull();
+    const v4 = new Dexie(name);
+    v4.version(4).stores(DB_V4_STORES);
+    await v4.open();
+    v4.close();
+    expect(await installedVersion(name)).toBe(4);
+
+    const upgraded = new OfflineDb(name);
+    await upgraded.items.bulkPut([{ id: 1, barcode: "111", code: "A1", name: "Rice" }]);
+    await upgraded.table("outbox").add({ user_id: 7, resource: "sale/", body: { form_token: "t" }, status: "pending" });
+    await upgraded.setMeta("cursor", "c3");
+    upgraded.close();
+    expect(await installedVersion(name)).toBe(DB_VERSION);
+
+    const db = new OfflineDb(name, { upToDate: true });
+    await db.open();
+    expect(await installedVersion(name)).toBe(DB_VERSION);
+    expect((await db.items.equals("barcode", "111")).map((r) => r.name)).toEqual(["Rice"]);
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.getMeta("cursor")).toBe("c3");
     db.close();
   });
 });

@@ -1,4 +1,4 @@
-import Dexie, { type Table } from "dexie";
+import Dexie, { type Table, type Transaction } from "dexie";
 import { moveStockIntoItems } from "./stock-store";
 import { ITEM_PAGE_SCHEMA, ItemPages, pageOf, pageKeyOf, type ItemPage, type PageKey } from "./item-pages";
 import { CACHED_TABLES, type CachedRow, type CachedTableName, type LocalKey, type ReferenceTableName, type RowKey } from "./sync-tables";
@@ -218,30 +218,61 @@ export const DB_V6_STORES: Record<string, string> = Object.fromEntries(
   Object.entries({ ...DB_V4_STORES, ...STOCK_IN_ITEM_SCHEMA }).filter(([name]) => name !== "stock"),
 );
 
+type Upgrade = (tx: Transaction) => Promise<unknown>;
+
+/**
+ * The device database's versions with an upgrade or a dropped table, each with what it adds or changes
+ * over the one before (so version 5 holds what versions 3 and 4 added). Dexie (3 and later) upgrades a
+ * device from the schema it has installed; the versions without either need no declaration.
+ */
+const VERSIONS: { version: number; stores: Record<string, string | null>; upgrade?: Upgrade }[] = [
+  // Dropping the cursor makes the next pull a full one: the pages pulled before skipped the unknown tables.
+  { version: 2, stores: DB_V2_STORES, upgrade: (tx) => tx.table("meta").delete(META.cursor) },
+  {
+    version: 5,
+    stores: { ...LEAN_SCHEMA, ...VIEWED_SCHEMA, ...STOCK_IN_ITEM_SCHEMA },
+    upgrade: (tx) => moveStockIntoItems(tx.table<CachedRow, RowKey>("stock"), tx.table<CachedRow, RowKey>("item")),
+  },
+  { version: 6, stores: { stock: null } },
+  {
+    version: 7,
+    stores: ITEM_PAGE_SCHEMA,
+    upgrade: (tx) => moveItemsIntoPages(tx.table<CachedRow, RowKey>("item"), tx.table<ItemPage, PageKey>("item_page")),
+  },
+  { version: 8, stores: { item: null } },
+];
+
+/** The version a device is brought to. */
+export const DB_VERSION = VERSIONS[VERSIONS.length - 1].version;
+
+/** The stores of the current version, whole: what the versions above leave, a dropped table gone. */
+export const CURRENT_STORES: Record<string, string> = Object.fromEntries(
+  Object.entries(Object.assign({}, ...VERSIONS.map((v) => v.stores)) as Record<string, string | null>).filter(
+    (entry): entry is [string, string] => entry[1] !== null,
+  ),
+);
+
 export class OfflineDb extends Dexie {
   meta!: Table<MetaRow, string>;
   outbox!: Table<OutboxEntry, number>;
   local_key!: Table<LocalKeyRow, string>;
   viewed_record!: Table<ViewedRecordRow, [number, string]>;
 
-  constructor(name: string) {
+  /**
+   * `upToDate`: the device already has the current version (`installedVersion`), so the current
+   * schema is declared alone. Dexie parses every declared version again at each declaration, and
+   * the whole chain was the longest task of the offline layer's start (issue 12).
+   */
+  constructor(name: string, options: { upToDate?: boolean } = {}) {
     super(name);
-    // Only the versions with an upgrade or a dropped table are declared: Dexie (3 and later) upgrades a
-    // device from the schema it has installed, and a version is parsed at every start (issue 12: six
-    // of them were a long task of the offline layer's start). Each lists what it adds or changes over
-    // the one before, so version 5 holds what versions 3 and 4 added.
-    // Dropping the cursor makes the next pull a full one: the pages pulled before skipped the unknown tables.
-    this.version(2)
-      .stores(DB_V2_STORES)
-      .upgrade((tx) => tx.table("meta").delete(META.cursor));
-    this.version(5)
-      .stores({ ...LEAN_SCHEMA, ...VIEWED_SCHEMA, ...STOCK_IN_ITEM_SCHEMA })
-      .upgrade(async (tx) => moveStockIntoItems(tx.table<CachedRow, RowKey>("stock"), tx.table<CachedRow, RowKey>("item")));
-    this.version(6).stores({ stock: null });
-    this.version(7)
-      .stores(ITEM_PAGE_SCHEMA)
-      .upgrade(async (tx) => moveItemsIntoPages(tx.table<CachedRow, RowKey>("item"), tx.table<ItemPage, PageKey>("item_page")));
-    this.version(8).stores({ item: null });
+    if (options.upToDate) {
+      this.version(DB_VERSION).stores(CURRENT_STORES);
+      return;
+    }
+    for (const { version, stores, upgrade } of VERSIONS) {
+      const declared = this.version(version).stores(stores);
+      if (upgrade) declared.upgrade(upgrade);
+    }
   }
 
   private itemPages: ItemPages | null = null;
@@ -304,5 +335,30 @@ let shared: OfflineDb | null = null;
 /** The app's database (one per origin). Tests open their own with `new OfflineDb(name)`. */
 export function getOfflineDb(): OfflineDb {
   shared ??= new OfflineDb(DEFAULT_DB_NAME);
+  return shared;
+}
+
+/**
+ * The version of the database `name` this browser has installed, in Dexie's numbering (it stores
+ * version n as n * 10), or null when it has none or cannot say (indexedDB.databases() is missing).
+ */
+export async function installedVersion(name: string): Promise<number | null> {
+  try {
+    const found = (await indexedDB.databases()).find((db) => db.name === name);
+    return found?.version ? found.version / 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Makes the app's database before anything asks for it (the offline layer's start: boot.ts), declared
+ * by what the device has installed: on a device already at the current version, its schema alone.
+ */
+export async function prepareOfflineDb(): Promise<OfflineDb> {
+  if (!shared) {
+    const upToDate = (await installedVersion(DEFAULT_DB_NAME)) === DB_VERSION;
+    shared ??= new OfflineDb(DEFAULT_DB_NAME, { upToDate });
+  }
   return shared;
 }
