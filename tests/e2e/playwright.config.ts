@@ -45,10 +45,13 @@ if (!external) {
 const port = process.env.E2E_PORT;
 const baseURL = external ?? `http://127.0.0.1:${port}`;
 
-// The branches' zone, for the browser and the server alike: the server's "today" (the dashboard's, the
-// installments due) is the date in its own zone, and the device shows a kept copy of the dashboard only
-// on the day it answers for. Apart, they disagree for three hours of every night.
+// The branches' zone, for the browser, the server and the specs alike: the server's "today" (the
+// dashboard's, the installments due) is the date in its own zone, the device shows a kept copy of the
+// dashboard only on the day it answers for, and the specs compute the dates the screens should show.
+// Apart, they disagree for three hours of every night. Set here, it reaches the runner and its workers
+// (which evaluate this file too) and the server (which inherits their environment).
 const TIME_ZONE = "Asia/Baghdad";
+process.env.TZ = TIME_ZONE;
 
 const serverEnv: Record<string, string> = {
   TZ: TIME_ZONE,
