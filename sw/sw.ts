@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { getOfflineDb } from "../src/web/offline/db";
+import { prepareOfflineDb } from "../src/web/offline/db";
 import { replayUnfinished, replayWithoutPage } from "../src/web/offline/worker-replay";
 import { installPrecache } from "./install-precache";
 
@@ -62,7 +62,8 @@ async function replayOutbox(): Promise<void> {
     for (const client of clients) client.postMessage({ type: "replay" });
     return;
   }
-  const report = await replayWithoutPage({ db: getOfflineDb(), baseUrl: SERVER_BASE });
+  // Declared by what the device holds: at the current version, its schema alone (db.ts).
+  const report = await replayWithoutPage({ db: await prepareOfflineDb(), baseUrl: SERVER_BASE });
   if (replayUnfinished(report))
     throw new Error(`The outbox still waits for the server (${report.stoppedBy ?? `${report.retryLater} to retry`})`);
 }
