@@ -54,7 +54,6 @@ const TIME_ZONE = "Asia/Baghdad";
 process.env.TZ = TIME_ZONE;
 
 const serverEnv: Record<string, string> = {
-  TZ: TIME_ZONE,
   PORT: String(port),
   DATA_DIR: process.env.E2E_DATA_DIR ?? "",
   SEED_DEMO: "true",

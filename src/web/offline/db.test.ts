@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import Dexie from "dexie";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DB_V1_STORES, DB_V4_STORES, DB_V6_STORES, DB_VERSION, installedVersion, OfflineDb } from "./db";
 import { PAGE_SPAN } from "./item-pages";
 import { CACHED_TABLES } from "./sync-tables";
@@ -180,5 +180,28 @@ describe("offline database", () => {
     expect(await db.outbox.count()).toBe(1);
     expect(await db.getMeta("cursor")).toBe("c3");
     db.close();
+  });
+
+  it("the app's database is declared by what the device holds: the chain on a device without it, the current schema alone once it is there", async () => {
+    const declared = vi.spyOn(Dexie.prototype, "version");
+    // A fresh module each time: the app's database is made once per module.
+    const prepare = async () => {
+      vi.resetModules();
+      const { prepareOfflineDb, DEFAULT_DB_NAME } = await import("./db");
+      declared.mockClear();
+      const db = await prepareOfflineDb();
+      expect(db.name).toBe(DEFAULT_DB_NAME);
+      return db;
+    };
+    const first = await prepare();
+    expect(declared.mock.calls.map(([version]) => version)).toEqual([2, 5, 6, 7, 8]);
+    await first.outbox.count();
+    first.close();
+
+    const next = await prepare();
+    expect(declared.mock.calls.map(([version]) => version)).toEqual([DB_VERSION]);
+    expect(await next.outbox.count()).toBe(0);
+    next.close();
+    declared.mockRestore();
   });
 });

@@ -213,11 +213,6 @@ export const DB_V2_STORES: Record<string, string> = { ...DB_V1_STORES, ...STOCK_
 /** The stores of version 4, the last with a stock table (the upgrade test opens a device at that version). */
 export const DB_V4_STORES: Record<string, string> = { ...DB_V2_STORES, ...LEAN_SCHEMA, ...VIEWED_SCHEMA };
 
-/** The stores of version 6, the last with an item table (the upgrade test opens a device at that version). */
-export const DB_V6_STORES: Record<string, string> = Object.fromEntries(
-  Object.entries({ ...DB_V4_STORES, ...STOCK_IN_ITEM_SCHEMA }).filter(([name]) => name !== "stock"),
-);
-
 type Upgrade = (tx: Transaction) => Promise<unknown>;
 
 /**
@@ -245,12 +240,18 @@ const VERSIONS: { version: number; stores: Record<string, string | null>; upgrad
 /** The version a device is brought to. */
 export const DB_VERSION = VERSIONS[VERSIONS.length - 1].version;
 
-/** The stores of the current version, whole: what the versions above leave, a dropped table gone. */
-export const CURRENT_STORES: Record<string, string> = Object.fromEntries(
-  Object.entries(Object.assign({}, ...VERSIONS.map((v) => v.stores)) as Record<string, string | null>).filter(
-    (entry): entry is [string, string] => entry[1] !== null,
-  ),
-);
+/** The stores of `version`, whole: what the versions above leave up to it, a dropped table gone. */
+function storesThrough(version: number): Record<string, string> {
+  const merged: Record<string, string | null> = {};
+  for (const step of VERSIONS) if (step.version <= version) Object.assign(merged, step.stores);
+  return Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== null));
+}
+
+/** The stores of version 6, the last with an item table (the upgrade test opens a device at that version). */
+export const DB_V6_STORES = storesThrough(6);
+
+/** The stores of the current version, declared alone on a device already there. */
+export const CURRENT_STORES = storesThrough(DB_VERSION);
 
 export class OfflineDb extends Dexie {
   meta!: Table<MetaRow, string>;
