@@ -291,6 +291,34 @@ describe("accounting/receipt/", () => {
     expect(await unbalanced()).toBe(0);
   });
 
+  it("an edit or delete never takes back money that was spent meanwhile: Cashbox balance is not enough", async () => {
+    const customer = await newCustomer();
+    const box = await newCashbox(w.iqd);
+    const elsewhere = await newCashbox(w.iqd);
+    const s = await creditSale(customer, "100", "2026-11-01");
+    const created = (await receipt(admin, { customer, cashbox: box, amount: "100" })).body;
+    const spent = await t.call(admin, "POST", "/api/accounting/cashbox-transfer/", {
+      from_cashbox: box,
+      to_cashbox: elsewhere,
+      amount: "70",
+      form_token: formToken("ct"),
+    });
+    expect(spent.status).toBe(201);
+    const path = `/api/accounting/receipt/${created.id}/`;
+    const edit = (body: Record<string, unknown>) => t.call<Message>(admin, "PUT", path, { customer, cashbox: box, amount: "100", ...body });
+    expect((await t.call(admin, "DELETE", path)).body).toEqual({ message: MESSAGES.cashboxBalanceNotEnough });
+    expect((await edit({ amount: "29.99" })).body).toEqual({ message: MESSAGES.cashboxBalanceNotEnough });
+    expect((await edit({ cashbox: elsewhere })).body).toEqual({ message: MESSAGES.cashboxBalanceNotEnough });
+    // Refused: nothing changed.
+    expect(await cashboxBalance(box)).toBe("30.00");
+    expect(await sale(s)).toMatchObject({ payment_status: "paid", paid_amount: "100.00" });
+    // Within what is left, the edit goes through.
+    expect((await edit({ amount: "70" })).status).toBe(200);
+    expect(await cashboxBalance(box)).toBe("0.00");
+    expect(await sale(s)).toMatchObject({ payment_status: "partial_paid", paid_amount: "70.00" });
+    expect(await unbalanced()).toBe(0);
+  });
+
   it("lists with totals; another branch's receipt is 404; no permission is 403", async () => {
     const customer = await newCustomer();
     const box = await newCashbox(w.iqd);

@@ -5,6 +5,8 @@ import { queryRows } from "../../../src/server/db/client";
 import { json, pageRows } from "../support/json";
 import { formToken, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
+import { MESSAGES } from "../../../src/core/messages";
+import { cashboxes } from "../accounting/ledger-helpers";
 import { counter, expectConsecutiveNumbers } from "../support/document-numbers";
 import {
   driftingStock,
@@ -233,6 +235,24 @@ describe("POST purchase/", () => {
       await t.db.execute(sql`update exchange_rate set deleted_at = null where currency_id = ${demo.usd}`);
     }
     expect((await t.call(admin, "GET", "/api/purchase/?supplier=" + demo.suppliers.slemani)).status).toBe(200);
+    expect((await driftingStock(t)).length).toBe(0);
+  });
+});
+
+describe("paying a purchase from a cashbox", () => {
+  it("never takes the cashbox below zero: Cashbox balance is not enough, and nothing changes", async () => {
+    const itemId = await newItem(t, admin);
+    const box = await cashboxes(t, () => admin).make(demo.iqd, demo.erbil, "3000");
+    const paid = (amount: string) =>
+      post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId, { payment_type: "cash", cashbox: box, paid_amount: amount }));
+    const refused = await paid("3000.01");
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: MESSAGES.cashboxBalanceNotEnough });
+    expect(await stockRows(t, demo.inventories.erbil[0], itemId)).toEqual([]);
+    expect((await paid("3000")).status).toBe(201);
+    expect(await cashboxes(t, () => admin).balance(box)).toBe("0.00");
+    expect((await paid("0.01")).body).toEqual({ message: MESSAGES.cashboxBalanceNotEnough });
+    expect((await stockRows(t, demo.inventories.erbil[0], itemId)).map((r) => r.quantity)).toEqual(["10.000"]);
     expect((await driftingStock(t)).length).toBe(0);
   });
 });

@@ -13,6 +13,7 @@ import { invalidChoice, readOne } from "../../http/resource";
 import { assignDocumentNumber } from "../documents/document-number";
 import { writePosting } from "../ledger/ledger.repository";
 import { cashboxBalance, lockCashboxes } from "./cashbox.repository";
+import { assertNotOverdrawn, balances } from "./cashbox-guard";
 import * as invoicesRepo from "./invoice-allocation.repository";
 import { allocationsJson, INVOICE_TABLES, SETTLES, type InvoiceKind, type InvoiceRow } from "./invoice-allocation.repository";
 import { paymentList, receiptList } from "./money-document.lists";
@@ -26,6 +27,8 @@ import type { MoneyDocKind, MoneyDocRow } from "./money-document.repository";
  * The invoices are the party's sales (purchases) and its debit invoices: allocation is a sub-ledger
  * link, the ledger takes the document's whole amount either way. Edits and deletes append the reversal
  * of the old posting (the ledger is append-only) and give the invoices back what the old allocations took.
+ * No write leaves a cashbox below zero ("Cashbox balance is not enough"): a payment, nor the edit or
+ * delete of a receipt whose money was spent meanwhile.
  */
 
 /** An invoice picked in the request: its kind, id, amount, and the field an error names. */
@@ -212,6 +215,7 @@ async function writeDocument(
   if (!auth.branchIds.includes(body.branch)) throw invalidChoice("branch");
   // Lock order: cashboxes by id, then invoices by id (DESIGN "Money documents").
   const boxes = await lockCashboxes(tx, auth, existing ? [body.cashbox, existing.row.cashbox_id] : [body.cashbox]);
+  const cashBefore = await balances(tx, boxes.values());
   if (existing) {
     await undoDocument(tx, kind, auth, existing.row);
   }
@@ -283,6 +287,8 @@ async function writeDocument(
     { branchId: values.branchId, documentType: kind, documentId: id, entryDate: values.inputDate, userId: auth.userId },
     posting(kind, values),
   );
+  // An edit that takes back money a receipt brought in (less of it, or another cashbox) may not overdraw what was spent since.
+  await assertNotOverdrawn(tx, boxes.values(), cashBefore);
   return { id, branchId: values.branchId };
 }
 
@@ -339,8 +345,11 @@ export async function updateMoneyDocument(
 export async function deleteMoneyDocument(db: Db, kind: MoneyDocKind, auth: AuthContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockVisible(tx, kind, auth, id);
-    await lockCashboxes(tx, auth, [row.cashbox_id]);
+    const boxes = await lockCashboxes(tx, auth, [row.cashbox_id]);
+    const before = await balances(tx, boxes.values());
     await undoDocument(tx, kind, auth, row);
+    // Deleting a receipt takes its money back out: not when it was spent meanwhile.
+    await assertNotOverdrawn(tx, boxes.values(), before);
     await repo.deleteDocument(tx, kind, id);
   });
 }

@@ -29,6 +29,8 @@ import {
   type PurchaseRow,
 } from "./purchase.repository";
 import { invoiceHasAllocations } from "../accounting/money-document.repository";
+import { lockCashboxes } from "../accounting/cashbox.repository";
+import { assertNotOverdrawn, balances } from "../accounting/cashbox-guard";
 
 export const PURCHASE_DOCUMENT = "purchase";
 
@@ -172,8 +174,13 @@ async function assertChangeable(tx: Tx, row: PurchaseRow): Promise<void> {
 export async function createPurchase(tx: Tx, payload: unknown, auth: AuthContext): Promise<number> {
   const input = await validateBody(purchaseSchema, payload);
   const checked = await checkPurchase(tx, input, auth);
+  // What is paid at once never takes the cashbox below zero, checked with it locked (before the stock
+  // rows: cashboxes come first in every document's lock order).
+  const boxes = await lockCashboxes(tx, auth, checked.header.cashboxId ? [checked.header.cashboxId] : []);
+  const before = await balances(tx, boxes.values());
   const id = await insertPurchase(tx, checked.header);
   await bookPurchase(tx, id, checked, auth.userId);
+  await assertNotOverdrawn(tx, boxes.values(), before);
   // Last: the branch's counter stays locked until commit (assignDocumentNumber).
   await assignDocumentNumber(tx, "purchase", id, input.branch, PURCHASE_DOCUMENT);
   return id;
