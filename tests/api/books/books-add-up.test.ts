@@ -449,13 +449,8 @@ function operations(world: World, books: Books, dice: Dice): Record<string, Buil
   };
 
   const saleChangeable = (s: SaleDoc) => firstBroken(saleChangeRule(s)) === null;
-  /**
-   * Known defect, not generated: the server lets a sale's edit or delete take back counter money that was
-   * spent meanwhile, leaving its cashbox below zero (it locks the sale before the cashbox, so the check
-   * needs the lock order changed first). Only the changeable sales matter: the others are refused anyway.
-   */
-  const overdrawsOnUndo = (s: SaleDoc, takenBack: number) =>
-    saleChangeable(s) && s.cashbox !== null && takenBack > 0 && books.balance(s.cashbox) < takenBack;
+  /** An edit or delete takes back counter money that was spent meanwhile: its cashbox would go below zero. */
+  const overdrawsOnUndo = (s: SaleDoc, takenBack: number) => s.cashbox !== null && takenBack > 0 && books.balance(s.cashbox) < takenBack;
 
   const saleEdit: Builder = () => {
     const s = pickTarget(
@@ -474,11 +469,14 @@ function operations(world: World, books: Books, dice: Dice): Record<string, Buil
     // What was paid at the counter changes sometimes; else it stays, or shrinks to the new net when that is lower.
     const counter = s.cashbox !== null && dice.chance(0.3) ? dice.int(0, total - discount) : Math.min(s.counter, total - discount);
     const edited = { ...s, lines, discount, counter };
-    if (overdrawsOnUndo(s, s.counter - counter)) return null;
     const oldQuantity = (stock: number) => s.lines.filter((l) => l.stock === stock).reduce((q, l) => q + l.quantity, 0);
     return {
       label: `sale-edit ${s.id} paid=${money(counter)} [${describeLines(lines)}]`,
-      refusedBecause: firstBroken([...saleChangeRule(s), [stockShort(lines, oldQuantity), "not enough stock"]]),
+      refusedBecause: firstBroken([
+        ...saleChangeRule(s),
+        [stockShort(lines, oldQuantity), "not enough stock"],
+        [overdrawsOnUndo(s, s.counter - counter), "the cashbox balance is not enough"],
+      ]),
       send: send("PUT", `/api/sale/${s.id}/`, saleBody(edited, s.cashbox === null ? "debit" : "cash")),
       apply() {
         applySaleMoney(s, -1);
@@ -493,10 +491,10 @@ function operations(world: World, books: Books, dice: Dice): Record<string, Buil
       books.sales.filter((x) => x.live),
       saleChangeable,
     );
-    if (!s || overdrawsOnUndo(s, s.counter)) return null;
+    if (!s) return null;
     return {
       label: `sale-delete ${s.id}`,
-      refusedBecause: firstBroken(saleChangeRule(s)),
+      refusedBecause: firstBroken([...saleChangeRule(s), [overdrawsOnUndo(s, s.counter), "the cashbox balance is not enough"]]),
       send: send("DELETE", `/api/sale/${s.id}/`),
       apply() {
         applySaleMoney(s, -1);
@@ -634,13 +632,8 @@ function operations(world: World, books: Books, dice: Dice): Record<string, Buil
   };
 
   const purchaseChangeable = (p: PurchaseDoc) => firstBroken(purchaseChangeRule(p)) === null;
-  /**
-   * Known defect, not generated: the server lets a purchase's edit pay more from its cashbox than it holds
-   * (the create checks it; the edit locks the purchase before the cashbox, so its check needs the lock
-   * order changed first).
-   */
-  const overdrawsOnEdit = (p: PurchaseDoc, counter: number) =>
-    purchaseChangeable(p) && p.cashbox !== null && counter - p.counter > books.balance(p.cashbox);
+  /** An edit that pays more from the cashbox than it holds besides what the purchase paid before. */
+  const overdrawsOnEdit = (p: PurchaseDoc, counter: number) => p.cashbox !== null && counter - p.counter > books.balance(p.cashbox);
 
   const purchaseEdit: Builder = () => {
     const p = pickTarget(
@@ -652,10 +645,13 @@ function operations(world: World, books: Books, dice: Dice): Record<string, Buil
     const total = linesTotal(lines);
     const discount = p.discount <= total ? p.discount : 0;
     const counter = p.cashbox !== null && dice.chance(0.3) ? dice.int(0, total - discount) : p.counter;
-    if (overdrawsOnEdit(p, counter)) return null;
     return {
       label: `purchase-edit ${p.id} paid=${money(counter)} [${lines.map((l) => `i${l.item}x${l.quantity / 1000}@${money(l.price)}`).join(",")}]`,
-      refusedBecause: firstBroken([...purchaseChangeRule(p), [counter > total - discount, "paid above the new net"]]),
+      refusedBecause: firstBroken([
+        ...purchaseChangeRule(p),
+        [counter > total - discount, "paid above the new net"],
+        [overdrawsOnEdit(p, counter), "the cashbox balance is not enough"],
+      ]),
       send: send("PUT", `/api/purchase/${p.id}/`, purchaseBody({ ...p, lines, discount, counter }, p.cashbox === null ? "debit" : "cash")),
       apply(body) {
         applyPurchaseMoney(p, -1);

@@ -255,6 +255,27 @@ describe("paying a purchase from a cashbox", () => {
     expect((await stockRows(t, demo.inventories.erbil[0], itemId)).map((r) => r.quantity)).toEqual(["10.000"]);
     expect((await driftingStock(t)).length).toBe(0);
   });
+
+  it("an edit that pays more, or from another cashbox, never takes that cashbox below zero", async () => {
+    const itemId = await newItem(t, admin);
+    const box = await cashboxes(t, () => admin).make(demo.iqd, demo.erbil, "400");
+    const empty = await cashboxes(t, () => admin).make(demo.iqd, demo.erbil);
+    const created = await post<PurchaseAnswer>(t, admin, "purchase/", purchaseBody(demo, itemId));
+    expect(created.status).toBe(201);
+    const path = `/api/purchase/${created.body.id}/`;
+    const edit = (cashbox: number, paid: string) => t.call(admin, "PUT", path, purchaseBody(demo, itemId, { cashbox, paid_amount: paid }));
+    const refused = { message: MESSAGES.cashboxBalanceNotEnough };
+    expect((await edit(box, "400.01")).body).toEqual(refused);
+    expect(await cashboxes(t, () => admin).balance(box)).toBe("400.00");
+    expect((await edit(box, "400")).status).toBe(200);
+    expect(await cashboxes(t, () => admin).balance(box)).toBe("0.00");
+    // Paid from the empty cashbox instead: the first gets its 400 back, the empty one cannot pay them.
+    expect((await edit(empty, "400")).body).toEqual(refused);
+    expect(await cashboxes(t, () => admin).balance(box)).toBe("0.00");
+    expect(await cashboxes(t, () => admin).balance(empty)).toBe("0.00");
+    expect((await stockRows(t, demo.inventories.erbil[0], itemId)).map((r) => r.quantity)).toEqual(["10.000"]);
+    expect((await driftingStock(t)).length).toBe(0);
+  });
 });
 
 describe("editing and deleting a purchase", () => {

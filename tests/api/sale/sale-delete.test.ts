@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../src/server/db/client";
 import type { Paged } from "../../../src/core/api-types";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
-import { makeStock, post, saleWorld, stockQuantity, type SaleAnswer, type SaleListRow, type SaleWorld } from "./helpers";
+import { MESSAGES } from "../../../src/core/messages";
+import { cashboxes } from "../accounting/ledger-helpers";
+import { debitSaleBody, makeStock, post, saleWorld, stockQuantity, type SaleAnswer, type SaleListRow, type SaleWorld } from "./helpers";
 
 /**
  * Deleting a sale (issue 11): the sale stays as a tombstone, so the delete reaches the devices in
@@ -147,5 +149,45 @@ describe("a converted quotation", () => {
     expect(await stockQuantity(t, stock)).toBe("10.000");
     const [{ n }] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from sale where form_token = ${token}`);
     expect(n).toBe(1);
+  });
+});
+
+describe("the cashbox that took a sale's payment", () => {
+  it("is never taken below zero by the sale's delete or edit once the money was spent: Cashbox balance is not enough", async () => {
+    const stock = await makeStock(t, w.inv.erbil, nextGoods(), "10");
+    const box = await cashboxes(t, () => admin).make(w.iqd, w.erbil);
+    const s = await post<SaleAnswer>(
+      t,
+      admin,
+      "sale/",
+      debitSaleBody(w, [{ stock, quantity: "2", price: "500" }], { cashbox: box, paid_amount: "400" }),
+    );
+    expect(s.status).toBe(201);
+    const spent = await post(t, admin, "accounting/cashbox-transfer/", { from_cashbox: box, to_cashbox: w.cash.erbilIqd, amount: "300" });
+    expect(spent.status).toBe(201);
+    const path = `/api/sale/${s.body.id}/`;
+    const edit = (extra: Record<string, unknown>) =>
+      t.call(
+        admin,
+        "PUT",
+        path,
+        debitSaleBody(w, [{ stock, quantity: "2", price: "500" }], { cashbox: box, paid_amount: "400", ...extra }),
+      );
+    const refused = { message: MESSAGES.cashboxBalanceNotEnough };
+    expect((await t.call(admin, "DELETE", path)).body).toEqual(refused);
+    expect((await edit({ paid_amount: "99.99" })).body).toEqual(refused);
+    expect((await edit({ cashbox: w.cash.erbilIqd })).body).toEqual(refused);
+    // Refused: the sale, its stock and the cashbox are as they were.
+    expect(await cashboxes(t, () => admin).balance(box)).toBe("100.00");
+    expect(await stockQuantity(t, stock)).toBe("8.000");
+    expect((await t.call<SaleAnswer>(admin, "GET", path)).body).toMatchObject({ paid_amount: "400.00" });
+    // Within what the cashbox still holds, the edit goes through; the delete once the money is back.
+    expect((await edit({ paid_amount: "300" })).status).toBe(200);
+    expect(await cashboxes(t, () => admin).balance(box)).toBe("0.00");
+    const back = await post(t, admin, "accounting/cashbox-transfer/", { from_cashbox: w.cash.erbilIqd, to_cashbox: box, amount: "300" });
+    expect(back.status).toBe(201);
+    expect((await t.call(admin, "DELETE", path)).status).toBe(200);
+    expect(await cashboxes(t, () => admin).balance(box)).toBe("0.00");
+    expect(await stockQuantity(t, stock)).toBe("10.000");
   });
 });

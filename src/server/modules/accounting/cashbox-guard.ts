@@ -1,7 +1,8 @@
+import { sql } from "drizzle-orm";
 import { MESSAGES } from "../../../core/messages";
 import { isNegative, lessThan } from "../../../core/money";
-import type { Tx } from "../../db/client";
-import { badRequest } from "../../http/errors";
+import { queryRows, type Tx } from "../../db/client";
+import { badRequest, staleRecord } from "../../http/errors";
 import { cashboxBalance, type CashboxRow } from "./cashbox.repository";
 
 /** The balances of the locked cashboxes, before a write. */
@@ -20,4 +21,26 @@ export async function assertNotOverdrawn(tx: Tx, boxes: Iterable<CashboxRow>, be
     const after = await cashboxBalance(tx, box.id, box.currencyId);
     if (isNegative(after) && lessThan(after, before.get(box.id) ?? "0")) throw badRequest(MESSAGES.cashboxBalanceNotEnough);
   }
+}
+
+/**
+ * The cashbox a sale or purchase names, read without a lock. Its edit or delete locks that cashbox
+ * before the document (cashboxes come first in every lock order: a receipt locks its cashbox, then the
+ * sales it settles), and then checks that the locked document still names it (`assertLocked`).
+ */
+export async function peekCashbox(tx: Tx, table: "sale" | "purchase", id: number): Promise<number | null> {
+  const [row] = await queryRows<{ cashbox_id: number | null }>(tx, sql`select cashbox_id from ${sql.identifier(table)} where id = ${id}`);
+  return row?.cashbox_id ?? null;
+}
+
+/** A cashbox id as a request names it (validated later), or null: what to lock before the document. */
+export function requestedCashbox(payload: unknown): number | null {
+  const raw = payload && typeof payload === "object" ? (payload as { cashbox?: unknown }).cashbox : null;
+  const id = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** The document names a cashbox that was not locked first: it changed in between, the client reloads (423). */
+export function assertLocked(boxes: Map<number, CashboxRow>, cashboxId: number | null | undefined): void {
+  if (cashboxId != null && !boxes.has(cashboxId)) throw staleRecord();
 }

@@ -30,7 +30,7 @@ import {
 } from "./purchase.repository";
 import { invoiceHasAllocations } from "../accounting/money-document.repository";
 import { lockCashboxes } from "../accounting/cashbox.repository";
-import { assertNotOverdrawn, balances } from "../accounting/cashbox-guard";
+import { assertLocked, assertNotOverdrawn, balances, peekCashbox, requestedCashbox } from "../accounting/cashbox-guard";
 
 export const PURCHASE_DOCUMENT = "purchase";
 
@@ -188,16 +188,24 @@ export async function createPurchase(tx: Tx, payload: unknown, auth: AuthContext
 
 /** Edit of an unpaid purchase without returns: the old stock and posting out, the new ones in. */
 export async function updatePurchase(tx: Tx, id: number, payload: unknown, auth: AuthContext): Promise<void> {
+  // The cashbox that pays after the edit may not go below zero: it (and the one that paid before) is
+  // locked before the purchase, as every document locks cashboxes first.
+  const named = [await peekCashbox(tx, "purchase", id), requestedCashbox(payload)].filter((c): c is number => c !== null);
+  const boxes = await lockCashboxes(tx, auth, named);
   const current = await lockPurchase(tx, id);
   if (!current || !auth.branchIds.includes(current.branchId)) throw notFound();
+  assertLocked(boxes, current.cashboxId);
   await assertChangeable(tx, current);
   await assertCashboxesUsable(tx, auth, [current.cashboxId]);
+  const before = await balances(tx, boxes.values());
   const input = await validateBody(purchaseSchema, payload);
   const checked = await checkPurchase(tx, input, auth);
+  assertLocked(boxes, checked.header.cashboxId);
   checked.header.invoiceNo = current.invoiceNo;
   await unbookPurchase(tx, id, auth.userId);
   await updatePurchaseHeader(tx, id, checked.header);
   await bookPurchase(tx, id, checked, auth.userId);
+  await assertNotOverdrawn(tx, boxes.values(), before);
   await renumberIfMoved(tx, "purchase", id, { from: current.branchId, to: input.branch }, PURCHASE_DOCUMENT);
 }
 

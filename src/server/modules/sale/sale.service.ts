@@ -31,6 +31,8 @@ import * as repo from "./sale.repository";
 import { saleList, saleQuotationList, saleReturnList } from "./sale.lists";
 import { invoiceHasAllocations, saleReceipts } from "../accounting/money-document.repository";
 import { assertCashboxesUsable } from "../users/cashbox-rights";
+import { lockCashboxes } from "../accounting/cashbox.repository";
+import { assertLocked, assertNotOverdrawn, balances, peekCashbox } from "../accounting/cashbox-guard";
 import { textOf } from "../../../core/text";
 
 /**
@@ -347,6 +349,19 @@ function visibleOr404<T extends { branchId: number }>(row: T | null | undefined,
 
 const lockVisibleSale = async (tx: Tx, auth: AuthContext, id: number) => visibleOr404(await repo.lockSale(tx, id), auth);
 
+/**
+ * For an edit or delete: the cashbox that took the sale's counter payment, locked before the sale, and
+ * its balance then. Undoing the payment takes that money back out, which may not overdraw what was spent
+ * since ("Cashbox balance is not enough"); the cashbox an edit names instead only takes money in.
+ */
+async function lockSaleAndItsCashbox(tx: Tx, auth: AuthContext, id: number) {
+  const cashbox = await peekCashbox(tx, "sale", id);
+  const boxes = await lockCashboxes(tx, auth, cashbox ? [cashbox] : []);
+  const row = await lockVisibleSale(tx, auth, id);
+  assertLocked(boxes, row.cashboxId);
+  return { row, boxes, before: await balances(tx, boxes.values()) };
+}
+
 /** SPEC section 4: a paid sale cannot be updated, added to or deleted; one with returns cannot change. */
 async function assertSaleChangeable(tx: Tx, row: repo.SaleRow) {
   if (paymentStatus(netTotal(row.totalPrice, row.discount), row.paidAmount) === "paid") throw badRequest(MESSAGES.paidCannotChange);
@@ -364,7 +379,7 @@ export type Validate<T> = (payload: unknown) => Promise<T>;
 /** Edit of an unpaid sale without returns: stock and posting undone and redone, in one transaction. */
 export async function updateSale(db: Db, auth: AuthContext, id: number, payload: Record<string, unknown>, validate: Validate<SaleInput>) {
   return db.transaction(async (tx) => {
-    const row = await lockVisibleSale(tx, auth, id);
+    const { row, boxes, before } = await lockSaleAndItsCashbox(tx, auth, id);
     assertFresh(row, payload.updated_at);
     await assertSaleChangeable(tx, row);
     await assertCashboxesUsable(tx, auth, [row.cashboxId]);
@@ -408,17 +423,19 @@ export async function updateSale(db: Db, auth: AuthContext, id: number, payload:
       source,
     );
     await repostSale(tx, id, { ...header, cashboxId, discount: body.discount, paidAmount: body.paid_amount, inputDate }, auth.userId);
+    await assertNotOverdrawn(tx, boxes.values(), before);
     return readSale(tx, id, auth);
   });
 }
 
 export async function deleteSale(db: Db, auth: AuthContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await lockVisibleSale(tx, auth, id);
+    const { row, boxes, before } = await lockSaleAndItsCashbox(tx, auth, id);
     await assertSaleChangeable(tx, row);
     await assertCashboxesUsable(tx, auth, [row.cashboxId]);
     await reverseMovements(tx, { documentType: SALE_DOC, documentId: id, userId: auth.userId });
     await deletePosting(tx, SALE_DOC, id);
+    await assertNotOverdrawn(tx, boxes.values(), before);
     await repo.deleteSale(tx, id);
   });
 }
