@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { MESSAGES } from "../../../core/messages";
 import { isNegative, lessThan } from "../../../core/money";
+import { MAX_ID } from "../../../core/validation/common";
 import { queryRows, type Tx } from "../../db/client";
 import { badRequest, staleRecord } from "../../http/errors";
 import { cashboxBalance, type CashboxRow } from "./cashbox.repository";
@@ -37,7 +38,8 @@ export async function peekCashbox(tx: Tx, table: "sale" | "purchase", id: number
 export function requestedCashbox(payload: unknown): number | null {
   const raw = payload && typeof payload === "object" ? (payload as { cashbox?: unknown }).cashbox : null;
   const id = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  // An id past the column's range names no cashbox: validation refuses it later.
+  return Number.isInteger(id) && id > 0 && id <= MAX_ID ? id : null;
 }
 
 /** The document names a cashbox that was not locked first: it changed in between, the client reloads (423). */
