@@ -190,4 +190,19 @@ describe("the cashbox that took a sale's payment", () => {
     expect(await cashboxes(t, () => admin).balance(box)).toBe("0.00");
     expect(await stockQuantity(t, stock)).toBe("10.000");
   });
+
+  it("a cashbox named with nothing paid, deleted since, does not stop the sale's edit or delete", async () => {
+    const stock = await makeStock(t, w.inv.erbil, nextGoods(), "10");
+    const box = await cashboxes(t, () => admin).make(w.iqd, w.erbil);
+    const sale = async () => {
+      const s = await post<SaleAnswer>(t, admin, "sale/", debitSaleBody(w, [{ stock, quantity: "1", price: "500" }], { cashbox: box }));
+      expect(s.status).toBe(201);
+      return `/api/sale/${s.body.id}/`;
+    };
+    const [edited, deleted] = [await sale(), await sale()];
+    expect((await t.call(admin, "DELETE", `/api/accounting/cashbox/${box}/`)).status).toBe(200);
+    expect((await t.call(admin, "PUT", edited, debitSaleBody(w, [{ stock, quantity: "2", price: "500" }]))).status).toBe(200);
+    expect((await t.call(admin, "DELETE", deleted)).status).toBe(200);
+    expect(await stockQuantity(t, stock)).toBe("8.000");
+  });
 });

@@ -42,7 +42,11 @@ export function requestedCashbox(payload: unknown): number | null {
   return Number.isInteger(id) && id > 0 && id <= MAX_ID ? id : null;
 }
 
-/** The document names a cashbox that was not locked first: it changed in between, the client reloads (423). */
-export function assertLocked(boxes: Map<number, CashboxRow>, cashboxId: number | null | undefined): void {
-  if (cashboxId != null && !boxes.has(cashboxId)) throw staleRecord();
+/**
+ * The document names a cashbox other than those asked to be locked first: it changed in between, the
+ * client reloads (423). Compared with the ids asked for, not the rows locked: a deleted cashbox (one
+ * named with nothing paid, so without entries) locks nothing and is no change.
+ */
+export function assertLocked(asked: readonly number[], cashboxId: number | null | undefined): void {
+  if (cashboxId != null && !asked.includes(cashboxId)) throw staleRecord();
 }

@@ -194,13 +194,13 @@ export async function updatePurchase(tx: Tx, id: number, payload: unknown, auth:
   const boxes = await lockCashboxes(tx, auth, named);
   const current = await lockPurchase(tx, id);
   if (!current || !auth.branchIds.includes(current.branchId)) throw notFound();
-  assertLocked(boxes, current.cashboxId);
+  assertLocked(named, current.cashboxId);
   await assertChangeable(tx, current);
   await assertCashboxesUsable(tx, auth, [current.cashboxId]);
   const before = await balances(tx, boxes.values());
   const input = await validateBody(purchaseSchema, payload);
   const checked = await checkPurchase(tx, input, auth);
-  assertLocked(boxes, checked.header.cashboxId);
+  assertLocked(named, checked.header.cashboxId);
   checked.header.invoiceNo = current.invoiceNo;
   await unbookPurchase(tx, id, auth.userId);
   await updatePurchaseHeader(tx, id, checked.header);

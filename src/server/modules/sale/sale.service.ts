@@ -356,9 +356,10 @@ const lockVisibleSale = async (tx: Tx, auth: AuthContext, id: number) => visible
  */
 async function lockSaleAndItsCashbox(tx: Tx, auth: AuthContext, id: number) {
   const cashbox = await peekCashbox(tx, "sale", id);
-  const boxes = await lockCashboxes(tx, auth, cashbox ? [cashbox] : []);
+  const asked = cashbox ? [cashbox] : [];
+  const boxes = await lockCashboxes(tx, auth, asked);
   const row = await lockVisibleSale(tx, auth, id);
-  assertLocked(boxes, row.cashboxId);
+  assertLocked(asked, row.cashboxId);
   return { row, boxes, before: await balances(tx, boxes.values()) };
 }
 
