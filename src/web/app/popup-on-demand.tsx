@@ -1,11 +1,26 @@
-import { cloneElement, Suspense, useState, type ReactElement } from "react";
+import { cloneElement, Suspense, useEffect, useState, type PointerEvent, type ReactElement } from "react";
 import { NeedsChakra } from "../lib/chakra-on-demand";
+import { TIMINGS } from "../lib/timings";
 import type { LazyChunk } from "./lazy-screen";
 
 /** What a popup chunk exports: a menu or popover root around `trigger`, open at once when `defaultOpen`. */
 export interface PopupProps {
   trigger: ReactElement;
   defaultOpen: boolean;
+  /** A menu opened by the mouse resting on its button (not by a press). */
+  openedByHover?: boolean;
+}
+
+/** One pending timeout: a newer start replaces it. */
+function timeout() {
+  let id: number | undefined;
+  return {
+    start: (run: () => void, waitMs: number) => {
+      window.clearTimeout(id);
+      id = window.setTimeout(run, waitMs);
+    },
+    cancel: () => window.clearTimeout(id),
+  };
 }
 
 /**
@@ -24,20 +39,31 @@ export function PopupOnDemand({
   button: ReactElement<Record<string, unknown>>;
   chunk: LazyChunk<PopupProps>;
 }) {
-  const [pressed, setPressed] = useState(false);
+  const [pressed, setPressed] = useState<"press" | "hover" | null>(null);
+  // A menu also opens when the mouse rests on its button (SPEC section 9's open delay), as it does once mounted.
+  const [hoverTimer] = useState(timeout);
+  useEffect(() => () => hoverTimer.cancel(), [hoverTimer]);
   const standalone = cloneElement(button, {
     "aria-haspopup": kind,
     "aria-expanded": false,
-    onPointerEnter: chunk.preload,
+    onPointerEnter: (event: PointerEvent) => {
+      chunk.preload();
+      if (kind !== "menu" || event.pointerType !== "mouse") return;
+      hoverTimer.start(() => setPressed((how) => how ?? "hover"), TIMINGS.menuOpenDelayMs);
+    },
+    onPointerLeave: hoverTimer.cancel,
     onFocus: chunk.preload,
-    onClick: () => setPressed(true),
+    onClick: () => {
+      hoverTimer.cancel();
+      setPressed("press");
+    },
   });
   if (!pressed) return standalone;
   const Popup = chunk.Component;
   return (
     <Suspense fallback={standalone}>
       <NeedsChakra fallback={standalone}>
-        <Popup trigger={button} defaultOpen />
+        <Popup trigger={button} defaultOpen openedByHover={pressed === "hover"} />
       </NeedsChakra>
     </Suspense>
   );

@@ -18,7 +18,6 @@ export type Language = "en" | "ar" | "ckb";
 export type ThemeMode = "light" | "dark";
 export type SidebarArea = "stock" | "purchase" | "sale" | "accounting" | "report" | "hr" | "setting";
 
-// Keys are prefixed so logout can clear only what this app owns if it ever needs to.
 const storage = <T>() => createJSONStorage<T>(() => localStorage);
 const persisted = <T>(key: string, initial: T) => atomWithStorage<T>(`bo.${key}`, initial, storage<T>(), { getOnInit: true });
 
@@ -71,13 +70,20 @@ export const currenciesAtom = atom<CurrencyRef[]>([]);
 /** Batch tracking is on when setting batch_number is 1 (SPEC section 3). */
 export const batchTrackingAtom = atom((get) => get(settingsAtom).some((s) => s.key === "batch_number" && String(s.value) === "1"));
 
+/** What a device keeps across sessions (SPEC section 4): the interface preferences. */
+const DEVICE_KEYS: ReadonlySet<string> = new Set(["bo.language", "bo.theme"]);
+
 /**
- * Clears the signed-in session: token, stored user and the reference data held in memory.
- * IndexedDB and the outbox are deliberately untouched (the offline layer replays them after sign-in).
+ * Ends the session on this device, for logout and for a 401 alike (SPEC sections 4 and 8): the token,
+ * the stored user, the reference data held in memory and every localStorage key but the language and
+ * theme (saved list queries, sidebar, the kept dashboard and screen, cached logos). IndexedDB, and so
+ * the outbox, is untouched (DESIGN section 4: it replays after the same user signs in again).
  */
 export function clearSession(): void {
   appStore.set(tokenAtom, RESET);
   appStore.set(storedUserAtom, RESET);
+  appStore.set(currentSidebarAtom, RESET);
+  appStore.set(drawerOpenAtom, RESET);
   appStore.set(exchangeRatesAtom, []);
   appStore.set(printInfosAtom, []);
   appStore.set(settingsAtom, []);
@@ -85,4 +91,9 @@ export function clearSession(): void {
   appStore.set(cashboxesAtom, []);
   appStore.set(baseCurrencyAtom, null);
   appStore.set(currenciesAtom, []);
+  try {
+    for (const key of Object.keys(localStorage)) if (!DEVICE_KEYS.has(key)) localStorage.removeItem(key);
+  } catch {
+    // Storage blocked: nothing was kept there either.
+  }
 }

@@ -31,9 +31,8 @@ export async function login(username: string, password: string): Promise<AuthUse
 }
 
 /**
- * Logs out (SPEC section 4): revokes the token on the server when reachable, then clears the user,
- * the token and local storage. IndexedDB (outbox) is left to the offline layer. Returns false when
- * the beforeLogout hook cancelled.
+ * Logs out (SPEC section 4): revokes the token on the server when reachable, then ends the session on
+ * the device as a 401 does (clearSession). Returns false when the beforeLogout hook cancelled.
  */
 export async function logout(): Promise<boolean> {
   if (!(await beforeLogout())) return false;
@@ -43,8 +42,5 @@ export async function logout(): Promise<boolean> {
     // Offline or already expired: the local session is cleared anyway.
   }
   clearSession();
-  // Keep interface preferences (language, theme): they belong to the device, not the session.
-  const keep = new Set(["bo.language", "bo.theme"]);
-  for (const key of Object.keys(localStorage)) if (!keep.has(key)) localStorage.removeItem(key);
   return true;
 }

@@ -1,15 +1,44 @@
-import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+import { createSystem, defaultConfig, defineConfig, defineSlotRecipe } from "@chakra-ui/react";
 
 // Roboto is bundled by @fontsource (imported in app/start-app.tsx), never fetched from a font CDN.
 const ROBOTO = "Roboto, 'Segoe UI', Tahoma, 'Noto Naskh Arabic', sans-serif";
 
-/** SPEC section 9 colours; "brand" is the primary palette used as the app's colorPalette. */
+/** SPEC section 9: a dialog at z-index 2400 over its overlay at 2000 (Chakra puts both at the popover's). */
+const overDialogs = {
+  backdrop: { zIndex: "calc({zIndex.overlay} + var(--layer-index, 0))" },
+  positioner: { "--dialog-z-index": "zIndex.modal" },
+  content: { "--dialog-z-index": "zIndex.modal" },
+};
+const dialogRecipe = defineSlotRecipe({ slots: ["backdrop", "positioner", "content"], base: overDialogs });
+const drawerRecipe = defineSlotRecipe({
+  slots: ["backdrop", "positioner", "content"],
+  base: {
+    backdrop: overDialogs.backdrop,
+    positioner: { "--drawer-z-index": "zIndex.modal" },
+    content: { "--drawer-z-index": "zIndex.modal" },
+  },
+});
+
+/**
+ * SPEC section 9 colours; "brand" is the primary palette used as the app's colorPalette, and "blue",
+ * the palette of the primary actions (save, add, print, convert), draws with it too.
+ */
 const config = defineConfig({
   globalCss: {
     "html, body": { fontFamily: "body", minHeight: "100%" },
   },
   theme: {
+    slotRecipes: { dialog: dialogRecipe, drawer: drawerRecipe },
     tokens: {
+      // Popovers, menus and toasts open above dialogs (a select inside a dialog), so they move up with them.
+      zIndex: {
+        overlay: { value: 2000 },
+        modal: { value: 2400 },
+        popover: { value: 2500 },
+        skipNav: { value: 2600 },
+        toast: { value: 2700 },
+        tooltip: { value: 2800 },
+      },
       fonts: { heading: { value: ROBOTO }, body: { value: ROBOTO } },
       colors: {
         brand: {
@@ -40,15 +69,30 @@ const config = defineConfig({
           emphasized: { value: { _light: "{colors.brand.200}", _dark: "{colors.brand.700}" } },
           focusRing: { value: "{colors.brand.500}" },
         },
+        blue: {
+          solid: { value: "{colors.brand.solid}" },
+          contrast: { value: "{colors.brand.contrast}" },
+          fg: { value: "{colors.brand.fg}" },
+          muted: { value: "{colors.brand.muted}" },
+          subtle: { value: "{colors.brand.subtle}" },
+          emphasized: { value: "{colors.brand.emphasized}" },
+          focusRing: { value: "{colors.brand.focusRing}" },
+        },
         // Error colour of SPEC for every red/error use (toasts, field errors, Unpaid badges). Red text
-        // is darker in light mode: 4.5:1 against white and against the red badges' pale background.
+        // is darker in light mode: 4.5:1 against white and against the red badges' pale background; on
+        // a #F75555 fill the text is dark (white on it is 3.3:1, too little for a button's label).
         red: {
           solid: { value: "{colors.danger}" },
+          contrast: { value: "{colors.gray.950}" },
           fg: { value: { _light: "#b42318", _dark: "#ff8a8a" } },
           focusRing: { value: "{colors.danger}" },
         },
+        // #F75555 on white is 3.3:1: enough for borders and fills (3:1), not for small text (4.5:1).
         fg: {
           error: { value: { _light: "#b42318", _dark: "#ff8a8a" } },
+        },
+        border: {
+          error: { value: "{colors.danger}" },
         },
         bg: {
           DEFAULT: { value: { _light: "{colors.white}", _dark: "{colors.darkBg}" } },

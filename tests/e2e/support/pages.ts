@@ -31,7 +31,8 @@ export class Shell {
   constructor(private readonly page: Page) {}
 
   readonly sidebar = (): Locator => this.page.getByRole("navigation").first();
-  readonly userMenu = (): Locator => this.page.getByRole("button", { name: /user menu/i }).first();
+  // By test id: its accessible name is the user's name and "user menu" in the page's language.
+  readonly userMenu = (): Locator => this.page.getByTestId("user-menu").first();
 
   /** Opens the user menu and picks a language by its own name ("English", "العربية", "کوردی"). */
   async switchLanguage(languageName: string): Promise<void> {

@@ -1,7 +1,8 @@
+import { TIMINGS } from "../../lib/timings";
 import { buildPrintHtml, type PrintOptions } from "./print-html";
 
 /** Delay before printing so images (logo) load (SPEC section 9). */
-export const PRINT_DELAY_MS = 500;
+export const PRINT_DELAY_MS = TIMINGS.printDelayMs;
 
 /** Opens the 800x900 popup, prints after 500 ms, then closes it. */
 export function openPrintWindow(options: PrintOptions): void {

@@ -4,6 +4,7 @@ import { useAtomValue } from "jotai";
 import { useLingui } from "@lingui/react/macro";
 import { api, isNetworkError } from "../../lib/api-client";
 import { batchTrackingAtom } from "../../lib/app-state";
+import { TIMINGS } from "../../lib/timings";
 import { playAlert } from "./alert-sound";
 import { findCachedByBarcode, searchCachedItems } from "./item-cache-search";
 import { pickSearchResult, shouldSearch } from "./item-search-pick";
@@ -32,8 +33,6 @@ export interface ItemSelectProps {
   autoFocus?: boolean;
 }
 
-const RESET_DELAY_MS = 200;
-
 /** The scan box: keyboard-wedge scanners type the barcode then Enter; a miss beeps and resets. */
 export function ItemSelect({
   onPick,
@@ -54,7 +53,7 @@ export function ItemSelect({
   const pick = (item: ItemSearchResult) => {
     setChoices([]);
     onPick(item);
-    if (clearAfterPick) window.setTimeout(() => setKeyword(""), RESET_DELAY_MS);
+    if (clearAfterPick) window.setTimeout(() => setKeyword(""), TIMINGS.itemSelectResetMs);
     else setKeyword(item.name);
   };
   const miss = () => {

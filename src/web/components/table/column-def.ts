@@ -29,6 +29,8 @@ export interface ColumnDef<Row> {
   /** Endpoint searched (GET ?search=) for list options. */
   listEndpoint?: string;
   itemTitle?: string;
+  /** A list filter applies its choice this long after the last pick (item group and subgroup: SPEC section 9). */
+  listFilterDebounceMs?: number;
   itemValue?: string;
   kind?: CellKind;
   /** Colour palette of a badge cell, from the row. */

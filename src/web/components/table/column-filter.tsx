@@ -10,13 +10,12 @@ import {
   type NumberOperator,
   type TextOperator,
 } from "../../../core/list-query";
-import { MultiSelect } from "../multi-select";
+import { useDebouncedCallback } from "../../lib/debounce";
+import { TIMINGS } from "../../lib/timings";
+import { MultiSelect, type OptionValue } from "../multi-select";
 import type { ColumnDef } from "./column-def";
 import { columnFilter, type ListQueryAction, type ListQueryState } from "./list-query-state";
 import { useListOptions } from "./use-list-options";
-
-/** Text filters apply after typing stops (SPEC section 9: server filter search debounce). */
-const TEXT_DEBOUNCE_MS = 500;
 
 export interface ColumnFilterProps<Row> {
   column: ColumnDef<Row>;
@@ -86,7 +85,7 @@ function TextFilter<Row>({ column, state, dispatch }: ColumnFilterProps<Row>) {
           const value = event.target.value;
           setText(value);
           window.clearTimeout(timer.current);
-          timer.current = window.setTimeout(() => apply(value, operator), TEXT_DEBOUNCE_MS);
+          timer.current = window.setTimeout(() => apply(value, operator), TIMINGS.serverSearchDebounceMs);
         }}
         onKeyDown={(event) => {
           if (event.key === "Enter") apply(text, operator);
@@ -146,17 +145,31 @@ function ListFilter<Row>({ column, state, dispatch }: ColumnFilterProps<Row>) {
   const current = columnFilter(state, field);
   const { options, loading, search } = useListOptions(column);
   const values = current ? current.value.split(",") : [];
+  // Ticks shown while a debounced choice waits to apply.
+  const [picked, setPicked] = useState<OptionValue[] | null>(null);
+  const apply = useDebouncedCallback((next: OptionValue[]) => {
+    setPicked(null);
+    dispatch({ type: "listFilter", column: field, values: next });
+  }, column.listFilterDebounceMs ?? 0);
+  const shown = picked ?? values;
   return (
     <MultiSelect
       size="xs"
       label={t`Filter ${column.title}`}
       placeholder=" "
       options={options}
-      value={values}
-      active={Boolean(current)}
+      value={shown}
+      active={shown.length > 0}
       loading={loading}
       onSearch={column.listEndpoint ? search : undefined}
-      onChange={(next) => dispatch({ type: "listFilter", column: field, values: next })}
+      onChange={(next) => {
+        if (!column.listFilterDebounceMs) {
+          dispatch({ type: "listFilter", column: field, values: next });
+          return;
+        }
+        setPicked(next);
+        apply(next);
+      }}
     />
   );
 }

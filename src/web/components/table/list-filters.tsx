@@ -1,8 +1,10 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useAtomValue } from "jotai";
 import { useLingui } from "@lingui/react/macro";
 import type { DateRange } from "../../../core/dates";
 import { currenciesAtom } from "../../lib/app-state";
+import { useDebouncedCallback } from "../../lib/debounce";
+import { TIMINGS } from "../../lib/timings";
 import { useCurrentUser } from "../../lib/use-permission";
 import { DateRangePicker } from "../date-range-picker";
 import { MultiSelect } from "../multi-select";
@@ -22,9 +24,22 @@ export interface ListFiltersProps {
   extra?: ReactNode;
 }
 
-/** The filters above a list: branch (only with more than one branch), date range, currency, and extras. */
+/**
+ * The filters above a list: branch (only with more than one branch), date range, currency, and extras.
+ * The branch choice applies once the user stops picking, and never in the table's first moments
+ * (SPEC section 9), so a few quick ticks reload the list once.
+ */
 export function ListFilters(props: ListFiltersProps) {
   const { t } = useLingui();
+  const [pickedBranches, setPickedBranches] = useState<number[] | null>(null);
+  const applyBranches = useDebouncedCallback(
+    (branches: number[]) => {
+      setPickedBranches(null);
+      props.onBranches(branches);
+    },
+    TIMINGS.branchSelectDebounceMs,
+    TIMINGS.tableMountWaitMs,
+  );
   const user = useCurrentUser();
   const loadedCurrencies = useAtomValue(currenciesAtom);
   // Falls back to the server when start-up has not loaded the currencies.
@@ -37,9 +52,13 @@ export function ListFilters(props: ListFiltersProps) {
         <MultiSelect
           label={t`Branch`}
           options={branchOptions}
-          value={props.branches}
-          active={props.branches.length > 0}
-          onChange={(values) => props.onBranches(values.map(Number))}
+          value={pickedBranches ?? props.branches}
+          active={(pickedBranches ?? props.branches).length > 0}
+          onChange={(values) => {
+            const branches = values.map(Number);
+            setPickedBranches(branches);
+            applyBranches(branches);
+          }}
         />
       ) : null}
       {props.showDate ? <DateRangePicker value={props.dateRange} onChange={props.onDateRange} /> : null}

@@ -117,11 +117,12 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
               ))}
             </Table.Row>
             {hasFilterRow ? (
+              // Cells, not headers: a filter heads no column (the row above does), and most columns have none.
               <Table.Row>
                 {columns.map((column) => (
-                  <Table.ColumnHeader key={column.key} py="1" fontWeight="normal">
+                  <Table.Cell key={column.key} py="1">
                     <ColumnFilter column={column} state={state} dispatch={dispatch} />
-                  </Table.ColumnHeader>
+                  </Table.Cell>
                 ))}
               </Table.Row>
             ) : null}

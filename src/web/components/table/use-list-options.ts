@@ -1,11 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../../lib/api-client";
+import { TIMINGS } from "../../lib/timings";
 import type { SelectOption } from "../multi-select";
 import { readField, type ColumnDef, type ListOption } from "./column-def";
 import { textOf } from "../../../core/text";
-
-/** SPEC section 9: server filter search debounce. */
-const SEARCH_DEBOUNCE_MS = 500;
 
 function toOptions(items: readonly ListOption[], titleKey: string, valueKey: string): SelectOption[] {
   return items.map((item) => {
@@ -17,7 +15,10 @@ function toOptions(items: readonly ListOption[], titleKey: string, valueKey: str
   });
 }
 
-/** Options of a list filter: the column's `list`, or its `listEndpoint` searched with a debounce. */
+/**
+ * Options of a list filter: the column's `list`, or its `listEndpoint` searched with a debounce. The
+ * first load waits a moment after mount (SPEC section 9), so the list's own page goes out first.
+ */
 export function useListOptions<Row>(column: ColumnDef<Row>) {
   const titleKey = column.itemTitle ?? "name";
   const valueKey = column.itemValue ?? "id";
@@ -27,9 +28,16 @@ export function useListOptions<Row>(column: ColumnDef<Row>) {
   const [keyword, setKeyword] = useState("");
   const timer = useRef<number | undefined>(undefined);
   const endpoint = column.listEndpoint;
+  const [startedUp, setStartedUp] = useState(false);
 
   useEffect(() => {
     if (!endpoint) return;
+    const wait = window.setTimeout(() => setStartedUp(true), TIMINGS.listFilterStartupWaitMs);
+    return () => window.clearTimeout(wait);
+  }, [endpoint]);
+
+  useEffect(() => {
+    if (!endpoint || !startedUp) return;
     let cancelled = false;
     setLoading(true);
     const searchParams = keyword ? { search: keyword } : {};
@@ -46,12 +54,12 @@ export function useListOptions<Row>(column: ColumnDef<Row>) {
     return () => {
       cancelled = true;
     };
-  }, [endpoint, keyword, titleKey, valueKey]);
+  }, [endpoint, startedUp, keyword, titleKey, valueKey]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const search = (text: string) => {
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setKeyword(text.trim()), SEARCH_DEBOUNCE_MS);
+    timer.current = window.setTimeout(() => setKeyword(text.trim()), TIMINGS.serverSearchDebounceMs);
   };
   return { options: endpoint ? remote : staticOptions, loading, search };
 }

@@ -3,6 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { ColumnDef } from "../../../components/table/column-def";
 import { CrudList } from "../../../components/table/crud-list";
 import { refName } from "../../../components/table/ref-value";
+import { TIMINGS } from "../../../lib/timings";
 
 interface ItemSubgroup {
   id: number;
@@ -23,6 +24,7 @@ export default function ItemSubgroupList() {
         sortable: true,
         filterType: "list",
         listEndpoint: "item-group/all/",
+        listFilterDebounceMs: TIMINGS.groupSelectDebounceMs,
         text: (row) => refName(row, "item_group"),
       },
     ],

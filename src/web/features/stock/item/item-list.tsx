@@ -7,6 +7,7 @@ import type { ColumnDef } from "../../../components/table/column-def";
 import { CrudList } from "../../../components/table/crud-list";
 import { refName } from "../../../components/table/ref-value";
 import { mediaUrl } from "../../../lib/api-client";
+import { TIMINGS } from "../../../lib/timings";
 import { useItemTypeLabels } from "./item-type-labels";
 
 interface Item {
@@ -59,6 +60,7 @@ export default function ItemList() {
         sortable: true,
         filterType: "list",
         listEndpoint: "item-group/all/",
+        listFilterDebounceMs: TIMINGS.groupSelectDebounceMs,
         text: (row) => refName(row, "item_group"),
       },
       { key: "measurement", title: t`Measurement`, text: (row) => refName(row, "measurement") },
