@@ -4,6 +4,8 @@ import {
   ListQueryError,
   PAGE_SIZES,
   RESERVED_LIST_PARAMS,
+  SIMPLE_TABLE_PAGE_SIZES,
+  pageOfRows,
   applyDateRange,
   applyListFilter,
   applyNumberFilter,
@@ -260,5 +262,24 @@ describe("parseListQuery", () => {
     rejects({ total__lt: "1e5" }, "Invalid filter value: total__lt", "total__lt");
     rejects({ input_date_after: "01/02/2024" }, "Invalid filter value: input_date_after", "input_date_after");
     rejects({ start_date: "2024-02-30" }, "Invalid filter value: start_date", "start_date");
+  });
+});
+
+describe("the simple table's pages (SPEC section 9: library footer choices 10, 25, 50, 100, all)", () => {
+  const rows = Array.from({ length: 23 }, (_, i) => i + 1);
+  it("offers 10, 25, 50, 100 and all", () => {
+    expect(SIMPLE_TABLE_PAGE_SIZES).toEqual([10, 25, 50, 100, "all"]);
+  });
+  it("cuts the rows into pages, the last one short", () => {
+    expect(pageOfRows(rows, 10, 1)).toEqual({ rows: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], page: 1, pages: 3 });
+    expect(pageOfRows(rows, 10, 3)).toEqual({ rows: [21, 22, 23], page: 3, pages: 3 });
+  });
+  it("keeps the page within the rows (fewer rows after a reload, a bigger page size)", () => {
+    expect(pageOfRows(rows, 10, 9).page).toBe(3);
+    expect(pageOfRows(rows, 25, 2)).toEqual({ rows, page: 1, pages: 1 });
+    expect(pageOfRows([], 10, 1)).toEqual({ rows: [], page: 1, pages: 1 });
+  });
+  it("shows every row on one page with all", () => {
+    expect(pageOfRows(rows, "all", 2)).toEqual({ rows, page: 1, pages: 1 });
   });
 });

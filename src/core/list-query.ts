@@ -31,6 +31,21 @@ export const DEFAULT_PAGE_SIZE = 50;
 /** SPEC section 9: the refresh button resets the page size to 25. */
 export const RESET_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 200;
+/** The simple table's footer (SPEC section 9, "Library footer choices"): rows per page, or all of them. */
+export const SIMPLE_TABLE_PAGE_SIZES = [10, 25, 50, 100, "all"] as const;
+export type SimpleTablePageSize = (typeof SIMPLE_TABLE_PAGE_SIZES)[number];
+
+/** One page of rows already in memory (pages from 1; a page past the end gives the last one). */
+export function pageOfRows<Row>(
+  rows: readonly Row[],
+  pageSize: SimpleTablePageSize,
+  page: number,
+): { rows: Row[]; page: number; pages: number } {
+  if (pageSize === "all") return { rows: [...rows], page: 1, pages: 1 };
+  const pages = Math.max(1, Math.ceil(rows.length / pageSize));
+  const shown = Math.min(Math.max(1, Math.floor(page)), pages);
+  return { rows: rows.slice((shown - 1) * pageSize, shown * pageSize), page: shown, pages };
+}
 export const DEFAULT_ORDERING = "-id";
 export const DEFAULT_DATE_FIELD = "input_date";
 export const LIST_SEPARATOR = ",";

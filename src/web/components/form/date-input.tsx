@@ -1,8 +1,9 @@
-import { forwardRef, useEffect, useRef, useState } from "react";
-import { Box, Group, IconButton, Input, type InputProps } from "@chakra-ui/react";
+import { forwardRef, useEffect, useState } from "react";
+import { Group, IconButton, Input, Popover, Portal, type InputProps } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
 import { LuCalendar } from "react-icons/lu";
 import { dateInputValue, displayDateInput, parseDateInput } from "../../../core/date-input";
+import { DateCalendar } from "./date-calendar";
 
 export interface DateInputProps extends Omit<InputProps, "value" | "onChange" | "type" | "min" | "max"> {
   /** yyyy-MM-dd, "" (or null) when empty, or the text typed when it is not a date. */
@@ -12,8 +13,8 @@ export interface DateInputProps extends Omit<InputProps, "value" | "onChange" | 
 
 /**
  * The one date input of the app: the user types DD/MM/YYYY (also 21-11-26, 2111 2026, Arabic-Indic
- * digits), sees DD/MM/YYYY, and the caller gets yyyy-MM-dd. The calendar button opens the browser's
- * own picker on a hidden native date input.
+ * digits), sees DD/MM/YYYY, and the caller gets yyyy-MM-dd. The calendar button opens our own month
+ * grid (weeks from Sunday in every language; the browser's picker would follow its own locale).
  */
 export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function DateInput(
   { value, onValueChange, onBlur, disabled, size, ...inputProps },
@@ -21,7 +22,7 @@ export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function D
 ) {
   const { t } = useLingui();
   const [text, setText] = useState(() => displayDateInput(value));
-  const picker = useRef<HTMLInputElement>(null);
+  const [calendarOpen, setCalendarOpen] = useState(false);
   const stored = value ?? "";
   const parsed = parseDateInput(stored).kind;
   const isDate = parsed === "date";
@@ -33,18 +34,21 @@ export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function D
     setText((current) => (dateInputValue(current) === stored ? current : displayDateInput(stored)));
   }, [stored]);
 
-  const openPicker = () => {
-    const input = picker.current;
-    if (!input) return;
-    try {
-      input.showPicker();
-    } catch {
-      input.focus();
-    }
+  const pick = (iso: string) => {
+    setText(displayDateInput(iso));
+    onValueChange(iso);
+    setCalendarOpen(false);
   };
 
   return (
-    <Box position="relative" w="full">
+    <Popover.Root
+      open={calendarOpen}
+      onOpenChange={(details) => setCalendarOpen(details.open)}
+      positioning={{ placement: "bottom-end" }}
+      lazyMount
+      unmountOnExit
+      initialFocusEl={() => document.querySelector<HTMLElement>('[data-testid="date-calendar"] button[tabindex="0"][data-date]')}
+    >
       <Group attached w="full">
         <Input
           ref={ref}
@@ -66,25 +70,23 @@ export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function D
             onBlur?.(event);
           }}
         />
-        <IconButton aria-label={t`Open calendar`} size={size} variant="outline" disabled={disabled} onClick={openPicker}>
-          <LuCalendar />
-        </IconButton>
+        <Popover.Trigger asChild>
+          {/* type="button": inside a form a plain button would submit it. */}
+          <IconButton type="button" aria-label={t`Open calendar`} size={size} variant="outline" disabled={disabled}>
+            <LuCalendar />
+          </IconButton>
+        </Popover.Trigger>
       </Group>
-      {/* The native picker, opened by the button; its choice comes back through onChange. */}
-      <Box asChild position="absolute" insetEnd="0" bottom="0" w="1px" h="1px" opacity={0} pointerEvents="none">
-        <input
-          ref={picker}
-          type="date"
-          tabIndex={-1}
-          aria-hidden
-          value={isDate ? stored : ""}
-          onChange={(event) => {
-            setText(displayDateInput(event.target.value));
-            onValueChange(event.target.value);
-          }}
-        />
-      </Box>
-    </Box>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content w="auto" aria-label={t`Calendar`}>
+            <Popover.Body p="2">
+              <DateCalendar value={isDate ? stored : null} onSelect={pick} />
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
   );
 });
 

@@ -9,6 +9,7 @@ import { CardTitle } from "../card-title";
 import { DeleteButton } from "../delete-button";
 import type { ColumnDef } from "./column-def";
 import { isPendingRow, PagedTable, type PagedTableProps } from "./paged-table";
+import { VirtualTable } from "./virtual-table";
 
 export interface CrudListProps<Row extends { id: number }> extends Omit<
   PagedTableProps<Row>,
@@ -31,6 +32,12 @@ export interface CrudListProps<Row extends { id: number }> extends Omit<
   undeletable?: (row: Row) => boolean;
   /** Adding needs the server (see network-gate.ts): offline the Add button is disabled and says why. */
   needsNetwork?: boolean;
+  /**
+   * The whole list at once in the virtual table (`<endpoint>all/`, range as start_date/end_date, count,
+   * sums added up in memory), for lists that stay short: types, positions, pay runs. Not for a list the
+   * device caches (the virtual table reads only the server) nor one that grows with every sale.
+   */
+  whole?: boolean;
 }
 
 /** A list of records (master data or documents): paged table with add, double-click to open, and a delete button per row. */
@@ -43,6 +50,7 @@ export function CrudList<Row extends { id: number }>({
   opens = "edit",
   undeletable,
   needsNetwork = false,
+  whole = false,
   ...rest
 }: CrudListProps<Row>) {
   const { t } = useLingui();
@@ -67,19 +75,19 @@ export function CrudList<Row extends { id: number }>({
     ],
     [columns, model, endpoint, undeletable, t],
   );
+  const shared = {
+    storageKey: path,
+    ...rest,
+    title,
+    columns: allColumns,
+    addPermission: `add_${model}`,
+    onAdd: addBlocked ? undefined : () => navigate(`${path}/add`),
+    onRowClick: (row: Row) => navigate(`${path}/${row.id}/${opens}`),
+  };
   return (
     <Box>
       <CardTitle title={title} actions={addBlocked ? <OfflineAdd model={model} reason={gate.reason} /> : undefined} />
-      <PagedTable<Row>
-        storageKey={path}
-        {...rest}
-        title={title}
-        endpoint={endpoint}
-        columns={allColumns}
-        addPermission={`add_${model}`}
-        onAdd={addBlocked ? undefined : () => navigate(`${path}/add`)}
-        onRowClick={(row) => navigate(`${path}/${row.id}/${opens}`)}
-      />
+      {whole ? <VirtualTable<Row> {...shared} endpoint={`${endpoint}all/`} /> : <PagedTable<Row> {...shared} endpoint={endpoint} />}
     </Box>
   );
 }

@@ -4,34 +4,35 @@ import { Trans } from "@lingui/react/macro";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { api } from "../../lib/api-client";
 import { useTableExport } from "../export/use-table-export";
-import { cellAlign, cellContent } from "./cell-value";
+import { usePrint } from "../print/use-print";
+import { cellAlign, cellContent, cellText, printableColumns } from "./cell-value";
 import { listExportTable } from "./list-export";
 import { ListQueryFilters, type ListTableProps } from "./list-query-filters";
-import { toQueryParams } from "./list-query-state";
 import { ListToolbar } from "./list-toolbar";
+import { PrintOptionsDialog } from "./print-options-dialog";
 import { useListQuery } from "./use-list-query";
 import { textOf } from "../../../core/text";
+import { virtualTableParams, virtualTableTotals } from "./virtual-table-query";
 
 /** The virtual table's props; its branch filter is off by default (SPEC section 2). */
 export interface VirtualTableProps<Row> extends ListTableProps<Row> {
-  /** GET (or POST with the same object as body) returning the whole list. */
+  /** GET (or POST with the same object as body) returning the whole list, e.g. "hr/payroll/all/". */
   endpoint?: string;
   method?: "get" | "post";
   /** Row height used for the window estimate, px. */
   rowHeight?: number;
+  /** Footer of sums for columns marked `sum`, added up from the whole list in memory. */
+  showTotals?: boolean;
 }
 
-const VIRTUAL_DATE_KEYS = { start: "start_date", end: "end_date" };
-
-/** Loads the whole list and renders only the visible rows (SPEC section 2 "Virtual-scroll table"). */
+/**
+ * Loads the whole list and renders only the visible rows (SPEC section 2 "Virtual-scroll table"):
+ * filters, record count, print, export, refresh and add above; the table only once there are rows.
+ */
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const { title, endpoint, columns, onRowClick, rowHeight = 37 } = props;
   const { state, dispatch, reset } = useListQuery(props.storageKey ?? title);
-  const params = useMemo(() => {
-    const all = toQueryParams(state, { unpaged: true, dateKeys: VIRTUAL_DATE_KEYS });
-    delete all.ordering; // the whole list comes in the server's order
-    return all;
-  }, [state]);
+  const params = useMemo(() => virtualTableParams(state), [state]);
   const [rows, setRows] = useState<Row[]>([]);
   const [loading, setLoading] = useState(true);
   const [tick, setTick] = useState(0);
@@ -79,12 +80,17 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   // The whole filtered list is already here: the export writes it as loaded.
   const exporter = useTableExport(title, () => Promise.resolve({ table: listExportTable(columns, rows) }));
   const rowKey = props.rowKey ?? ((row: Row) => textOf((row as { id?: unknown }).id) || JSON.stringify(row));
+  const print = usePrint();
+  const [printOpen, setPrintOpen] = useState(false);
+  const printable = printableColumns(columns);
+  const totals = useMemo(() => (props.showTotals ? virtualTableTotals(columns, rows) : null), [props.showTotals, columns, rows]);
 
   return (
     <Box>
       <ListToolbar
         filters={<ListQueryFilters options={props} branchByDefault={false} state={state} dispatch={dispatch} />}
         count={rows.length}
+        onPrint={() => setPrintOpen(true)}
         onExport={endpoint ? exporter.run : undefined}
         exporting={exporter.exporting}
         onRefresh={() => {
@@ -97,6 +103,9 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
       {loading && rows.length === 0 ? (
         <Center py="10">
           <Spinner />
+          <Text srOnly>
+            <Trans>Loading</Trans>
+          </Text>
         </Center>
       ) : rows.length === 0 ? (
         <Text textAlign="center" py="6" color="fg.muted">
@@ -104,9 +113,9 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
         </Text>
       ) : (
         <Box ref={scrollRef} overflow="auto" maxH="calc(100vh - 160px)" borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" interactive aria-label={title} aria-rowcount={rows.length}>
+          <Table.Root size="sm" interactive aria-label={title} aria-rowcount={rows.length + (totals ? 2 : 1)} aria-busy={loading}>
             <Table.Header position="sticky" top="0" zIndex="1" bg="bg">
-              <Table.Row>
+              <Table.Row aria-rowindex={1}>
                 {columns.map((column) => (
                   <Table.ColumnHeader key={column.key} width={column.width} textAlign={cellAlign(column)}>
                     {column.title}
@@ -125,9 +134,14 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
                 return (
                   <Table.Row
                     key={rowKey(row)}
+                    aria-rowindex={item.index + 2}
                     height={`${rowHeight}px`}
+                    tabIndex={onRowClick ? 0 : undefined}
                     cursor={onRowClick ? "pointer" : undefined}
                     onDoubleClick={() => onRowClick?.(row)}
+                    onKeyDown={(event) => {
+                      if (event.key === "Enter" && event.target === event.currentTarget) onRowClick?.(row);
+                    }}
                   >
                     {columns.map((column) => (
                       <Table.Cell key={column.key} textAlign={cellAlign(column)} {...column.cellProps}>
@@ -143,9 +157,35 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
                 </Table.Row>
               ) : null}
             </Table.Body>
+            {totals ? (
+              <Table.Footer position="sticky" bottom="0" bg="bg.muted">
+                <Table.Row fontWeight="bold" aria-rowindex={rows.length + 2}>
+                  {columns.map((column, index) => (
+                    <Table.Cell key={column.key} textAlign={cellAlign(column)}>
+                      {totals[column.key] ?? (index === 0 ? <Trans>Total</Trans> : null)}
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              </Table.Footer>
+            ) : null}
           </Table.Root>
         </Box>
       )}
+      <PrintOptionsDialog
+        open={printOpen}
+        columns={printable.map((c) => ({ key: c.key, title: c.title }))}
+        onCancel={() => setPrintOpen(false)}
+        onPrint={({ columns: keys, hideHeader }) => {
+          setPrintOpen(false);
+          const chosen = printable.filter((c) => keys.includes(c.key));
+          // Every row of the list, not only those drawn.
+          print({
+            title,
+            hideHeader,
+            table: { head: chosen.map((c) => c.title), rows: rows.map((row) => chosen.map((c) => cellText(c, row))) },
+          });
+        }}
+      />
     </Box>
   );
 }

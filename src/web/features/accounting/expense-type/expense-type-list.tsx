@@ -25,6 +25,7 @@ export default function ExpenseTypeList() {
       model="expensetype"
       columns={columns}
       branchFilter={false}
+      whole
     />
   );
 }

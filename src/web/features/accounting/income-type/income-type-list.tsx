@@ -25,6 +25,7 @@ export default function IncomeTypeList() {
       model="incometype"
       columns={columns}
       branchFilter={false}
+      whole
     />
   );
 }

@@ -5,7 +5,7 @@ import { CrudList } from "../../../components/table/crud-list";
 import { HR } from "../../../components/hr/hr-paths";
 import type { PayrollRecord } from "./payroll-record";
 
-/** Pay runs: number, period, cashbox, employees paid, net total (summed). */
+/** Pay runs: number, period, cashbox, employees paid, net total (summed); a few a month, so the whole list at once. */
 export default function PayrollList() {
   const { t } = useLingui();
   const columns = useMemo<ColumnDef<PayrollRecord>[]>(
@@ -32,9 +32,9 @@ export default function PayrollList() {
       columns={columns}
       opens="view"
       dateFilter
-      dateField="period_start"
       currencyFilter
       showTotals
+      whole
     />
   );
 }

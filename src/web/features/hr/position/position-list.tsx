@@ -31,6 +31,7 @@ export default function PositionList() {
       model="position"
       columns={columns}
       branchFilter={false}
+      whole
     />
   );
 }

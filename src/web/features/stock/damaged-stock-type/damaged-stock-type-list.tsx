@@ -25,6 +25,7 @@ export default function DamagedStockTypeList() {
       model="damagedstocktype"
       columns={columns}
       branchFilter={false}
+      whole
     />
   );
 }

@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+import { LocaleProvider } from "@chakra-ui/react";
+import { ChakraProvider } from "@chakra-ui/react";
+import { I18nProvider } from "@lingui/react";
+import { render, type RenderResult } from "@testing-library/react";
+import type { Language } from "../lib/app-state";
+import { activateLanguage, chakraLocale, i18n } from "../lib/i18n";
+import { system } from "../lib/theme";
+
+/**
+ * Renders a component as the app does (Chakra's system, the language's catalog, its locale and
+ * direction on <html>), for component tests in jsdom (`// @vitest-environment jsdom`).
+ */
+export async function renderInLanguage(language: Language, ui: ReactNode): Promise<RenderResult> {
+  await activateLanguage(language);
+  return render(
+    <ChakraProvider value={system}>
+      <I18nProvider i18n={i18n}>
+        <LocaleProvider locale={chakraLocale(language)}>{ui}</LocaleProvider>
+      </I18nProvider>
+    </ChakraProvider>,
+  );
+}
