@@ -48,9 +48,18 @@ describe("changeRefusal", () => {
 
 describe("groupChangeRefusal", () => {
   it("allows only sets the actor holds", () => {
-    expect(groupChangeRefusal(manager, ["view_sale"], ["view_sale", "add_sale"])).toBeNull();
-    expect(groupChangeRefusal(manager, null, ["view_purchase"])).toBe("grant-above");
-    expect(groupChangeRefusal(manager, ["view_payroll"], [])).toBe("manage-above");
-    expect(groupChangeRefusal(superuser, ["view_payroll"], ["anything"])).toBeNull();
+    expect(groupChangeRefusal(manager, ["view_sale"], ["view_sale", "add_sale"], [])).toBeNull();
+    expect(groupChangeRefusal(manager, null, ["view_purchase"], [])).toBe("grant-above");
+    expect(groupChangeRefusal(manager, ["view_payroll"], [], [])).toBe("manage-above");
+    expect(groupChangeRefusal(superuser, ["view_payroll"], ["anything"], [superuser])).toBeNull();
+  });
+
+  it("refuses a role with a member the actor may not manage, by the rule of a direct edit", () => {
+    const branchTwo = rights(["change_user", "view_sale"], [2], [20]);
+    const branchOneCashier = rights(["view_sale"], [1], [10]);
+    expect(groupChangeRefusal(branchTwo, ["view_sale"], ["view_sale", "change_user"], [branchOneCashier])).toBe("member-above");
+    expect(groupChangeRefusal(branchTwo, ["view_sale"], [], [branchOneCashier])).toBe("member-above");
+    expect(groupChangeRefusal(branchTwo, ["view_sale"], ["view_sale"], [superuser])).toBe("member-above");
+    expect(groupChangeRefusal(branchTwo, ["view_sale"], [], [rights(["view_sale"], [2], [20])])).toBeNull();
   });
 });

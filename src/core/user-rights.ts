@@ -12,7 +12,8 @@ export interface Rights {
   cashboxes: readonly number[];
 }
 
-export type RightsRefusal = "superuser" | "manage-above" | "grant-above" | "raise-own";
+/** `member-above`: a role has a member the actor may not manage (manageRefusal), so changing it would reach them. */
+export type RightsRefusal = "superuser" | "manage-above" | "grant-above" | "raise-own" | "member-above";
 
 const within = <T>(items: readonly T[], holder: readonly T[]) => items.every((item) => holder.includes(item));
 
@@ -45,9 +46,19 @@ export function changeRefusal(actor: Rights, before: Rights | null, after: Right
   return rightsWithin(after, actor) ? null : "grant-above";
 }
 
-/** A group's codes may change only between sets the (non-superuser) actor holds in full. */
-export function groupChangeRefusal(actor: Rights, before: readonly string[] | null, after: readonly string[]): RightsRefusal | null {
+/**
+ * A group's codes may change (or the group be deleted, `after` empty) only between sets the
+ * (non-superuser) actor holds in full, and only when the actor may manage every member of it by the
+ * rule of a direct edit of that user: otherwise a role would carry rights sideways to another branch.
+ */
+export function groupChangeRefusal(
+  actor: Rights,
+  before: readonly string[] | null,
+  after: readonly string[],
+  members: readonly Rights[],
+): RightsRefusal | null {
   if (actor.isSuperuser) return null;
   if (before && !within(before, actor.permissions)) return "manage-above";
+  if (members.some((member) => manageRefusal(actor, member) !== null)) return "member-above";
   return within(after, actor.permissions) ? null : "grant-above";
 }

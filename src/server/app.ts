@@ -6,6 +6,7 @@ import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import type { Db } from "./db/client";
 import { installAccessControl } from "./http/access";
+import { DEFAULT_TOKEN_IDLE_DAYS } from "./http/session-policy";
 import { installErrorHandler } from "./http/errors";
 import { installCompression } from "./http/compression";
 import { installRequestGuard } from "./http/request-guard";
@@ -33,6 +34,8 @@ export interface AppDeps {
    * anyone claim a new address per try.
    */
   trustProxy?: boolean | string;
+  /** Days a token lives unused (session-policy.ts; TOKEN_IDLE_DAYS), default DEFAULT_TOKEN_IDLE_DAYS. */
+  tokenIdleDays?: number;
 }
 
 const HELMET_OPTIONS = {
@@ -89,13 +92,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installCompression(app);
   await app.register(multipart);
   await installOpenApi(app);
-  installAccessControl(app, deps.db);
+  installAccessControl(app, deps.db, deps.tokenIdleDays ?? DEFAULT_TOKEN_IDLE_DAYS);
   installAuditContext(app, deps.db);
   requireBodySchemas(app);
   installRequestGuard(app);
 
   registerAuthRoutes(app, deps);
-  registerUserRoutes(app, deps);
+  registerUserRoutes(app, { db: deps.db, tokenIdleDays: deps.tokenIdleDays ?? DEFAULT_TOKEN_IDLE_DAYS });
   registerReferenceRoutes(app, deps);
   registerMediaRoutes(app, deps);
   registerMasterData(app, deps);

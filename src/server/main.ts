@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
 import { startPgliteMaintenance } from "./db/pglite-maintenance";
+import { tokenIdleDaysFromEnv } from "./http/session-policy";
 import { seedIfEmpty } from "./seed/seed";
 
 /** Process entry: config from the environment, open the database, migrate, seed, listen. */
@@ -32,7 +33,13 @@ async function serve() {
 
   // WEB_ROOT lets side-by-side checkouts or test runs serve their own build.
   const webRoot = process.env.WEB_ROOT ?? fileURLToPath(new URL("../../dist/web", import.meta.url));
-  const app = await buildApp({ db: database.db, webRoot, logger: process.env.LOG_LEVEL !== "silent", trustProxy: trustProxy() });
+  const app = await buildApp({
+    db: database.db,
+    webRoot,
+    logger: process.env.LOG_LEVEL !== "silent",
+    trustProxy: trustProxy(),
+    tokenIdleDays: tokenIdleDaysFromEnv(process.env.TOKEN_IDLE_DAYS),
+  });
 
   const stopMaintenance = database.kind === "pglite" ? startPgliteMaintenance(database.db) : async () => undefined;
 

@@ -49,7 +49,7 @@ export const employeeSchema = object({
   hire_date: isoDateField().nullable(),
   is_active: boolean().default(true),
   left_date: isoDateField().nullable(),
-  /** A media id from POST media/ (the server also takes its /media/<id>/ url back unchanged). */
+  /** A media key from POST media/ (the server also takes its /media/<key>/ url back unchanged). */
   image: mixed().nullable(),
 });
 export type EmployeeInput = InferType<typeof employeeSchema>;

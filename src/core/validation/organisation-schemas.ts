@@ -18,7 +18,7 @@ export type BranchInput = InferType<typeof branchSchema>;
 export const inventorySchema = object({ name: nameField(), branch: requiredId() });
 export type InventoryInput = InferType<typeof inventorySchema>;
 
-/** A branch's print header (the logo is a media id, added by the server's schema and the form). */
+/** A branch's print header (the logo is a media key, added by the server's schema and the form). */
 export const printInfoSchema = object({
   name: nameField(),
   description: optionalText(500),

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { hasAnyPermission } from "../../core/permissions";
 import { queryRowsPrepared, type Db } from "../db/client";
 import { hashToken } from "./passwords";
+import { DEFAULT_TOKEN_IDLE_DAYS } from "./session-policy";
 import { forbidden, notFound, unauthorized } from "./errors";
 
 /** Who is calling, resolved once per request from the bearer token. */
@@ -32,7 +33,7 @@ declare module "fastify" {
  * it is one query rather than four. Nothing is cached between requests, so a change of a user's
  * permissions, groups, branches or password takes effect on their next request, in every process.
  */
-async function resolveToken(db: Db, header: string | undefined): Promise<AuthContext | null> {
+async function resolveToken(db: Db, header: string | undefined, idleDays: number): Promise<AuthContext | null> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
   if (!match) return null;
   const [row] = await queryRowsPrepared<{
@@ -53,7 +54,8 @@ async function resolveToken(db: Db, header: string | undefined): Promise<AuthCon
                           where ub.user_id = u.id order by ub.branch_id) end as branch_ids,
           t.last_seen_at < now() - interval '5 minutes' as seen_stale
         from auth_token t join app_user u on u.id = t.user_id
-        where t.token_hash = ${hashToken(match[1])} and t.expires_at > now() and u.is_active`,
+        where t.token_hash = ${hashToken(match[1])} and t.expires_at > now() and u.is_active
+          and t.last_seen_at > now() - make_interval(secs => ${idleDays * 86400})`,
   );
   if (!row) return null;
   // The profile's sessions list shows when each device was last seen; a write every few minutes at most.
@@ -69,9 +71,10 @@ async function resolveToken(db: Db, header: string | undefined): Promise<AuthCon
 
 /**
  * Every /api route must declare its access; a route without one fails at start-up rather than
- * being open by accident. 401 without a valid token, 403 without one of the route's codes.
+ * being open by accident. 401 without a valid token (unknown, expired, or unused for `idleDays`), 403
+ * without one of the route's codes.
  */
-export function installAccessControl(app: FastifyInstance, db: Db) {
+export function installAccessControl(app: FastifyInstance, db: Db, idleDays = DEFAULT_TOKEN_IDLE_DAYS) {
   app.decorateRequest("auth", null);
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/")) return;
@@ -80,7 +83,7 @@ export function installAccessControl(app: FastifyInstance, db: Db) {
   app.addHook("preHandler", async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || "public" in access) return;
-    request.auth = await resolveToken(db, request.headers.authorization);
+    request.auth = await resolveToken(db, request.headers.authorization, idleDays);
     if (!request.auth) throw unauthorized();
     if (!hasAnyPermission({ is_superuser: request.auth.isSuperuser, permissions: request.auth.permissions }, access.permissions)) {
       throw forbidden();

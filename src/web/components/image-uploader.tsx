@@ -7,14 +7,15 @@ import { translateMessage } from "../lib/messages";
 import { acceptAttribute, checkUploadFile, isPdf } from "./file-type";
 
 export interface UploadedMedia {
-  id: number;
+  /** The media's key (unguessable; its url names it too): what a record's image field takes. */
+  id: string;
   url: string;
 }
 
 export interface ImageUploaderProps {
   /** Current file's URL (from the record), shown as preview. */
   url: string | null;
-  /** Called after an upload with the media id and URL, or with null when removed. */
+  /** Called after an upload with the media key and URL, or with null when removed. */
   onChange: (media: UploadedMedia | null) => void;
   /** Refuses PDF too (SPEC: "Only images are allowed"). */
   imagesOnly?: boolean;

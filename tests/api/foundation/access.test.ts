@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthUser, CashboxRef, CurrencyRef } from "../../../src/core/api-types";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { eq } from "drizzle-orm";
+import { appUser, media } from "../../../src/server/db/tables";
+import { MAX_UPLOADS_PER_HOUR } from "../../../src/server/modules/reference/media.routes";
+import { newMediaKey } from "../../../src/server/modules/reference/media-keys";
+import { formToken, startTestApp, type TestApp } from "../support/test-app";
 
 /** A print header (print/all/, print/branch-print/): the fields the tests read. */
 interface PrintInfo {
@@ -138,6 +142,46 @@ describe("media", () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/png");
     expect(served.rawPayload.equals(png)).toBe(true);
+  });
+
+  it("serves media by its unguessable key only: the row id of the old urls answers 404", async () => {
+    const res = await upload(admin, png, "dot.png");
+    const { id, url } = res.json<{ id: string; url: string }>();
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(url).toBe(`/media/${id}/`);
+    const [row] = await t.db.select({ id: media.id }).from(media).where(eq(media.key, id));
+    expect((await t.app.inject({ method: "GET", url: `/media/${row.id}/` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/media/1/" })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(200);
+    // A body names media by key or url; a row id would let anyone attach another's picture and read back its key.
+    const item = { name: "Keyed", item_type: 1, purchase_price: "1", sale_price: "2", form_token: formToken() };
+    expect((await t.call(admin, "POST", "/api/item/", { ...item, image: row.id })).status).toBe(400);
+    const keyed = await t.call<{ image: string }>(admin, "POST", "/api/item/", { ...item, image: id, form_token: formToken() });
+    expect(keyed.status).toBe(201);
+    expect(keyed.body.image).toBe(url);
+  });
+
+  it("caps how many uploads one user makes in an hour (429 with Retry-After)", async () => {
+    const cashierId = (await t.db.select({ id: appUser.id }).from(appUser).where(eq(appUser.username, "cashier")))[0].id;
+    const earlier = Array.from({ length: MAX_UPLOADS_PER_HOUR - 1 }, () => ({
+      key: newMediaKey(),
+      contentType: "image/png",
+      size: png.length,
+      data: png,
+      createdBy: cashierId,
+    }));
+    await t.db.insert(media).values(earlier);
+    expect((await upload(cashier, png, "last.png")).statusCode).toBe(201);
+    const refused = await upload(cashier, png, "one-more.png");
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3000);
+    // Another user is not counted with the cashier.
+    expect((await upload(admin, png, "admin.png")).statusCode).toBe(201);
+    await t.db
+      .update(media)
+      .set({ createdAt: new Date(Date.now() - 3601_000) })
+      .where(eq(media.createdBy, cashierId));
+    expect((await upload(cashier, png, "next-hour.png")).statusCode).toBe(201);
   });
 
   it("refuses a file that only claims to be an image", async () => {

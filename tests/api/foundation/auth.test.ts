@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { hashPassword } from "../../../src/server/http/passwords";
-import { appUser, authToken, loginFailure } from "../../../src/server/db/tables";
+import { appUser, authToken, loginFailure, passwordCheckFailure } from "../../../src/server/db/tables";
+import { DEFAULT_TOKEN_IDLE_DAYS, TOKEN_LIFETIME_DAYS } from "../../../src/server/http/session-policy";
 import type { AuthUser } from "../../../src/core/api-types";
 import type { FieldErrors } from "../support/json";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -63,6 +64,41 @@ describe("tokens", () => {
     const token = await t.login("cashier");
     await t.db.update(authToken).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await t.call(token, "GET", "/api/user/me/")).status).toBe(401);
+  });
+
+  it("rejects a token unused for longer than the idle limit; one in use lives on", async () => {
+    const idle = await t.login("cashier");
+    const used = await t.login("cashier");
+    const stamp = (days: number) => new Date(Date.now() - days * 86_400_000);
+    // Shifts the last use of each token back in time, as days without a request would.
+    const [idleRow, usedRow] = await t.db
+      .select({ id: authToken.id })
+      .from(authToken)
+      .orderBy(desc(authToken.id))
+      .limit(2)
+      .then((rows) => [rows[1], rows[0]]);
+    await t.db
+      .update(authToken)
+      .set({ lastSeenAt: stamp(DEFAULT_TOKEN_IDLE_DAYS + 0.01) })
+      .where(eq(authToken.id, idleRow.id));
+    await t.db
+      .update(authToken)
+      .set({ lastSeenAt: stamp(DEFAULT_TOKEN_IDLE_DAYS - 0.01) })
+      .where(eq(authToken.id, usedRow.id));
+    expect((await t.call(idle, "GET", "/api/user/me/")).status).toBe(401);
+    expect((await t.call(used, "GET", "/api/user/me/")).status).toBe(200);
+    // Its use moved the stamp on: the same token still works once the first week has passed.
+    const [after] = await t.db.select({ lastSeenAt: authToken.lastSeenAt }).from(authToken).where(eq(authToken.id, usedRow.id));
+    expect(after.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    const sessions = await t.call<{ current: boolean; expires_at: string; idle_until: string }[]>(used, "GET", "/api/user/sessions/");
+    expect(sessions.body).toHaveLength(1);
+    const [session] = sessions.body;
+    const expiresIn = new Date(session.expires_at).getTime() - Date.now();
+    const idleIn = new Date(session.idle_until).getTime() - Date.now();
+    expect(expiresIn).toBeGreaterThan((TOKEN_LIFETIME_DAYS - 1) * 86_400_000);
+    expect(idleIn).toBeGreaterThan((DEFAULT_TOKEN_IDLE_DAYS - 0.01) * 86_400_000);
+    expect(idleIn).toBeLessThanOrEqual(DEFAULT_TOKEN_IDLE_DAYS * 86_400_000);
   });
 
   it("logout revokes only the caller's token", async () => {
@@ -146,5 +182,34 @@ describe("the signed-in user", () => {
       .update(appUser)
       .set({ passwordHash: await hashPassword("cashier") })
       .where(eq(appUser.username, "cashier"));
+  });
+
+  it("slows down guesses of the current password per user (429 with Retry-After), even when the right one follows", async () => {
+    const token = await t.login("cashier");
+    const change = (old_password: string) =>
+      t.call(token, "POST", "/api/user/change-password/", { old_password, new_password: "a-new-secret", confirm_password: "a-new-secret" });
+    for (let i = 0; i < 5; i += 1) expect((await change(`guess ${i}`)).status).toBe(400);
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/user/change-password/",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { old_password: "cashier", new_password: "a-new-secret", confirm_password: "a-new-secret" },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // Another device of the same user is slowed down too: the count is the user's.
+    const other = await t.login("cashier");
+    expect(
+      (
+        await t.call(other, "POST", "/api/user/change-password/", {
+          old_password: "cashier",
+          new_password: "a-new-secret",
+          confirm_password: "a-new-secret",
+        })
+      ).status,
+    ).toBe(429);
+    expect((await t.call(null, "POST", "/api/login/", { username: "cashier", password: "cashier" })).status).toBe(200);
+    await t.db.delete(passwordCheckFailure);
+    expect((await change("still wrong")).status).toBe(400);
   });
 });

@@ -74,7 +74,7 @@ describe("positions and employees", () => {
       headers: { authorization: `Bearer ${hr}`, "content-type": `multipart/form-data; boundary=${boundary}` },
     });
     expect(upload.statusCode).toBe(201);
-    const media = upload.json<{ id: number; url: string }>();
+    const media = upload.json<{ id: string; url: string }>();
     const created = await kit.post<{ id: number; image: string; position_name: string; gender: string; branch: number }>(
       hr,
       "hr/employee/",

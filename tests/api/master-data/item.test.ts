@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Paged } from "../../../src/core/api-types";
 import { queryRows } from "../../../src/server/db/client";
 import { media } from "../../../src/server/db/tables";
+import { newMediaKey } from "../../../src/server/modules/reference/media-keys";
 import { json, pageRows, type Created, type FieldErrors } from "../support/json";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 import { countRows, create, demoBranches, expectTombstone, makeUser, syncVersion } from "./helpers";
@@ -34,7 +35,7 @@ let subgroupId: number;
 let foreignSubgroupId: number;
 let pieceId: number;
 let boxId: number;
-let mediaId: number;
+let mediaId: string;
 let branches: { erbil: number; sulaymaniyah: number };
 
 const baseItem = () => ({
@@ -70,9 +71,9 @@ beforeAll(async () => {
   boxId = (await create<Created>(t, admin, "measurement/", { name: "Test box" })).body.id;
   const [row] = await t.db
     .insert(media)
-    .values({ contentType: "image/png", size: 4, data: Buffer.from([0x89, 0x50, 0x4e, 0x47]) })
-    .returning({ id: media.id });
-  mediaId = row.id;
+    .values({ key: newMediaKey(), contentType: "image/png", size: 4, data: Buffer.from([0x89, 0x50, 0x4e, 0x47]) })
+    .returning({ key: media.key });
+  mediaId = row.key;
 });
 
 afterAll(async () => {

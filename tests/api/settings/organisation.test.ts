@@ -59,7 +59,7 @@ async function upload(content: Buffer, filename: string, type: string) {
     payload,
     headers: { authorization: `Bearer ${admin}`, "content-type": `multipart/form-data; boundary=${boundary}` },
   });
-  return { status: res.statusCode, body: res.json<{ id: number; url: string }>() };
+  return { status: res.statusCode, body: res.json<{ id: string; url: string }>() };
 }
 
 describe("branches and inventories", () => {

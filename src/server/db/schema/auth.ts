@@ -142,6 +142,19 @@ export const loginFailure = pgTable(
   ],
 );
 
+/** Wrong current passwords given to change-password, counted per user (login-throttle.ts slows them down as sign-ins). */
+export const passwordCheckFailure = pgTable(
+  "password_check_failure",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => appUser.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("password_check_failure_user_idx").on(t.userId, t.at)],
+);
+
 /**
  * Idempotent creates (DESIGN section 4): the form_token is stored with the request hash and the
  * response in the same transaction as the write, so a replay answers the first response.

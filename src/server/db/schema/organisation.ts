@@ -82,6 +82,8 @@ export const setting = pgTable("setting", {
 /** Uploaded images live in the database so every server process sees them (DESIGN section 3). */
 export const media = pgTable("media", {
   id: serial("id").primaryKey(),
+  /** What the url names (media-keys.ts): 128 random bits, base64url; the id is never served. */
+  key: text("key").notNull().unique("media_key_uq"),
   contentType: text("content_type").notNull(),
   size: integer("size").notNull(),
   data: bytea("data").notNull(),

@@ -1,16 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { intArray, type Db } from "../../db/client";
+import type { AuthContext } from "../../http/access";
 import { isoTimestamp, type ListSpec } from "../../http/list-engine";
 import { registerListRoutes } from "../../http/list-routes";
+import { manageableUserIds } from "../users/user.service";
 
 /** Who may read the audit trail (SPEC section 6 has no code for it; the settings area's model "auditlog"). */
 export const VIEW_AUDIT = ["view_auditlog"];
 
 /**
  * The audit list: `record_type`, `record_id`, `user`, `action`, `branch` and `start_date`/`end_date`
- * filters, newest first. Rows of another branch are hidden; rows with no branch (items, sign-ins)
- * show to whoever may read the trail. There is no write route: the trail is only appended to.
+ * filters, newest first. Rows of another branch are hidden; rows about a user (their record, their
+ * sign-ins and lockouts) show only to those who may manage that user (auditSpecFor); other rows with no
+ * branch (items, roles) show to whoever may read the trail. There is no write route: the trail is only appended to.
  */
 export const auditListSpec: ListSpec = {
   source: sql`audit_log a left join app_user u on u.id = a.user_id left join branch b on b.id = a.branch_id`,
@@ -35,6 +38,13 @@ export const auditListSpec: ListSpec = {
   defaultOrdering: "-id",
 };
 
+/** The trail one caller reads: rights never travel sideways, so a user's rows stay with those who may manage them. */
+async function auditSpecFor(db: Db, auth: AuthContext): Promise<ListSpec> {
+  const manageable = await manageableUserIds(db, auth);
+  if (manageable === "all") return auditListSpec;
+  return { ...auditListSpec, baseWhere: sql`(a.record_type <> 'app_user' or a.record_id = any(${intArray(manageable)}))` };
+}
+
 export function registerAuditRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  registerListRoutes(app, db, "/api/audit/", auditListSpec, { view: VIEW_AUDIT });
+  registerListRoutes(app, db, "/api/audit/", auditListSpec, { view: VIEW_AUDIT, specFor: (auth) => auditSpecFor(db, auth) });
 }

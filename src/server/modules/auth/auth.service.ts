@@ -7,11 +7,10 @@ import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors, tooManyAttempts, unauthorized } from "../../http/errors";
 import { hashPassword, hashToken, newToken, verifyPassword } from "../../http/passwords";
 import { recordAudit } from "../audit/audit.service";
+import { TOKEN_LIFETIME_DAYS } from "../../http/session-policy";
 import * as repo from "./auth.repository";
 import * as throttle from "./login-throttle";
 import type { Attempt } from "./login-throttle";
-
-export const TOKEN_LIFETIME_DAYS = 30;
 
 // A fixed hash to verify against when the user does not exist, so timing does not reveal usernames.
 let dummyHash: Promise<string> | null = null;
@@ -84,12 +83,16 @@ export async function updateProfile(
   return me(db, auth);
 }
 
-/** Changing the password signs out every other device of the user. */
+/** Changing the password signs out every other device of the user; wrong current passwords are throttled (429). */
 export async function changePassword(db: Db, auth: AuthContext, oldPassword: string, newPassword: string) {
+  const retryAt = await throttle.judgePasswordCheck(db, auth.userId);
+  if (retryAt) throw tooManyAttempts(retryAt);
   const user = await repo.findUserById(db, auth.userId);
   if (!user || !(await verifyPassword(oldPassword, user.passwordHash))) {
+    await throttle.recordPasswordCheckFailure(db, auth.userId);
     throw fieldErrors({ old_password: [MESSAGES.wrongOldPassword] });
   }
+  await throttle.clearPasswordCheck(db, auth.userId);
   await db.transaction(async (tx) => {
     await tx
       .update(appUser)

@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
-import { loginDevice, loginFailure } from "../../db/tables";
+import { loginDevice, loginFailure, passwordCheckFailure } from "../../db/tables";
 import { recordSignInEvent } from "./sign-in-events";
 
 export const DEVICE_COOKIE = "bo_device";
@@ -18,7 +18,7 @@ const WINDOW_MS = 15 * 60 * 1000;
 const FIRST_DELAY_MS = 30 * 1000;
 
 /** Failures allowed in the window before each counter starts slowing its client down. */
-const FREE = { userAtAddress: 5, address: 30, userFromUnknownDevices: 20, device: 5 } as const;
+const FREE = { userAtAddress: 5, address: 30, userFromUnknownDevices: 20, device: 5, passwordCheck: 5 } as const;
 
 export interface Attempt {
   username: string;
@@ -130,6 +130,30 @@ export async function recordSuccess(db: Db, attempt: Attempt, verdict: Verdict, 
   const cookie = randomBytes(32).toString("base64url");
   await db.insert(loginDevice).values({ userId, tokenHash: hash(cookie) });
   return cookie;
+}
+
+/**
+ * The current-password check of a signed-in user (change-password) is slowed down like a sign-in,
+ * counted per user: a stolen session cannot guess the password to take the account for good.
+ * Answers when the user may try again, or null when they may now.
+ */
+export async function judgePasswordCheck(db: Db, userId: number): Promise<Date | null> {
+  const since = new Date(Date.now() - WINDOW_MS);
+  const [row] = await queryRows<{ n: number; last: string | Date | null }>(
+    db,
+    sql`select count(*)::int as n, max(at) as last from password_check_failure
+        where user_id = ${userId} and at > ${since.toISOString()}::timestamptz`,
+  );
+  return waitUntil({ n: Number(row?.n ?? 0), last: row?.last ? new Date(row.last) : null }, FREE.passwordCheck);
+}
+
+export async function recordPasswordCheckFailure(db: Db, userId: number): Promise<void> {
+  await db.insert(passwordCheckFailure).values({ userId });
+}
+
+/** The right password clears the user's count, as a sign-in clears its own. */
+export async function clearPasswordCheck(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`delete from password_check_failure where user_id = ${userId}`);
 }
 
 export function deviceCookieHeader(value: string, secure: boolean): string {

@@ -2,13 +2,13 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { InferType } from "yup";
 import { MESSAGES } from "../../../core/messages";
 import { employeeSchema } from "../../../core/validation/hr-schemas";
-import { queryRows, type Tx } from "../../db/client";
-import { employee, media, position } from "../../db/tables";
+import { queryRows } from "../../db/client";
+import { employee, position } from "../../db/tables";
 import { isoTimestamp } from "../../http/list-engine";
 import { invalidChoice, touched, type ResourceDef } from "../../http/resource";
-import { imageField } from "../stock/item.resource";
+import { assertMediaKey, imageField, mediaIdOfKey, mediaUrlSql } from "../reference/media-keys";
 
-/** The profile picture is a media id from `POST media/` (images only, checked by content there). */
+/** The profile picture is a media key from `POST media/` (images only, checked by content there). */
 export const employeeBodySchema = employeeSchema.shape({ image: imageField() });
 export type EmployeeBody = InferType<typeof employeeBodySchema>;
 
@@ -20,7 +20,7 @@ function columns(body: EmployeeBody) {
     phone: body.phone ?? "",
     gender: body.gender,
     address: body.address ?? "",
-    imageMediaId: body.image ?? null,
+    imageMediaId: mediaIdOfKey(body.image),
     dateOfBirth: body.date_of_birth ?? null,
     positionId: body.position ?? null,
     salaryStructure: body.salary_structure,
@@ -40,7 +40,7 @@ export const employeeResource: ResourceDef<EmployeeBody> = {
   list: {
     source: sql`employee e join branch b on b.id = e.branch_id left join position p on p.id = e.position_id`,
     select: sql`e.id, e.name, e.phone, e.gender, e.address,
-      case when e.image_media_id is null then null else '/media/' || e.image_media_id || '/' end as image,
+      ${mediaUrlSql(sql`e.image_media_id`)} as image,
       e.date_of_birth::text as date_of_birth, e.position_id as position, p.name as position_name,
       e.salary_structure, e.hire_date::text as hire_date, e.is_active, e.left_date::text as left_date,
       e.branch_id as branch, b.name as branch_name,
@@ -78,7 +78,7 @@ export const employeeResource: ResourceDef<EmployeeBody> = {
         .where(and(eq(position.id, body.position), isNull(position.deletedAt)));
       if (!row) throw invalidChoice("position");
     }
-    if (body.image != null) await assertMedia(tx, body.image);
+    if (body.image != null) await assertMediaKey(tx, body.image, "image");
   },
   async insert(tx, body, auth) {
     const [row] = await tx
@@ -103,8 +103,3 @@ export const employeeResource: ResourceDef<EmployeeBody> = {
     return rows.length > 0 ? MESSAGES.recordInUse : null;
   },
 };
-
-async function assertMedia(tx: Tx, id: number) {
-  const [row] = await tx.select({ id: media.id }).from(media).where(eq(media.id, id));
-  if (!row) throw invalidChoice("image");
-}

@@ -3,14 +3,14 @@ import { eq } from "drizzle-orm";
 import type { InferType } from "yup";
 import { printInfoSchema } from "../../../core/validation/organisation-schemas";
 import type { Db } from "../../db/client";
-import { media, printInfo } from "../../db/tables";
+import { printInfo } from "../../db/tables";
 import { assertBranchVisible, authOf } from "../../http/access";
 import { notFound } from "../../http/errors";
-import { assertFresh, invalidChoice, parseId, touched, validateBody } from "../../http/resource";
-import { printInfoJson } from "../reference/reference.routes";
-import { imageField } from "../stock/item.resource";
+import { assertFresh, parseId, touched, validateBody } from "../../http/resource";
+import { assertMediaKey, imageField, mediaIdOfKey } from "../reference/media-keys";
+import { printInfoJson, selectPrintInfo } from "../reference/reference.routes";
 
-/** The logo is a media id from `POST media/` (images only there), or the `/media/<id>/` url the API answers. */
+/** The logo is a media key from `POST media/` (images only there), or the `/media/<key>/` url the API answers. */
 const printInfoBodySchema = printInfoSchema.shape({ logo: imageField() });
 type PrintInfoBody = InferType<typeof printInfoBodySchema>;
 
@@ -25,27 +25,24 @@ export function registerPrintInfoRoutes(app: FastifyInstance, { db }: { db: Db }
     const id = parseId((request.params as { id: string }).id);
     const payload = (request.body ?? {}) as Record<string, unknown>;
     return db.transaction(async (tx) => {
-      const [current] = await tx.select().from(printInfo).where(eq(printInfo.id, id));
+      const [current] = await selectPrintInfo(tx, eq(printInfo.id, id));
       if (!current) throw notFound();
       assertBranchVisible(auth, current.branchId);
       await assertFresh(tx, "print_info", id, payload.updated_at);
       const body: PrintInfoBody = await validateBody(printInfoBodySchema, partial ? { ...printInfoJson(current), ...payload } : payload);
-      if (body.logo != null) {
-        const [logo] = await tx.select({ id: media.id }).from(media).where(eq(media.id, body.logo));
-        if (!logo) throw invalidChoice("logo");
-      }
-      const [row] = await tx
+      if (body.logo != null) await assertMediaKey(tx, body.logo, "logo");
+      await tx
         .update(printInfo)
         .set({
           name: body.name,
           description: body.description ?? "",
           phone: body.phone ?? "",
           address: body.address ?? "",
-          logoMediaId: body.logo ?? null,
+          logoMediaId: mediaIdOfKey(body.logo),
           ...touched(),
         })
-        .where(eq(printInfo.id, id))
-        .returning();
+        .where(eq(printInfo.id, id));
+      const [row] = await selectPrintInfo(tx, eq(printInfo.id, id));
       return printInfoJson(row);
     });
   };

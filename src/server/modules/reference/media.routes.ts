@@ -1,12 +1,27 @@
 import type { FastifyInstance } from "fastify";
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { eq, sql } from "drizzle-orm";
+import { queryRows, type Db } from "../../db/client";
 import { media } from "../../db/tables";
 import { authOf } from "../../http/access";
-import { fieldErrors, notFound } from "../../http/errors";
-import { parseId } from "../../http/resource";
+import { fieldErrors, notFound, tooManyAttempts } from "../../http/errors";
+import { MEDIA_KEY, mediaUrl, newMediaKey } from "./media-keys";
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+
+/** Uploads one user may make in an hour: a form's pictures are a few, a bulk of them is abuse of the database's room. */
+export const MAX_UPLOADS_PER_HOUR = 120;
+const HOUR_MS = 3600 * 1000;
+
+/** When the user may upload again (the oldest upload of the last hour leaves it), or null while under the cap. */
+async function uploadRetryAt(db: Db, userId: number): Promise<Date | null> {
+  const [row] = await queryRows<{ n: number; oldest: string | Date | null }>(
+    db,
+    sql`select count(*)::int as n, min(created_at) as oldest from media
+        where created_by = ${userId} and created_at > now() - interval '1 hour'`,
+  );
+  if (!row || Number(row.n) < MAX_UPLOADS_PER_HOUR || !row.oldest) return null;
+  return new Date(new Date(row.oldest).getTime() + HOUR_MS);
+}
 
 /** The type is read from the file's first bytes, never from its name or the client's header. */
 export function sniffImageType(data: Buffer): string | null {
@@ -22,23 +37,25 @@ export function registerMediaRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // A multipart upload (one `file`), not a JSON body.
   app.post("/api/media/", { config: { access: { permissions: [] }, body: null } }, async (request, reply) => {
     const auth = authOf(request);
+    const retryAt = await uploadRetryAt(db, auth.userId);
+    if (retryAt) throw tooManyAttempts(retryAt);
     const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
     if (!file) throw fieldErrors({ file: ["This field is required"] });
     const data = await file.toBuffer().catch(() => null);
     if (!data || file.file.truncated) throw fieldErrors({ file: [`must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`] });
     const contentType = sniffImageType(data);
     if (!contentType) throw fieldErrors({ file: ["Only images are allowed"] });
-    const [row] = await db
-      .insert(media)
-      .values({ contentType, size: data.length, data, createdBy: auth.userId })
-      .returning({ id: media.id });
-    return reply.status(201).send({ id: row.id, url: `/media/${row.id}/` });
+    const key = newMediaKey();
+    await db.insert(media).values({ key, contentType, size: data.length, data, createdBy: auth.userId });
+    // The key is the media's name in every body and url (media-keys.ts); the row id stays inside.
+    return reply.status(201).send({ id: key, url: mediaUrl(key) });
   });
 
-  // Public like any static file: ids are not secrets of a branch (item pictures, logos).
-  app.get("/media/:id/", { config: { access: { public: true } } }, async (request, reply) => {
-    const id = parseId((request.params as { id: string }).id);
-    const [row] = await db.select({ contentType: media.contentType, data: media.data }).from(media).where(eq(media.id, id));
+  // No sign-in (an <img src> carries no token): the unguessable key is what guards it.
+  app.get("/media/:key/", { config: { access: { public: true } } }, async (request, reply) => {
+    const key = (request.params as { key: string }).key;
+    if (!MEDIA_KEY.test(key)) throw notFound();
+    const [row] = await db.select({ contentType: media.contentType, data: media.data }).from(media).where(eq(media.key, key));
     if (!row) throw notFound();
     return reply.type(row.contentType).header("cache-control", "public, max-age=31536000, immutable").send(row.data);
   });

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import type { Db, Executor } from "../../db/client";
 import { currency, exchangeRate, media, partner, printInfo, setting } from "../../db/tables";
 import { authOf, assertBranchVisible } from "../../http/access";
 import { notFound } from "../../http/errors";
 import { object } from "yup";
 import { requiredId } from "../../../core/validation/common";
 import { parseId, validateBody } from "../../http/resource";
+import { mediaUrl } from "./media-keys";
 
 /** The reference calls of SPEC section 7 that the web app makes at start-up. */
 const signedIn = { access: { permissions: [] } } as const;
@@ -19,12 +20,23 @@ export const currencyJson = (c: typeof currency.$inferSelect) => ({
   is_base: c.isBase,
 });
 
-export const printInfoJson = (p: typeof printInfo.$inferSelect) => ({
+export type PrintInfoRow = typeof printInfo.$inferSelect & { logoKey: string | null };
+
+/** Print info rows with their logo's media key (the url names the key, media-keys.ts). */
+export const selectPrintInfo = (ex: Executor, where: SQL | undefined) =>
+  ex
+    .select({ ...getTableColumns(printInfo), logoKey: media.key })
+    .from(printInfo)
+    .leftJoin(media, eq(media.id, printInfo.logoMediaId))
+    .where(where)
+    .orderBy(printInfo.id);
+
+export const printInfoJson = (p: PrintInfoRow) => ({
   id: p.id,
   branch: { id: p.branchId },
   name: p.name,
   description: p.description,
-  logo: p.logoMediaId ? `/media/${p.logoMediaId}/` : null,
+  logo: p.logoKey ? mediaUrl(p.logoKey) : null,
   phone: p.phone,
   address: p.address,
 });
@@ -62,7 +74,7 @@ export function registerReferenceRoutes(app: FastifyInstance, { db }: { db: Db }
   app.get("/api/print/all/", { config: signedIn }, async (request) => {
     const auth = authOf(request);
     if (auth.branchIds.length === 0) return [];
-    const rows = await db.select().from(printInfo).where(inArray(printInfo.branchId, auth.branchIds)).orderBy(printInfo.id);
+    const rows = await selectPrintInfo(db, inArray(printInfo.branchId, auth.branchIds));
     return rows.map(printInfoJson);
   });
 
@@ -70,7 +82,7 @@ export function registerReferenceRoutes(app: FastifyInstance, { db }: { db: Db }
   app.post("/api/print/branch-print/", { config: { ...signedIn, body: branchPrintSchema } }, async (request) => {
     const { branch_id: branchId } = await validateBody(branchPrintSchema, request.body);
     assertBranchVisible(authOf(request), branchId);
-    const [row] = await db.select().from(printInfo).where(eq(printInfo.branchId, branchId)).limit(1);
+    const [row] = await selectPrintInfo(db, eq(printInfo.branchId, branchId)).limit(1);
     if (!row) throw notFound();
     return printInfoJson(row);
   });

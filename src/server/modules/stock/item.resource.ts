@@ -1,40 +1,15 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { mixed, type InferType } from "yup";
+import type { InferType } from "yup";
 import { MESSAGES } from "../../../core/messages";
 import { div, isPositive, mul, round, sub, toDecimalString } from "../../../core/money";
-import { MAX_ID } from "../../../core/validation/common";
 import { itemSchema } from "../../../core/validation/stock-schemas";
 import { queryRows, type Tx } from "../../db/client";
-import { item, itemSubgroup, measurement, media } from "../../db/tables";
+import { item, itemSubgroup, measurement } from "../../db/tables";
 import { fieldErrors } from "../../http/errors";
 import { isoTimestamp } from "../../http/list-engine";
 import { invalidChoice, touched, type ResourceDef } from "../../http/resource";
+import { assertMediaKey, imageField, mediaIdOfKey, mediaUrlSql } from "../reference/media-keys";
 import { assertLiveItemGroup } from "./item-subgroup.resource";
-
-const MEDIA_URL = /^\/media\/(\d+)\/?$/;
-
-/**
- * The image is a media id (from `POST media/`). The API answers it as its url `/media/<id>/`, so a
- * PATCH that sends the loaded record back unchanged (url included) keeps the same image.
- */
-export const imageField = () =>
-  mixed<number>()
-    .transform((value: unknown) => {
-      if (value === undefined || value === null || value === "") return null;
-      if (typeof value === "number") return value;
-      if (typeof value === "string") {
-        const url = MEDIA_URL.exec(value.trim());
-        if (url) return Number(url[1]);
-        if (/^\d+$/.test(value.trim())) return Number(value.trim());
-      }
-      return Number.NaN;
-    })
-    .nullable()
-    .test(
-      "media-id",
-      MESSAGES.invalid,
-      (value) => value === null || value === undefined || (Number.isInteger(value) && value > 0 && value <= MAX_ID),
-    );
 
 export const itemBodySchema = itemSchema.shape({ image: imageField() });
 export type ItemBody = InferType<typeof itemBodySchema>;
@@ -80,7 +55,7 @@ function columns(body: ItemBody) {
     code: body.code ?? "",
     itemType: body.item_type,
     isActive: body.is_active ?? true,
-    imageMediaId: body.image ?? null,
+    imageMediaId: mediaIdOfKey(body.image),
     minQuantity: body.min_quantity ?? "0",
     perPacketQuantity: body.per_packet_quantity ?? "1",
     measurementId: body.measurement ?? null,
@@ -128,7 +103,7 @@ export const itemResource: ResourceDef<ItemBody> = {
       left join item_group g on g.id = i.item_group_id
       left join item_subgroup s on s.id = i.item_subgroup_id`,
     select: sql`i.id, i.code, i.barcode, i.name,
-      case when i.image_media_id is null then null else '/media/' || i.image_media_id || '/' end as image,
+      ${mediaUrlSql(sql`i.image_media_id`)} as image,
       i.min_quantity::text as min_quantity, i.per_packet_quantity::text as per_packet_quantity,
       i.measurement_id as measurement, m.name as measurement_name,
       i.packet_measurement_id as packet_measurement, pm.name as packet_measurement_name,
@@ -195,10 +170,7 @@ export const itemResource: ResourceDef<ItemBody> = {
       // A subgroup alone names its group too.
       body.item_group = subgroup.groupId;
     }
-    if (body.image != null) {
-      const [image] = await tx.select({ id: media.id }).from(media).where(eq(media.id, body.image));
-      if (!image) throw invalidChoice("image");
-    }
+    if (body.image != null) await assertMediaKey(tx, body.image, "image");
   },
   async insert(tx, body, auth) {
     return guardBarcode(tx, async () => {

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { mediaUrlSql } from "../reference/media-keys";
 
 /**
  * The reference tables devices cache (DESIGN section 4), by their snake_case sync name. `scope` limits
@@ -41,7 +42,7 @@ export const SYNC_TABLES: SyncTable[] = [
   {
     name: "item",
     table: "item",
-    extra: () => ({ image: sql`case when t.image_media_id is null then null else '/media/' || t.image_media_id || '/' end` }),
+    extra: () => ({ image: mediaUrlSql(sql`t.image_media_id`) }),
     // The device shows `image`; edits (and their stamps) are online only.
     omit: ["image_media_id", ...STAMPS],
   },
@@ -72,6 +73,6 @@ export const SYNC_TABLES: SyncTable[] = [
     name: "print_info",
     table: "print_info",
     scope: (ids) => sql`t.branch_id = any(${ids})`,
-    extra: () => ({ logo: sql`case when t.logo_media_id is null then null else '/media/' || t.logo_media_id || '/' end` }),
+    extra: () => ({ logo: mediaUrlSql(sql`t.logo_media_id`) }),
   },
 ];

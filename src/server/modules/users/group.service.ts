@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { MESSAGES } from "../../../core/messages";
-import { groupChangeRefusal } from "../../../core/user-rights";
+import { groupChangeRefusal, type Rights } from "../../../core/user-rights";
 import { groupSchema, type GroupInput } from "../../../core/validation/user-schemas";
 import { queryRows, type Db, type Tx } from "../../db/client";
 import { authGroup, groupPermission } from "../../db/tables";
@@ -11,7 +11,7 @@ import { isoTimestamp, type ListSpec } from "../../http/list-engine";
 import { assertFresh, readOne, validateBody } from "../../http/resource";
 import { ALL_CODES } from "../../seed/permission-sets";
 import { auditLinks } from "./links-audit";
-import { rightsOf } from "./user.repository";
+import { memberRightsOf, rightsOf } from "./user.repository";
 
 /** Roles are Django groups: a name and a set of codes; a member's rights are their own plus their groups'. */
 export const groupListSpec: ListSpec = {
@@ -29,9 +29,33 @@ const idSql = sql`g.id`;
 export const readGroup = (ex: Db | Tx, id: number, auth: AuthContext) =>
   readOne<{ id: number; permissions: string[] }>(ex, groupListSpec, idSql, id, auth);
 
+type GroupRow = Record<string, unknown>;
+
+/**
+ * Adds to each role whether the caller may change (or delete) it, and if not why (user-rights.ts's
+ * refusal: `manage-above` it holds codes the caller lacks, `member-above` a member is beyond the caller).
+ */
+export async function withChangeRights(ex: Db | Tx, auth: AuthContext, rows: GroupRow[]): Promise<GroupRow[]> {
+  const actor = await rightsOf(ex, auth.userId);
+  const members = await memberRightsOf(
+    ex,
+    rows.map((row) => Number(row.id)),
+  );
+  return rows.map((row) => {
+    const codes = row.permissions as string[];
+    const refusal = actor ? groupChangeRefusal(actor, codes, codes, members.get(Number(row.id)) ?? []) : "manage-above";
+    return { ...row, can_change: refusal === null, change_refusal: refusal };
+  });
+}
+
+export async function readGroupWithRights(db: Db, id: number, auth: AuthContext) {
+  const [row] = await withChangeRights(db, auth, [await readGroup(db, id, auth)]);
+  return row;
+}
+
 const KNOWN_CODES = new Set(ALL_CODES);
 
-async function check(tx: Tx, auth: AuthContext, body: GroupInput, before: string[] | null, id?: number) {
+async function check(tx: Tx, auth: AuthContext, body: GroupInput, before: string[] | null, members: Rights[], id?: number) {
   const errors: Record<string, string[]> = {};
   if (body.permissions.some((code) => !KNOWN_CODES.has(code))) errors.permissions = [MESSAGES.invalidChoice];
   const taken = await queryRows<{ id: number }>(
@@ -41,7 +65,12 @@ async function check(tx: Tx, auth: AuthContext, body: GroupInput, before: string
   if (taken.length > 0) errors.name = [MESSAGES.nameExists];
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
   const actor = await rightsOf(tx, auth.userId);
-  if (!actor || groupChangeRefusal(actor, before, body.permissions)) throw forbidden();
+  if (!actor || groupChangeRefusal(actor, before, body.permissions, members)) throw forbidden();
+}
+
+/** The members' rights, read after the role is locked. */
+async function membersOf(tx: Tx, id: number): Promise<Rights[]> {
+  return (await memberRightsOf(tx, [id])).get(id) ?? [];
 }
 
 async function writeCodes(tx: Tx, groupId: number, codes: string[]) {
@@ -53,7 +82,7 @@ async function writeCodes(tx: Tx, groupId: number, codes: string[]) {
 export async function createGroup(db: Db, auth: AuthContext, payload: Record<string, unknown>) {
   return idempotentCreate(db, auth, payload, async (tx) => {
     const body = await validateBody(groupSchema, payload);
-    await check(tx, auth, body, null);
+    await check(tx, auth, body, null, []);
     const [{ id }] = await queryRows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('auth_group', 'id'))::int as id`);
     await auditLinks(tx, "auth_group", id, "create", null, { permissions: body.permissions });
     await tx.insert(authGroup).values({ id, name: body.name });
@@ -70,7 +99,7 @@ export async function updateGroup(db: Db, auth: AuthContext, id: number, payload
     await assertFresh(tx, "auth_group", id, payload.updated_at);
     await tx.execute(sql`select id from auth_group where id = ${id} for update`);
     const body = await validateBody(groupSchema, partial ? { ...current, ...payload } : payload);
-    await check(tx, auth, body, current.permissions, id);
+    await check(tx, auth, body, current.permissions, await membersOf(tx, id), id);
     await auditLinks(tx, "auth_group", id, "edit", { permissions: current.permissions }, { permissions: body.permissions });
     await tx.update(authGroup).set({ name: body.name, updatedAt: new Date() }).where(eq(authGroup.id, id));
     await writeCodes(tx, id, body.permissions);
@@ -81,8 +110,9 @@ export async function updateGroup(db: Db, auth: AuthContext, id: number, payload
 export async function deleteGroup(db: Db, auth: AuthContext, id: number) {
   await db.transaction(async (tx) => {
     const current = await readGroup(tx, id, auth);
+    await tx.execute(sql`select id from auth_group where id = ${id} for update`);
     const actor = await rightsOf(tx, auth.userId);
-    if (!actor || groupChangeRefusal(actor, current.permissions, [])) throw forbidden();
+    if (!actor || groupChangeRefusal(actor, current.permissions, [], await membersOf(tx, id))) throw forbidden();
     await auditLinks(tx, "auth_group", id, "delete", { permissions: current.permissions }, null);
     await tx.delete(authGroup).where(eq(authGroup.id, id));
   });

@@ -16,25 +16,52 @@ export const usableCashboxesSql = (userId: SQL | number) => sql`array(
                   or c.id in (select cashbox_id from user_cashbox where user_id = cu.id))))
   order by c.id)`;
 
+const rightsRowsSql = (where: SQL) => sql`select u.id, u.is_superuser,
+      array(select code from user_permission where user_id = u.id
+            union select gp.code from group_permission gp join user_group ug on ug.group_id = gp.group_id where ug.user_id = u.id) as permissions,
+      case when u.is_superuser then array(select id from branch order by id)
+           else array(select branch_id from user_branch where user_id = u.id order by branch_id) end as branches,
+      ${usableCashboxesSql(sql`u.id`)} as cashboxes
+    from app_user u where ${where}`;
+
+type RightsRow = { id: number; is_superuser: boolean; permissions: string[]; branches: number[]; cashboxes: number[] };
+
+const rightsFromRow = (row: RightsRow): Rights => ({
+  isSuperuser: row.is_superuser,
+  permissions: row.permissions,
+  branches: row.branches.map(Number),
+  cashboxes: row.cashboxes.map(Number),
+});
+
 /** A user's rights as the checks of core/user-rights.ts read them: groups folded in, cashboxes resolved. */
 export async function rightsOf(ex: Executor, userId: number): Promise<Rights | null> {
-  const [row] = await queryRows<{ is_superuser: boolean; permissions: string[]; branches: number[]; cashboxes: number[] }>(
+  const [row] = await queryRows<RightsRow>(ex, rightsRowsSql(sql`u.id = ${userId}`));
+  return row ? rightsFromRow(row) : null;
+}
+
+/** The rights of every user who is not a superuser, by user id. */
+export async function rightsOfNonSuperusers(ex: Executor): Promise<Map<number, Rights>> {
+  const rows = await queryRows<RightsRow>(ex, rightsRowsSql(sql`not u.is_superuser`));
+  return new Map(rows.map((row) => [Number(row.id), rightsFromRow(row)]));
+}
+
+/** The rights of every member of each group, by group id (a group without members maps to []). */
+export async function memberRightsOf(ex: Executor, groupIds: number[]): Promise<Map<number, Rights[]>> {
+  const byGroup = new Map<number, Rights[]>(groupIds.map((id) => [id, []]));
+  if (groupIds.length === 0) return byGroup;
+  const links = await queryRows<{ user_id: number; group_id: number }>(
     ex,
-    sql`select u.is_superuser,
-          array(select code from user_permission where user_id = u.id
-                union select gp.code from group_permission gp join user_group ug on ug.group_id = gp.group_id where ug.user_id = u.id) as permissions,
-          case when u.is_superuser then array(select id from branch order by id)
-               else array(select branch_id from user_branch where user_id = u.id order by branch_id) end as branches,
-          ${usableCashboxesSql(sql`u.id`)} as cashboxes
-        from app_user u where u.id = ${userId}`,
+    sql`select user_id, group_id from user_group where group_id = any(${intArray(groupIds)})`,
   );
-  if (!row) return null;
-  return {
-    isSuperuser: row.is_superuser,
-    permissions: row.permissions,
-    branches: row.branches.map(Number),
-    cashboxes: row.cashboxes.map(Number),
-  };
+  const userIds = [...new Set(links.map((link) => Number(link.user_id)))];
+  if (userIds.length === 0) return byGroup;
+  const rows = await queryRows<RightsRow>(ex, rightsRowsSql(sql`u.id = any(${intArray(userIds)})`));
+  const byUser = new Map(rows.map((row) => [Number(row.id), rightsFromRow(row)]));
+  for (const link of links) {
+    const rights = byUser.get(Number(link.user_id));
+    if (rights) byGroup.get(Number(link.group_id))?.push(rights);
+  }
+  return byGroup;
 }
 
 /** The rights a user would have with these links: the body of a create or an edit, before it is written. */
@@ -148,7 +175,8 @@ export async function revokeTokens(ex: Executor, userId: number, keepTokenId?: n
     .where(keepTokenId ? and(eq(authToken.userId, userId), sql`${authToken.id} <> ${keepTokenId}`) : eq(authToken.userId, userId));
 }
 
-export async function tokensOf(ex: Executor, userId: number) {
+/** The user's tokens still alive: not expired, and used within the last `idleDays`. */
+export async function tokensOf(ex: Executor, userId: number, idleDays: number) {
   return ex
     .select({
       id: authToken.id,
@@ -156,9 +184,16 @@ export async function tokensOf(ex: Executor, userId: number) {
       ip: authToken.ip,
       createdAt: authToken.createdAt,
       lastSeenAt: authToken.lastSeenAt,
+      expiresAt: authToken.expiresAt,
     })
     .from(authToken)
-    .where(and(eq(authToken.userId, userId), sql`${authToken.expiresAt} > now()`))
+    .where(
+      and(
+        eq(authToken.userId, userId),
+        sql`${authToken.expiresAt} > now()`,
+        sql`${authToken.lastSeenAt} > now() - make_interval(secs => ${idleDays * 86400})`,
+      ),
+    )
     .orderBy(sql`${authToken.lastSeenAt} desc`);
 }
 

@@ -18,19 +18,22 @@ const idOf = (request: FastifyRequest) => parseId((request.params as { id: strin
 const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
 const queryOf = (request: FastifyRequest) => (request.query ?? {}) as ListQuery;
 
-export function registerUserRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function registerUserRoutes(app: FastifyInstance, { db, tokenIdleDays }: { db: Db; tokenIdleDays: number }) {
   app.get("/api/user/permissions/", { config: { access: { permissions: VIEW } } }, async () => users.permissionCatalog());
 
   // The signed-in user's own sessions (profile screen): no permission beyond being signed in.
-  app.get("/api/user/sessions/", { config: signedIn }, async (request) => users.sessions(db, authOf(request)));
+  app.get("/api/user/sessions/", { config: signedIn }, async (request) => users.sessions(db, authOf(request), tokenIdleDays));
   app.post("/api/user/sessions/sign-out-others/", { config: { ...signedIn, body: null } }, async (request) =>
     users.signOutOthers(db, authOf(request)),
   );
   app.delete("/api/user/sessions/:id/", { config: signedIn }, async (request) => users.signOutSession(db, authOf(request), idOf(request)));
 
-  registerListRoutes(app, db, "/api/user/group/", groups.groupListSpec, { view: VIEW });
+  registerListRoutes(app, db, "/api/user/group/", groups.groupListSpec, {
+    view: VIEW,
+    map: (rows, auth) => groups.withChangeRights(db, auth, rows),
+  });
   app.get("/api/user/group/:id/", { config: { access: { permissions: VIEW } } }, async (request) =>
-    groups.readGroup(db, idOf(request), authOf(request)),
+    groups.readGroupWithRights(db, idOf(request), authOf(request)),
   );
   app.post("/api/user/group/", { config: { access: { permissions: [...ADD, ...CHANGE] }, body: groupSchema } }, async (request, reply) => {
     const result = await groups.createGroup(db, authOf(request), bodyOf(request));

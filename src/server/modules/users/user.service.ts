@@ -169,6 +169,18 @@ export async function updateUser(db: Db, auth: AuthContext, id: number, payload:
   });
 }
 
+/**
+ * The users the caller may manage (manageRefusal, the rule of a direct edit), or "all" for a superuser:
+ * what reads about other users (their audit rows, their sign-ins) are limited to.
+ */
+export async function manageableUserIds(ex: Db | Tx, auth: AuthContext): Promise<number[] | "all"> {
+  if (auth.isSuperuser) return "all";
+  const actor = await repo.rightsOf(ex, auth.userId);
+  if (!actor) return [];
+  const users = await repo.rightsOfNonSuperusers(ex);
+  return [...users].filter(([, target]) => manageRefusal(actor, target) === null).map(([id]) => id);
+}
+
 /** The admin's Reset password: a new password, and every token of that user revoked (the caller's own kept when it is theirs). */
 export async function resetPassword(db: Db, auth: AuthContext, id: number, payload: unknown) {
   const body = await validateBody(resetPasswordSchema, payload);
@@ -196,17 +208,25 @@ export function permissionCatalog(): (PermissionInfo & { name: string })[] {
   });
 }
 
-/** The signed-in user's own sessions (profile): device, address, when it signed in and was last seen. */
-export async function sessions(db: Db, auth: AuthContext) {
-  const rows = await repo.tokensOf(db, auth.userId);
-  return rows.map((row) => ({
-    id: row.id,
-    device: row.userAgent,
-    ip: row.ip,
-    created_at: row.createdAt.toISOString(),
-    last_seen: row.lastSeenAt.toISOString(),
-    current: row.id === auth.tokenId,
-  }));
+/**
+ * The signed-in user's own live sessions (profile): device, address, when it signed in and was last
+ * seen, when it expires at the latest, and until when it lives unused (session-policy.ts).
+ */
+export async function sessions(db: Db, auth: AuthContext, idleDays: number) {
+  const rows = await repo.tokensOf(db, auth.userId, idleDays);
+  return rows.map((row) => {
+    const idleUntil = new Date(Math.min(row.lastSeenAt.getTime() + idleDays * 86_400_000, row.expiresAt.getTime()));
+    return {
+      id: row.id,
+      device: row.userAgent,
+      ip: row.ip,
+      created_at: row.createdAt.toISOString(),
+      last_seen: row.lastSeenAt.toISOString(),
+      expires_at: row.expiresAt.toISOString(),
+      idle_until: idleUntil.toISOString(),
+      current: row.id === auth.tokenId,
+    };
+  });
 }
 
 export async function signOutOthers(db: Db, auth: AuthContext) {

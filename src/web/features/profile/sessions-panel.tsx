@@ -11,6 +11,9 @@ interface Session {
   ip: string;
   created_at: string;
   last_seen: string;
+  /** The latest it lasts (30 days from the sign-in), and until when it lasts unused (moved on by each use). */
+  expires_at: string;
+  idle_until: string;
   current: boolean;
 }
 
@@ -39,7 +42,7 @@ export function deviceName(userAgent: string): string {
   return [browser, system].filter(Boolean).join(", ") || userAgent.slice(0, 60);
 }
 
-/** The user's own active sessions (device, address, last seen) and "sign out everywhere else". */
+/** The user's own active sessions (device, address, last seen, when it ends) and "sign out everywhere else". */
 export function SessionsPanel() {
   const { t } = useLingui();
   const [sessions, setSessions] = useState<Session[]>([]);
@@ -97,6 +100,12 @@ export function SessionsPanel() {
               <Table.ColumnHeader>
                 <Trans>Last seen</Trans>
               </Table.ColumnHeader>
+              <Table.ColumnHeader>
+                <Trans>Idle until</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader>
+                <Trans>Expires at</Trans>
+              </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -117,6 +126,8 @@ export function SessionsPanel() {
                 <Table.Cell dir="ltr">{session.ip}</Table.Cell>
                 <Table.Cell>{formatDate(session.created_at, DISPLAY_DATE_TIME)}</Table.Cell>
                 <Table.Cell>{formatDate(session.last_seen, DISPLAY_DATE_TIME)}</Table.Cell>
+                <Table.Cell>{formatDate(session.idle_until, DISPLAY_DATE_TIME)}</Table.Cell>
+                <Table.Cell>{formatDate(session.expires_at, DISPLAY_DATE_TIME)}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

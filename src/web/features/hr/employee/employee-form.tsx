@@ -28,8 +28,8 @@ interface Values {
   hire_date: string;
   is_active: boolean;
   left_date: string;
-  /** Media id of a newly uploaded picture (null: removed); undefined keeps the stored one. */
-  image?: number | null;
+  /** Media key of a newly uploaded picture (null: removed); undefined keeps the stored one. */
+  image?: string | null;
   image_url: string | null;
 }
 

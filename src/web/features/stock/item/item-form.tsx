@@ -34,8 +34,8 @@ interface Values {
   sale_price: string;
   expire_date: string;
   batch_number: string;
-  /** Media id of a newly uploaded image; undefined keeps the stored one. */
-  image?: number | null;
+  /** Media key of a newly uploaded image; undefined keeps the stored one. */
+  image?: string | null;
   /** Preview URL (not sent). */
   image_url: string | null;
 }
