@@ -27,3 +27,22 @@ export const EXTRA_PERMISSION_CODES = [
   "view_customer_account_statement",
   "item_create",
 ] as const;
+
+/**
+ * Who may see what goods cost (an item's purchase price and profit percentage, a stock row's purchase
+ * price): the screens that already show it (the purchase and purchase-return documents, which are priced
+ * at cost; the stock and item lists; damaged stock, valued at cost). A sale or a quotation alone does not.
+ */
+export const COST_VIEW_CODES = [
+  "view_purchase",
+  "add_purchase",
+  "change_purchase",
+  "view_purchasereturn",
+  "add_purchasereturn",
+  "change_purchasereturn",
+  "view_stock",
+  "view_item",
+  "view_damagedstock",
+  "add_damagedstock",
+  "change_damagedstock",
+] as const;

@@ -88,15 +88,21 @@ export async function assertFresh(tx: Tx, table: string, id: number, clientStamp
   if (row && new Date(row.updated_at).getTime() !== new Date(clientStamp).getTime()) throw staleRecord();
 }
 
+/** The codes of a resource's list page and read (also what the device pull asks for its cached rows). */
+export const viewCodesOf = (def: Pick<ResourceDef<AnyObject>, "model">): string[] => [permissionCode("view", def.model)];
+
+/** The codes of a resource's `all/` (its selectors). */
+export const allCodesOf = (def: Pick<ResourceDef<AnyObject>, "model" | "allCodes">): readonly string[] => def.allCodes ?? viewCodesOf(def);
+
 export function registerResource<Body extends AnyObject>(app: FastifyInstance, deps: ResourceDeps, def: ResourceDef<Body>) {
   const { db } = deps;
   const base = `/api/${def.path}`;
-  const view = [permissionCode("view", def.model)];
+  const view = viewCodesOf(def);
   const add = [permissionCode("add", def.model), ...(def.addCodes ?? [])];
   const change = [permissionCode("change", def.model)];
   const remove = [permissionCode("delete", def.model)];
 
-  registerListRoutes(app, db, base, def.list, { view, all: def.allCodes });
+  registerListRoutes(app, db, base, def.list, { view, all: allCodesOf(def) });
   app.get(`${base}:id/`, { config: { access: { permissions: view } } }, async (request) =>
     readOne(db, def.list, def.idSql, parseId((request.params as { id: string }).id), authOf(request)),
   );

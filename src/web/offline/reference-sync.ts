@@ -2,9 +2,9 @@ import { META, type OfflineDb } from "./db";
 import { NetworkError, type Transport } from "./http-transport";
 import { reapplyPendingEffects } from "./local-effects";
 import { localStockDeltas, overlayRow, releaseSettledStock, type StockDeltas } from "./stock-overlay";
-import { applyItemStockChanges, putStockRows } from "./stock-store";
+import { applyItemStockChanges, dropAllStock, putStockRows } from "./stock-store";
 import { isReferenceTable, type CachedRow } from "./sync-tables";
-import { forgetViewedRecords } from "./viewed-records";
+import { forgetViewedRecords, forgetViewedResource } from "./viewed-records";
 
 /**
  * Pull of the reference tables (DESIGN section 4): pages of up to PULL_PAGE_SIZE rows from
@@ -45,6 +45,11 @@ interface PullPage {
   snapshot?: boolean;
   /** On the walk's pages: rows sent through this page and about how many in all (older servers: missing). */
   progress?: WalkProgress;
+  /**
+   * Tables to empty before this page is stored: the user may no longer read them (or no longer see
+   * their cost: they come again on this and the next pages). Missing (an older server): none.
+   */
+  drop?: string[];
   tables: Record<string, TableChange>;
 }
 
@@ -303,6 +308,14 @@ export class ReferenceSync {
         await reapplyPendingEffects(db, userId);
         stock.deltas = await localStockDeltas(db);
       }
+      const drop = page.reset ? [] : (page.drop ?? []);
+      if (drop.length > 0) {
+        if ((await owner) !== userId) throw new Error("The device changed user during the sync");
+        await emptyTables(db, drop);
+        // The user's own waiting creates stay (the outbox is never touched), shown again where they were.
+        await reapplyPendingEffects(db, userId);
+        stock.deltas = await localStockDeltas(db);
+      }
       stock.deltas ??= await localStockDeltas(db);
       const deltas = stock.deltas;
       for (const [name, change] of Object.entries(page.tables)) {
@@ -349,6 +362,22 @@ export class ReferenceSync {
       else await db.meta.delete(META.walkProgress);
     });
     return rows;
+  }
+}
+
+/**
+ * Empties the tables the user lost the right to read, inside the page's transaction (with the cursor
+ * that no longer covers them). Stock lives in the items' records: its rows are taken out of them.
+ */
+async function emptyTables(db: OfflineDb, names: readonly string[]): Promise<void> {
+  for (const name of names) {
+    // Sales are not cached: only the copies of those the user viewed.
+    if (name === "sale") await forgetViewedResource(db, "sale/");
+    // A table this version of the app does not know holds nothing here.
+    if (!isReferenceTable(name)) continue;
+    if (name === "stock") await dropAllStock(db.items);
+    else if (name === "item") await db.items.clear();
+    else await db.ref(name).clear();
   }
 }
 

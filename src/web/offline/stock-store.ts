@@ -184,3 +184,16 @@ export async function applyItemStockChanges(items: ItemPages, changes: ItemStock
   if (changes.stockDeletes.length > 0) await deleteStockRows(items, changes.stockDeletes); // (a query, even for none)
   await items.bulkDelete([...changes.itemDeletes]);
 }
+
+/**
+ * Forgets every stock row the device holds (the user may no longer read stock): the items keep their
+ * own columns, the stubs that only held stock go.
+ */
+export async function dropAllStock(items: ItemPages): Promise<void> {
+  const all = await items.toArray();
+  const holding = all.filter((record) => isStub(record) || stockOf(record).length > 0);
+  await items.modify(
+    holding.map((record) => record.id),
+    (record) => (!record || isStub(record) ? undefined : attach({ ...record }, [])),
+  );
+}

@@ -31,6 +31,11 @@ export function forgetViewedRecords(db: OfflineDb, resource: string, ids: readon
   return db.viewed_record.filter((row) => paths.has(row.path)).delete();
 }
 
+/** Drops the kept copies of every document of a resource (`sale/`): the user may no longer read them. */
+export function forgetViewedResource(db: OfflineDb, resource: string): Promise<number> {
+  return db.viewed_record.filter((row) => row.path.startsWith(resource)).delete();
+}
+
 export function clearViewedRecords(db: OfflineDb): Promise<void> {
   return db.viewed_record.clear();
 }

@@ -10,6 +10,9 @@ const net = sql`(s.total_price - s.discount)`;
 const returned = sql`coalesce(r.returned, 0.00)`;
 const paymentStatusSql = sql`(case when s.paid_amount >= ${net} then 'paid' when s.paid_amount > 0 then 'partial_paid' else 'unpaid' end)`;
 
+/** Who may read sales: the list, a sale, and the device pull's sale tombstones. */
+export const SALE_VIEW_CODES = ["view_sale"];
+
 export const saleList: ListSpec = {
   source: sql`sale s
     join branch b on b.id = s.branch_id

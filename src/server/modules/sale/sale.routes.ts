@@ -14,7 +14,7 @@ import { badRequest } from "../../http/errors";
 import { idempotentCreate, readFormToken } from "../../http/idempotency";
 import { registerListRoutes } from "../../http/list-routes";
 import { parseId, validateBody } from "../../http/resource";
-import { saleList, salePremiumList, saleQuotationList, saleReturnList } from "./sale.lists";
+import { SALE_VIEW_CODES, saleList, salePremiumList, saleQuotationList, saleReturnList } from "./sale.lists";
 import * as service from "./sale.service";
 
 /**
@@ -34,8 +34,8 @@ export function registerSaleRoutes(app: FastifyInstance, deps: { db: Db }): void
 
   // ---- sale/
   const sale = "/api/sale/";
-  registerListRoutes(app, db, sale, saleList, { view: ["view_sale"] });
-  app.get(`${sale}:id/`, { config: { access: { permissions: ["view_sale"] } } }, async (request) =>
+  registerListRoutes(app, db, sale, saleList, { view: SALE_VIEW_CODES });
+  app.get(`${sale}:id/`, { config: { access: { permissions: SALE_VIEW_CODES } } }, async (request) =>
     service.readSale(db, idOf(request), authOf(request)),
   );
   app.post(sale, { config: { access: { permissions: ["add_sale"] }, body: saleSchema } }, async (request, reply) => {

@@ -27,7 +27,7 @@ export async function changesPage(
   readers: Map<string, TableReader>,
   cursor: ChangeCursor,
   limit: number,
-  reset: boolean,
+  drop: readonly string[],
 ): Promise<string> {
   const parts = [...readers.values()].map(
     ({
@@ -63,9 +63,9 @@ export async function changesPage(
   let next = cursor;
   if (summary.last) {
     const [x, v] = summary.last.split("/");
-    next = { kind: "changes", x, v: Number(v), b: cursor.b };
+    next = { ...cursor, x, v: Number(v) };
   }
   const tables = new Map<string, TablePage>();
   for (const r of rows) if (r.tbl !== null) tables.set(r.tbl, { upserts: r.upserts ?? "[]", deletes: r.deletes ?? "[]" });
-  return pageJson(encodeCursor(next), summary.n > limit, reset, false, tables);
+  return pageJson(encodeCursor(next), summary.n > limit, false, false, tables, drop);
 }

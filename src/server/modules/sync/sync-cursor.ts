@@ -14,6 +14,8 @@ export interface ChangeCursor {
   v: number;
   /** The branch set the cursor was made for; another set restarts the pull. */
   b: string;
+  /** The tables the device holds (sync-grants.ts); missing on cursors made before: every table. */
+  p?: string;
 }
 
 /** In the snapshot walk: the table being walked and the last id sent of it. */
@@ -30,6 +32,16 @@ export interface SnapshotCursor {
   e?: number;
   /** Bytes per row of table `t` (with its riding rows) on the page before: how many rows the next page asks for. */
   a?: number;
+  /** As on a change cursor: the tables the device holds (with those being walked). */
+  p?: string;
+  /**
+   * A walk of some tables only (comma list: those the user gained), after which the changes go on from
+   * `rx`/`rv`, where the device's change cursor was (not from the walk's start: the other tables'
+   * changes since then are still to come).
+   */
+  o?: string;
+  rx?: string;
+  rv?: number;
 }
 
 export type Cursor = ChangeCursor | SnapshotCursor;
@@ -43,11 +55,16 @@ export function decodeCursor(raw: string): Cursor {
     const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Record<string, unknown>;
     if (typeof value.b === "string") {
       // Cursors made before the snapshot walk have no kind: they are change cursors.
+      const grants = typeof value.p === "string" ? { p: value.p } : {};
       if ((value.kind ?? "changes") === "changes" && isXid(value.x) && Number.isInteger(value.v)) {
-        return { kind: "changes", x: value.x, v: value.v as number, b: value.b };
+        return { kind: "changes", x: value.x, v: value.v as number, b: value.b, ...grants };
       }
       if (value.kind === "snapshot" && isXid(value.w) && typeof value.t === "string" && Number.isInteger(value.i)) {
-        const walk: SnapshotCursor = { kind: "snapshot", w: value.w, t: value.t, i: value.i as number, b: value.b };
+        const walk: SnapshotCursor = { kind: "snapshot", w: value.w, t: value.t, i: value.i as number, b: value.b, ...grants };
+        // A walk of some tables only: both halves of where the changes resume, or it is no such walk.
+        if (typeof value.o === "string" && isXid(value.rx) && Number.isSafeInteger(value.rv)) {
+          Object.assign(walk, { o: value.o, rx: value.rx, rv: value.rv as number });
+        }
         // Hints of this server's walk; a cursor without them (or with broken ones) still resumes.
         for (const key of ["n", "e", "a"] as const) {
           const hint = value[key];
@@ -67,9 +84,9 @@ export function decodeCursor(raw: string): Cursor {
  * `w` on. Those older than `w` had committed before the walk's first page, so the walk saw them; the
  * others may have been missed by it and are sent again (a device applies an upsert twice harmlessly).
  */
-export function changesAfterWalk(w: string, b: string): ChangeCursor {
+export function changesAfterWalk(w: string, b: string, p: string): ChangeCursor {
   const watermark = BigInt(w);
   return watermark > 0n
-    ? { kind: "changes", x: String(watermark - 1n), v: Number.MAX_SAFE_INTEGER, b }
-    : { kind: "changes", x: "0", v: 0, b };
+    ? { kind: "changes", x: String(watermark - 1n), v: Number.MAX_SAFE_INTEGER, b, p }
+    : { kind: "changes", x: "0", v: 0, b, p };
 }

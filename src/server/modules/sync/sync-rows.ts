@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { intArray, queryRows, type Db, type Executor } from "../../db/client";
+import type { TableGrant } from "./sync-grants";
 import { HIDDEN_COLUMNS, SYNC_TABLES, type SyncTable } from "./sync-tables";
 
 /** Per reference table, its columns in order (minus the hidden ones), read once per database. */
@@ -63,15 +64,19 @@ export interface TableReader {
   scope: SQL;
 }
 
-/** A reader per sync table, by sync name, for a user who sees `branchIds`. */
-export async function tableReaders(db: Db, branchIds: readonly number[]): Promise<Map<string, TableReader>> {
+/**
+ * A reader per granted sync table, by sync name, for a user who sees `branchIds`; a table granted
+ * without its cost leaves the cost columns out.
+ */
+export async function tableReaders(db: Db, branchIds: readonly number[], grants: readonly TableGrant[]): Promise<Map<string, TableReader>> {
   const columns = await columnsOf(db);
   const ids = intArray(branchIds);
   return new Map(
-    SYNC_TABLES.map((t) => {
+    grants.map(({ table: t, cost }) => {
       const all = columns.get(t.table);
       if (!all) throw new Error(`Sync table ${t.table} not found`);
-      const cols = t.omit ? all.filter((c) => !t.omit?.includes(c)) : all;
+      const left = [...(t.omit ?? []), ...(cost ? [] : (t.cost ?? []))];
+      const cols = all.filter((c) => !left.includes(c));
       return [t.name, { table: t, row: rowJson(cols, t.extra?.(ids) ?? {}), scope: t.scope ? sql` and ${t.scope(ids)}` : sql`` }];
     }),
   );
@@ -84,8 +89,9 @@ export interface TablePage {
 }
 
 /**
- * The JSON text of a PullAnswer, every sync table present (empty when the page has none of its rows),
- * and on the snapshot walk's pages how far the walk is.
+ * The JSON text of a PullAnswer, every sync table present (empty when the page has none of its rows,
+ * or the user may not read it), the tables the device must empty first (`drop`: rights lost), and on
+ * the snapshot walk's pages how far the walk is.
  */
 export function pageJson(
   cursor: string,
@@ -93,6 +99,7 @@ export function pageJson(
   reset: boolean,
   snapshot: boolean,
   tables: Map<string, TablePage>,
+  drop: readonly string[],
   progress?: { done: number; total: number },
 ): string {
   const parts = SYNC_TABLES.map((t) => {
@@ -100,5 +107,5 @@ export function pageJson(
     return `${JSON.stringify(t.name)}:{"upserts":${page?.upserts ?? "[]"},"deletes":${page?.deletes ?? "[]"}}`;
   });
   const walk = progress ? `,"progress":{"done":${progress.done},"total":${progress.total}}` : "";
-  return `{"cursor":${JSON.stringify(cursor)},"has_more":${hasMore},"reset":${reset},"snapshot":${snapshot}${walk},"tables":{${parts.join(",")}}}`;
+  return `{"cursor":${JSON.stringify(cursor)},"has_more":${hasMore},"reset":${reset},"snapshot":${snapshot}${walk},"drop":${JSON.stringify(drop)},"tables":{${parts.join(",")}}}`;
 }

@@ -28,6 +28,17 @@ interface RiderRow {
   row: string;
 }
 
+/**
+ * What a walk covers: `grants`, the tables the device holds once it is over (the cursor's `p`), and
+ * for a walk of some tables only (those the user gained), their names and where the device's changes
+ * resume after it; `drop`, the tables the device empties before its first page (rights lost).
+ */
+export interface WalkPlan {
+  grants: string;
+  only?: { tables: string; resume: { x: string; v: number } };
+  drop: readonly string[];
+}
+
 /** What a page of the walk tells about the whole walk: rows of the walked tables sent through this page, and about how many there are. */
 export interface WalkProgress {
   done: number;
@@ -57,6 +68,7 @@ export async function snapshotPage(
   branchKey: string,
   limit: number,
   reset: boolean,
+  plan: WalkPlan,
   budget = PAGE_BYTE_BUDGET,
 ): Promise<string> {
   // A first load starts from an empty cache: a table of tombstones only has nothing to send.
@@ -76,9 +88,10 @@ export async function snapshotPage(
     let after = cursor && resumed >= 0 ? cursor.i : 0;
     let room = limit;
     let bytes = 0;
+    const only = plan.only ? { o: plan.only.tables, rx: plan.only.resume.x, rv: plan.only.resume.v } : {};
     const at = (t: string, i: number, a?: number): Cursor => {
       progress = { done, total: Math.max(total, done) };
-      return { kind: "snapshot", w: watermark, t, i, b: branchKey, n: done, e: total, ...(a ? { a } : {}) };
+      return { kind: "snapshot", w: watermark, t, i, b: branchKey, n: done, e: total, ...(a ? { a } : {}), p: plan.grants, ...only };
     };
     for (; position < walked.length; position += 1, after = 0) {
       const reader = walked[position];
@@ -132,12 +145,15 @@ export async function snapshotPage(
       if (following && (room === 0 || bytes >= budget)) return at(following.table.name, 0);
     }
     progress = { done, total: Math.max(total, done) };
-    return changesAfterWalk(watermark, branchKey);
+    // A walk of gained tables: the changes go on from where the device was (they cover the walked
+    // tables too: any of their rows changed since then comes again, harmlessly).
+    if (plan.only) return { kind: "changes", ...plan.only.resume, b: branchKey, p: plan.grants };
+    return changesAfterWalk(watermark, branchKey, plan.grants);
   });
   const tables = new Map<string, TablePage>();
   for (const [name, rows] of rowsOf) tables.set(name, { upserts: `[${rows.join(",")}]`, deletes: "[]" });
   // When the walk is over, the changes made meanwhile follow: there is always one more page to ask for.
-  return pageJson(encodeCursor(next), true, reset, true, tables, progress);
+  return pageJson(encodeCursor(next), true, reset, true, tables, plan.drop, progress);
 }
 
 /**
