@@ -1,7 +1,7 @@
 import { spawn, execFile, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, openSync, readFileSync } from "node:fs";
-import { access, chmod, chown, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { access, chmod, chown, cp, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { arch, platform, userInfo } from "node:os";
 import { dirname, join } from "node:path";
@@ -86,19 +86,43 @@ async function unprivilegedUser(log: (line: string) => void): Promise<RunAs | un
   }
 }
 
-/** The postgres user must reach the cluster's folder: every folder above it needs search (x) rights for it. */
-async function checkReachable(dir: string, runAs: RunAs) {
-  for (let current = dirname(dir); ; current = dirname(current)) {
+/** The first folder above `path` that the postgres user may not enter (search, x), if any. */
+async function unreachableFolder(path: string, runAs: RunAs): Promise<{ folder: string; mode: number } | null> {
+  for (let current = dirname(path); ; current = dirname(current)) {
     const info = await stat(current);
     const searchable = info.uid === runAs.uid ? info.mode & 0o100 : info.gid === runAs.gid ? info.mode & 0o010 : info.mode & 0o001;
-    if (!searchable) {
-      throw new Error(
-        `The embedded PostgreSQL runs as the user "${SUPERUSER}", which cannot enter ${current} (mode ${(info.mode & 0o777).toString(8)}): ` +
-          `allow it (chmod o+x ${current}), put DATA_DIR elsewhere, or run the server as another user.`,
-      );
-    }
-    if (current === dirname(current)) return;
+    if (!searchable) return { folder: current, mode: info.mode };
+    if (current === dirname(current)) return null;
   }
+}
+
+/**
+ * The binaries live in node_modules, which may sit where the postgres user cannot go (a checkout in
+ * /root): then they are copied beside the cluster, once per binary.
+ */
+async function reachableBinaries(bin: Binaries, dataDir: string, runAs: RunAs): Promise<Binaries> {
+  if (!(await unreachableFolder(bin.postgres, runAs))) return bin;
+  const source = dirname(dirname(bin.postgres));
+  const target = join(dataDir, "pg-binaries");
+  const copied = join(target, "bin", "postgres");
+  const same = await Promise.all([stat(bin.postgres), stat(copied).catch(() => null)]).then(
+    ([a, b]) => !!b && a.size === b.size && a.mtimeMs === b.mtimeMs,
+  );
+  if (!same) {
+    await rm(target, { recursive: true, force: true });
+    await cp(source, target, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+  }
+  return { postgres: copied, initdb: join(target, "bin", "initdb") };
+}
+
+/** The postgres user must reach the cluster's folder: every folder above it needs search (x) rights for it. */
+async function checkReachable(dir: string, runAs: RunAs) {
+  const blocked = await unreachableFolder(dir, runAs);
+  if (!blocked) return;
+  throw new Error(
+    `The embedded PostgreSQL runs as the user "${SUPERUSER}", which cannot enter ${blocked.folder} (mode ${(blocked.mode & 0o777).toString(8)}): ` +
+      `allow it (chmod o+x ${blocked.folder}), put DATA_DIR elsewhere, or run the server as another user.`,
+  );
 }
 
 const exists = (path: string) =>
@@ -299,7 +323,7 @@ async function ensureDatabase(url: string) {
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? ((line: string) => console.log(line));
   const { clusterDir } = options;
-  const bin = await binaries();
+  let bin = await binaries();
   const runAs = await unprivilegedUser(log);
   await mkdir(dirname(clusterDir), { recursive: true });
   if (runAs) {
@@ -307,6 +331,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     const parent = await stat(dirname(clusterDir));
     if (!(parent.mode & 0o001)) await chmod(dirname(clusterDir), (parent.mode & 0o777) | 0o001);
     await checkReachable(clusterDir, runAs);
+    bin = await reachableBinaries(bin, dirname(clusterDir), runAs);
   }
   if (!(await exists(join(clusterDir, "PG_VERSION")))) await initCluster(bin, clusterDir, runAs, log);
   await clearStaleStart(clusterDir, log);
