@@ -3,8 +3,9 @@ import react from "@vitejs/plugin-react";
 import { lingui } from "@lingui/vite-plugin";
 import { availableParallelism } from "node:os";
 
-// Two projects: fast unit tests beside the code, and API tests that boot the real server on PGlite
-// (and on PostgreSQL when TEST_DATABASE_URL is set).
+// Three projects: fast unit tests beside the code, API tests that boot the real server on PGlite (and on
+// PostgreSQL when TEST_DATABASE_URL is set), and server tests that run the product's start in a child
+// process on the embedded PostgreSQL (durability, crash, moving a PGlite folder).
 export default defineConfig({
   plugins: [react({ babel: { plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }]] } }), lingui()],
   test: {
@@ -36,6 +37,18 @@ export default defineConfig({
           // a third of the files' time). Each file still starts its own server on its own database; what the
           // server keeps in its modules is keyed by statement text and only steers how a query is run.
           isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          environment: "node",
+          // Each file starts servers with the demo seeded and kills them: one file at a time, with room.
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 360_000,
         },
       },
     ],

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test of the project, in order, stopping at the first failure (this is what `npm test` runs):
 #   typecheck -> lint (ESLint) -> format (Prettier check) -> unit -> build -> api on PGlite, with api on
-#   PostgreSQL beside it -> e2e (Playwright, Chromium)
+#   PostgreSQL beside it -> server (the product's start on the embedded PostgreSQL: durability, kill -9,
+#   moving a PGlite folder) -> e2e (Playwright, Chromium)
 # The build comes before the API tests because some of them check the built assets (compression.test.ts).
 # Two pairs of stages run side by side, each on one core: the typecheck beside the lint, and the API pass
 # on PostgreSQL (its files one at a time: vitest.config.ts) beside the one on PGlite. The stage started
@@ -134,6 +135,7 @@ stage build     "Build the web app"            npm run build
 beside pg       "API tests on PostgreSQL"      api_on_postgres
 stage api       "API tests on PGlite"          env -u DATABASE_URL -u TEST_DATABASE_URL npx vitest run --project api --passWithNoTests
 joined
+stage server    "Server start on the embedded PostgreSQL (vitest)" env -u DATABASE_URL -u TEST_DATABASE_URL npx vitest run --project server
 stage e2e       "End-to-end tests (Playwright)" npx playwright test -c tests/e2e/playwright.config.ts
 
 echo

@@ -1,9 +1,11 @@
 import cluster from "node:cluster";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "./db/embedded-postgres";
+import { movePgliteIntoServer } from "./db/pglite-move";
 import { startPgliteMaintenance } from "./db/pglite-maintenance";
 import { tokenIdleDaysFromEnv } from "./http/session-policy";
 import { seedIfEmpty } from "./seed/seed";
@@ -14,6 +16,8 @@ const host = process.env.HOST ?? "0.0.0.0";
 const dataDir = resolve(process.env.DATA_DIR ?? "./data");
 const seedDemo = (process.env.SEED_DEMO ?? "true").toLowerCase() !== "false";
 const workers = Math.max(1, Number(process.env.WORKERS ?? 1) || 1);
+/** Set by the primary for its workers when it runs the embedded PostgreSQL: where they connect. */
+const EMBEDDED_URL_ENV = "BACKOFFICE_EMBEDDED_DATABASE_URL";
 
 /** TRUST_PROXY: unset (no proxy), `true`, or the proxies' addresses or ranges separated by commas. */
 function trustProxy(): boolean | string {
@@ -22,13 +26,36 @@ function trustProxy(): boolean | string {
   return value === "true" ? true : value;
 }
 
-async function serve() {
-  const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir });
+function archiveMode(): "off" | "on" | "always" {
+  const value = (process.env.PG_ARCHIVE_MODE ?? "off").toLowerCase();
+  if (value === "on" || value === "always" || value === "off") return value;
+  throw new Error(`PG_ARCHIVE_MODE must be off, on or always, not ${value}`);
+}
+
+/** The embedded default: a PostgreSQL server of our own in DATA_DIR/pg, with a PGlite folder of earlier versions moved in. */
+async function startEmbedded(): Promise<EmbeddedPostgres> {
+  const embedded = await startEmbeddedPostgres({
+    clusterDir: join(dataDir, "pg"),
+    port: process.env.PG_PORT ? Number(process.env.PG_PORT) : undefined,
+    archiveMode: archiveMode(),
+    archiveCommand: process.env.PG_ARCHIVE_COMMAND,
+  });
+  try {
+    await movePgliteIntoServer(dataDir, embedded.url, (line) => console.log(line));
+  } catch (error) {
+    await embedded.stop();
+    throw error;
+  }
+  return embedded;
+}
+
+async function serve(databaseUrl: string | undefined, embedded: EmbeddedPostgres | undefined) {
+  const database = await openDatabase({ url: databaseUrl, dataDir });
   // With WORKERS, every worker runs this: the start-up lock makes migrations and seeding run once.
   await database.migrateAndRun(async (db) => {
     await seedIfEmpty(db, { demo: seedDemo, adminPassword: process.env.ADMIN_PASSWORD });
     // PGlite has no autovacuum: without statistics the planner misjudges every big table.
-    await db.execute(sql`analyze`);
+    if (database.kind === "pglite") await db.execute(sql`analyze`);
   });
 
   // WEB_ROOT lets side-by-side checkouts or test runs serve their own build.
@@ -47,6 +74,8 @@ async function serve() {
     await app.close();
     await stopMaintenance();
     await database.close();
+    // Last, once no connection of ours is left: a fast shutdown with its checkpoint.
+    await embedded?.stop();
     process.exit(0);
   };
   // A close that fails still ends the process, with the error shown and a non-zero code.
@@ -56,7 +85,12 @@ async function serve() {
 
   await app.listen({ port, host });
   if (!cluster.isWorker || cluster.worker?.id === 1) {
-    const where = database.kind === "pglite" ? `embedded PGlite in ${dataDir}` : `PostgreSQL, ${workers} process${workers > 1 ? "es" : ""}`;
+    const where =
+      database.kind === "pglite"
+        ? `embedded PGlite in ${dataDir}`
+        : embedded || process.env[EMBEDDED_URL_ENV]
+          ? `embedded PostgreSQL in ${join(dataDir, "pg")}, ${workers} process${workers > 1 ? "es" : ""}`
+          : `PostgreSQL, ${workers} process${workers > 1 ? "es" : ""}`;
     console.log(`\nBack office running at http://localhost:${port}/ (${where})`);
     if (seedDemo) console.log("Demo sign-in: admin / admin (all branches), cashier / cashier (one branch, selling)\n");
   }
@@ -64,15 +98,20 @@ async function serve() {
 
 /**
  * WORKERS=n serves from n processes sharing the port (node:cluster): the server keeps no state
- * between requests (DESIGN section 3), so they need nothing from each other. PostgreSQL only:
- * PGlite's files belong to one process.
+ * between requests (DESIGN section 3), so they need nothing from each other. On the embedded default
+ * the primary runs the PostgreSQL server and stops it after the last worker ended.
  */
-function superviseWorkers() {
-  for (let i = 0; i < workers; i++) cluster.fork();
+function superviseWorkers(embedded: EmbeddedPostgres | undefined) {
+  const env = embedded ? { [EMBEDDED_URL_ENV]: embedded.url } : {};
+  for (let i = 0; i < workers; i++) cluster.fork(env);
+  let exitCode = 0;
   // No restarts here (a worker failing at start would loop): the service manager restarts the whole.
   cluster.on("exit", (worker, code) => {
     if (code !== 0) console.error(`worker ${worker.process.pid} exited with ${code}`);
-    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(code ?? 0);
+    if (code) exitCode = code;
+    if (Object.keys(cluster.workers ?? {}).length === 0) {
+      void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(exitCode));
+    }
   });
   const stop = () => {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.kill("SIGTERM");
@@ -81,6 +120,17 @@ function superviseWorkers() {
   process.on("SIGTERM", stop);
 }
 
-if (workers > 1 && !process.env.DATABASE_URL) console.warn("WORKERS is ignored with the embedded database (PGlite belongs to one process)");
-if (workers > 1 && process.env.DATABASE_URL && cluster.isPrimary) superviseWorkers();
-else await serve();
+const externalUrl = process.env.DATABASE_URL;
+if (cluster.isPrimary) {
+  const embedded = externalUrl ? undefined : await startEmbedded();
+  if (workers > 1) superviseWorkers(embedded);
+  else {
+    // A start that fails (a migration, the port) stops the PostgreSQL server it started.
+    await serve(externalUrl ?? embedded?.url, embedded).catch(async (error: unknown) => {
+      await embedded?.stop();
+      throw error;
+    });
+  }
+} else {
+  await serve(externalUrl ?? process.env[EMBEDDED_URL_ENV], undefined);
+}

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-// End-to-end tests in Debian's Chromium against the real server (embedded PGlite, demo data, fresh DATA_DIR),
+// End-to-end tests in Debian's Chromium against the real server (the embedded PostgreSQL, demo data, fresh DATA_DIR),
 // which also serves the built web app from dist/web: run `npm run build` first (scripts/test-all.sh does).
 //
 // Environment:

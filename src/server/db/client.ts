@@ -58,7 +58,8 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  // Named, so the server's own connections can be told apart in pg_stat_activity.
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10), application_name: "backoffice" });
   // An idle connection the database ends (a restart, a failover, a terminated backend) is dropped by the
   // pool and replaced on the next query; without a listener its error would end the whole process.
   pool.on("error", (error) => console.error(`PostgreSQL ended an idle connection: ${error.message}`));
