@@ -241,13 +241,20 @@ async function checkHeader(
   };
 }
 
-/** Discount within the total; paid within the net, from a cashbox of the branch in the sale's currency. */
-function checkPayment(header: CheckedHeader, total: MoneyInput, discount: string, paid: string, cashboxId: number | null) {
+/** Discount within the total; paid within the net, from a cashbox of the branch in the sale's currency (a cash sale names one). */
+function checkPayment(
+  header: CheckedHeader,
+  total: MoneyInput,
+  discount: string,
+  paid: string,
+  cashboxId: number | null,
+  paymentType: SaleInput["payment_type"],
+) {
   if (greaterThan(discount, total)) {
     throw fieldErrors({ discount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(total) })] });
   }
   const net = netTotal(total, discount);
-  const problem = paymentProblem(net, paid, cashboxId);
+  const problem = paymentProblem(net, paid, cashboxId, paymentType);
   if (problem === "Cashbox is required") throw fieldErrors({ cashbox: [MESSAGES.cashboxRequired] });
   if (problem === "paid_exceeds_total")
     throw fieldErrors({ paid_amount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(net) })] });
@@ -288,7 +295,7 @@ async function bookSale(tx: Tx, auth: AuthContext, body: SaleInput, formToken: s
   const lines = await buildLines(tx, header.inventoryId, body.items);
   const total = toDecimalString(sum(lines.map((l) => l.totalPrice)));
   const cashboxId = body.cashbox ?? null;
-  checkPayment(header, total, body.discount, body.paid_amount, cashboxId);
+  checkPayment(header, total, body.discount, body.paid_amount, cashboxId, body.payment_type);
   const inputDate = body.input_date ?? today();
   const money: SaleMoney = { ...header, cashboxId, discount: body.discount, paidAmount: body.paid_amount, inputDate };
   const posting = salePosting(money, lines, header.references.baseCurrencyId);
@@ -399,7 +406,7 @@ export async function updateSale(db: Db, auth: AuthContext, id: number, payload:
     const lines = await buildLines(tx, header.inventoryId, body.items);
     const total = sum([...lines.map((l) => l.totalPrice), ...extras.map((l) => l.totalPrice)]);
     const cashboxId = body.cashbox ?? null;
-    checkPayment(header, total, body.discount, body.paid_amount, cashboxId);
+    checkPayment(header, total, body.discount, body.paid_amount, cashboxId, body.payment_type);
     const inputDate = body.input_date ?? row.inputDate;
     await repo.updateSale(tx, id, {
       customerId: header.customerId,
