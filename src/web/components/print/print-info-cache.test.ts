@@ -34,8 +34,10 @@ describe("the branch logo kept on the device", () => {
       drawn.push(blob.type);
       return Promise.resolve("data:image/jpeg;base64,/9j/AA==");
     };
+    localStorage.setItem("bo.print-logo./media/logo-1/", "data:image/png;base64,iVBO");
     await rememberLogos([{ logo: "/media/logo-1/" }], toJpeg);
     expect(drawn).toEqual(["image/png"]);
+    expect(localStorage.getItem("bo.print-logo./media/logo-1/")).toBeNull();
     expect(printLogoUrl("/media/logo-1/")).toBe("data:image/jpeg;base64,/9j/AA==");
     // Kept once: a media url never changes content.
     await rememberLogos([{ logo: "/media/logo-1/" }], toJpeg);

@@ -71,6 +71,8 @@ export async function rememberLogos(
       if (!blob.type.startsWith("image/")) continue;
       const dataUrl = await toJpeg(blob);
       if (dataUrl && dataUrl.length <= MAX_KEPT_LOGO_CHARS) localStorage.setItem(logoKey(logo), dataUrl);
+      // The copy kept before in the uploaded format only takes room now.
+      localStorage.removeItem(`bo.print-logo.${logo}`);
     } catch {
       // Offline, an image the browser cannot draw, or storage full: printed from the server URL while it can be reached.
     }
