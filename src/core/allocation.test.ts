@@ -61,9 +61,11 @@ describe("allocationProblem", () => {
 describe("invoice paid amount and status", () => {
   it("is the counter plus allocations minus refunds", () => {
     expect(invoicePaidAmount({ counter: "100", allocated: "250.50", refunded: "50" }).toFixed(2)).toBe("300.50");
-    expect(invoicePaymentStatus("1000", { counter: "0", allocated: "0" })).toBe("unpaid");
-    expect(invoicePaymentStatus("1000", { counter: "400", allocated: "100" })).toBe("partial_paid");
-    expect(invoicePaymentStatus("1000", { counter: "400", allocated: "600" })).toBe("paid");
+    expect(invoicePaymentStatus("1000", "0", { counter: "0", allocated: "0" })).toBe("unpaid");
+    expect(invoicePaymentStatus("1000", "0", { counter: "400", allocated: "100" })).toBe("partial_paid");
+    expect(invoicePaymentStatus("1000", "0", { counter: "400", allocated: "600" })).toBe("paid");
+    // Half of it returned: 500 owed, 500 taken.
+    expect(invoicePaymentStatus("1000", "500", { counter: "400", allocated: "100" })).toBe("paid");
   });
 });
 

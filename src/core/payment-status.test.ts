@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { PAYMENT_STATUS_COLOURS, PAYMENT_STATUS_LABELS, paymentStatus, remainingAmount, shownPaymentStatus } from "./payment-status";
+import {
+  invoiceStanding,
+  PAYMENT_STATUS_COLOURS,
+  PAYMENT_STATUS_LABELS,
+  paymentStatus,
+  remainingAmount,
+  shownPaymentStatus,
+} from "./payment-status";
 
 describe("paymentStatus", () => {
   it.each([
@@ -40,5 +47,46 @@ describe("shownPaymentStatus", () => {
     expect(shownPaymentStatus("0.01", paymentStatus("0.01", "0"))).toBe("unpaid");
     expect(shownPaymentStatus("100", paymentStatus("100", "100"))).toBe("paid");
     expect(shownPaymentStatus("100", paymentStatus("100", "40"))).toBe("partial_paid");
+  });
+});
+
+describe("invoiceStanding", () => {
+  const text = (s: ReturnType<typeof invoiceStanding>) => ({
+    owed: s.owed.toFixed(2),
+    paid: s.paid.toFixed(2),
+    remaining: s.remaining.toFixed(2),
+    status: s.status,
+  });
+
+  it("counts the returns: net 67,000, half returned, 63,500 received is paid with nothing remaining", () => {
+    expect(text(invoiceStanding("67000", "33500", "63500"))).toEqual({
+      owed: "33500.00",
+      paid: "63500.00",
+      remaining: "0.00",
+      status: "paid",
+    });
+  });
+
+  it("owes what the returns left", () => {
+    expect(text(invoiceStanding("67000", "33500", "30000"))).toEqual({
+      owed: "33500.00",
+      paid: "30000.00",
+      remaining: "3500.00",
+      status: "partial_paid",
+    });
+    expect(text(invoiceStanding("1000", "200", "0"))).toEqual({ owed: "800.00", paid: "0.00", remaining: "800.00", status: "unpaid" });
+  });
+
+  it("without returns is the net against what was paid", () => {
+    expect(text(invoiceStanding("1000", "0", "400"))).toEqual({
+      owed: "1000.00",
+      paid: "400.00",
+      remaining: "600.00",
+      status: "partial_paid",
+    });
+  });
+
+  it("a wholly returned invoice owes nothing and reads paid", () => {
+    expect(text(invoiceStanding("500", "500", "0"))).toEqual({ owed: "0.00", paid: "0.00", remaining: "0.00", status: "paid" });
   });
 });

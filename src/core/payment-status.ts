@@ -48,11 +48,32 @@ export interface InvoicePaidParts {
 /**
  * An invoice's paid amount (DESIGN "Money documents"): what it took at the counter plus its
  * allocations, minus what its returns refunded. The server stores it on the invoice (paid_amount) in
- * the transaction that changes an allocation, so lists filter and sort by it; its status is
- * paymentStatus(net, invoicePaidAmount(parts)).
+ * the transaction that changes an allocation, so lists filter and sort by it; its status and remaining
+ * amount are invoiceStanding(net, returned, invoicePaidAmount(parts)).
  */
 export const invoicePaidAmount = (parts: InvoicePaidParts): Money => sub(add(parts.counter, parts.allocated), parts.refunded ?? 0);
 
-/** The status an invoice shows from its net total and the parts of what it took. */
-export const invoicePaymentStatus = (net: MoneyInput, parts: InvoicePaidParts): PaymentStatus =>
-  paymentStatus(net, invoicePaidAmount(parts));
+/** What an invoice owes, what it took, what is left and its status. */
+export interface InvoiceStanding {
+  /** The net total less what its returns took back, never below zero. */
+  owed: Money;
+  paid: Money;
+  /** What is still owed after its returns, never below zero: nothing may be collected beyond it. */
+  remaining: Money;
+  status: PaymentStatus;
+}
+
+/**
+ * Where an invoice stands (DESIGN "Money documents"): its returns lower what it owes, so an invoice
+ * paid in full and then half returned was over-paid: it reads paid with nothing remaining. The server's
+ * lists compute the same in SQL (invoice-standing.sql.ts), the forms and the device cache call this.
+ */
+export function invoiceStanding(net: MoneyInput, returned: MoneyInput, paid: MoneyInput): InvoiceStanding {
+  const owed = max(sub(net, returned), 0);
+  const took = sub(paid, 0);
+  return { owed, paid: took, remaining: remainingAmount(owed, took), status: paymentStatus(owed, took) };
+}
+
+/** The status an invoice shows from its net total, its returns and the parts of what it took. */
+export const invoicePaymentStatus = (net: MoneyInput, returned: MoneyInput, parts: InvoicePaidParts): PaymentStatus =>
+  invoiceStanding(net, returned, invoicePaidAmount(parts)).status;

@@ -97,5 +97,9 @@ describe("posting", () => {
     expect(paymentProblem("100", "150", 1)).toBe("paid_exceeds_total");
     expect(paymentProblem("100", "100", 1)).toBeNull();
     expect(paymentProblem("100", "0", null)).toBeNull();
+    // A cash sale names its cashbox even before anything is paid; one on credit need not.
+    expect(paymentProblem("100", "0", null, "cash")).toBe("Cashbox is required");
+    expect(paymentProblem("100", "0", null, "debit")).toBeNull();
+    expect(paymentProblem("100", "0", 1, "cash")).toBeNull();
   });
 });

@@ -187,8 +187,10 @@ export function paymentProblem(
   net: MoneyInput,
   paid: MoneyInput,
   cashboxId: number | null,
+  paymentType: "cash" | "debit" | null = null,
 ): "Cashbox is required" | "paid_exceeds_total" | null {
-  if (isPositive(paid) && !cashboxId) return "Cashbox is required";
+  // A cash sale names the cashbox its money goes to, even when nothing is paid yet.
+  if ((paymentType === "cash" || isPositive(paid)) && !cashboxId) return "Cashbox is required";
   if (greaterThan(paid, net)) return "paid_exceeds_total";
   return null;
 }

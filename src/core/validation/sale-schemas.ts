@@ -21,6 +21,13 @@ installYupLocale();
 export const PAYMENT_TYPES = ["cash", "debit"] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
+/** The cashbox of a sale: a cash sale names one, even with nothing paid yet (core paymentProblem). */
+const cashSaleCashbox = () =>
+  optionalId().when("payment_type", {
+    is: "cash",
+    then: (s) => s.typeError(MESSAGES.cashboxRequired).required(MESSAGES.cashboxRequired),
+  });
+
 /** A quantity sold: positive, up to 3 decimals. Services may leave it out (they carry none). */
 const saleQuantity = () => decimalField({ decimals: 3, sign: "positive" });
 
@@ -45,7 +52,7 @@ export const saleSchema = object({
   currency: requiredId(),
   exchange_rate: decimalField({ decimals: 6 }).nullable(),
   payment_type: string<PaymentType>().oneOf(PAYMENT_TYPES).default("cash"),
-  cashbox: optionalId(),
+  cashbox: cashSaleCashbox(),
   paid_amount: amountField().default("0"),
   discount: amountField().default("0"),
   input_date: isoDateField().nullable(),
@@ -119,7 +126,7 @@ export type SaleQuotationInput = InferType<typeof saleQuotationSchema>;
 /** Converting a quotation into a sale: how it is paid. */
 export const quotationConvertSchema = object({
   payment_type: string<PaymentType>().oneOf(PAYMENT_TYPES).default("cash"),
-  cashbox: optionalId(),
+  cashbox: cashSaleCashbox(),
   paid_amount: amountField().default("0"),
   input_date: isoDateField().nullable(),
 });

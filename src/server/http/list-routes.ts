@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { listOptionsQuery, listOptionsSchema } from "../../core/validation/list-options-schema";
 import type { Db } from "../db/client";
 import { authOf, type AuthContext } from "./access";
 import { listAll, listPage, listTotals, type ListQuery, type ListSpec } from "./list-engine";
+import { validateBody } from "./resource";
 
 type Row = Record<string, unknown>;
 
@@ -34,5 +36,23 @@ export function registerListRoutes(app: FastifyInstance, db: Db, base: string, s
   );
   app.get(`${base}all/`, config(options.all ?? options.view), async (request) =>
     map(await listAll<Row>(db, await specOf(request), query(request), authOf(request)), authOf(request)),
+  );
+  registerListOptionsRoute(app, `${base}all/`, options.all ?? options.view, async (request, q) =>
+    map(await listAll<Row>(db, spec, q, authOf(request))),
+  );
+}
+
+/**
+ * A list filter's options as SPEC section 7 asks for them, `POST <list endpoint> {keyword}`: the same
+ * rows as the GET of that endpoint (same permission), searched by the keyword through the list's search.
+ */
+export function registerListOptionsRoute(
+  app: FastifyInstance,
+  path: string,
+  permissions: readonly string[],
+  read: (request: FastifyRequest, query: ListQuery) => Promise<unknown>,
+) {
+  app.post(path, { config: { access: { permissions }, body: listOptionsSchema } }, async (request) =>
+    read(request, listOptionsQuery(await validateBody(listOptionsSchema, request.body ?? {}))),
   );
 }

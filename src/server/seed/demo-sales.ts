@@ -24,7 +24,8 @@ const saleInput = (
   fields: Pick<SaleInput, "branch" | "inventory" | "customer" | "currency" | "items"> & Partial<SaleInput>,
 ): SaleInput => ({
   exchange_rate: null,
-  payment_type: "cash",
+  // Nothing paid and no cashbox: on credit (a cash sale names its cashbox).
+  payment_type: "debit",
   cashbox: null,
   paid_amount: "0",
   discount: "0",
@@ -130,7 +131,7 @@ export async function seedDemoSales(tx: Tx): Promise<void> {
           customer: kind === 0 || named.length === 0 ? general.id : named[n % named.length].id,
           currency: cur.id,
           exchange_rate: inUsd ? USD_RATE : null,
-          payment_type: kind === 2 ? "debit" : "cash",
+          payment_type: kind === 2 || !box ? "debit" : "cash",
           cashbox: kind === 2 || !box ? null : box.id,
           paid_amount: box || kind === 2 ? toDecimalString(paid) : "0",
           discount,

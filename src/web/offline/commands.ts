@@ -66,7 +66,8 @@ export const CREATE_COMMANDS = {
         phone: body.phone ?? "",
         address: body.address ?? "",
         city_id: body.city ?? null,
-        branch_id: body.branch ?? null,
+        // The customer form sends its branch, quick-create `branches` (ids) as SPEC's call table has it.
+        branch_id: body.branch ?? (Array.isArray(body.branches) ? (body.branches[0] ?? null) : null),
         is_general: body.is_general ?? false,
       }),
   },
@@ -83,7 +84,7 @@ export const CREATE_COMMANDS = {
 
 export type CreateCommandName = keyof typeof CREATE_COMMANDS;
 
-/** `runCommand("customer-create", {name, branch})`. */
+/** `runCommand("customer-create", {name, branches: [id]})`. */
 export function runCommand(name: CreateCommandName, body: Body): Promise<CreateOutcome> {
   const command: CreateCommand = CREATE_COMMANDS[name];
   return runCreate({ resource: command.resource, body, localEffect: command.localEffect?.(body) });

@@ -1,5 +1,5 @@
 import { sum, toDecimalString } from "../../core/money";
-import { paymentStatus, type PaymentStatus } from "../../core/payment-status";
+import { invoiceStanding, type PaymentStatus } from "../../core/payment-status";
 import { netTotal, saleLineTotals } from "../../core/posting";
 import { META, type OfflineDb, type OutboxEntry, type OutboxStatus } from "./db";
 import { isPendingSaleDoc } from "./document-effects";
@@ -119,7 +119,8 @@ export function saleTotals(body: Body): {
     discount: toDecimalString(discount),
     net_price: toDecimalString(net),
     paid_amount: toDecimalString(paid),
-    payment_status: paymentStatus(net, paid),
+    // Nothing is returned against a sale the server has not booked yet.
+    payment_status: invoiceStanding(net, 0, paid).status,
   };
 }
 

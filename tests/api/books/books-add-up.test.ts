@@ -315,6 +315,8 @@ const returnedQuantity = <D>(returns: readonly ReturnDoc<D>[], doc: D, stock: nu
   liveReturnsOf(returns, doc).reduce((s, r) => s + r.lines.filter((l) => l.stock === stock).reduce((q, l) => q + l.quantity, 0), 0);
 const returnedTotal = <D>(returns: readonly ReturnDoc<D>[], doc: D) =>
   liveReturnsOf(returns, doc).reduce((s, r) => s + linesTotal(r.lines), 0);
+/** What an invoice owes after its returns (core invoiceStanding): its net less what they took back. */
+const owedAfter = <D>(net: number, returns: readonly ReturnDoc<D>[], doc: D) => Math.max(net - returnedTotal(returns, doc), 0);
 
 // ------------------------------------------------------------------------------------- operations
 
@@ -395,7 +397,7 @@ function operations(world: World, books: Books, dice: Dice): Record<string, Buil
   const stockShort = (lines: readonly Line[], givenBack: (stock: number) => number = () => 0) =>
     lines.some((l) => l.stock !== null && l.quantity > books.quantity(l.stock) + givenBack(l.stock));
   const saleChangeRule = (s: SaleDoc): [boolean, string][] => [
-    [s.counter + s.allocated >= saleNet(s), "a paid sale cannot change"],
+    [s.counter + s.allocated >= owedAfter(saleNet(s), books.saleReturns, s), "a paid sale cannot change"],
     [liveReturnsOf(books.saleReturns, s).length > 0, "a sale with returns cannot change"],
     [s.allocated > 0, "a sale settled by a receipt cannot change"],
   ];
@@ -584,7 +586,7 @@ function operations(world: World, books: Books, dice: Dice): Record<string, Buil
     }
   };
   const purchaseChangeRule = (p: PurchaseDoc): [boolean, string][] => [
-    [p.counter + p.allocated >= purchaseNet(p), "a paid purchase cannot change"],
+    [p.counter + p.allocated >= owedAfter(purchaseNet(p), books.purchaseReturns, p), "a paid purchase cannot change"],
     [liveReturnsOf(books.purchaseReturns, p).length > 0, "a purchase with returns cannot change"],
     [p.allocated > 0, "a purchase settled by a payment cannot change"],
     [p.lines.some((l) => l.quantity > books.quantity(l.stock)), "what it brought in is sold"],
@@ -734,7 +736,14 @@ function operations(world: World, books: Books, dice: Dice): Record<string, Buil
   }
 
   const invoicesOf = (kind: MoneyDoc["kind"]) => (kind === "receipt" ? books.sales : books.purchases);
-  const remainingOf = (doc: SaleDoc | PurchaseDoc) => ("customer" in doc ? saleNet(doc) : purchaseNet(doc)) - doc.counter - doc.allocated;
+  /** What it still waits for: owed after its returns, less what it took; never below zero (an over-paid invoice waits for nothing). */
+  const remainingOf = (doc: SaleDoc | PurchaseDoc) =>
+    Math.max(
+      ("customer" in doc ? owedAfter(saleNet(doc), books.saleReturns, doc) : owedAfter(purchaseNet(doc), books.purchaseReturns, doc)) -
+        doc.counter -
+        doc.allocated,
+      0,
+    );
   /** The party's live invoices in the branch and currency that still wait for money. */
   const openInvoices = (kind: MoneyDoc["kind"], branch: BranchWorld, party: number, currency: number) =>
     invoicesOf(kind).filter(
@@ -1169,6 +1178,7 @@ function invoiceListProblems<D extends { id: number; live: boolean; counter: num
   answers: readonly InvoiceAnswer[],
   docs: readonly D[],
   net: (doc: D) => number,
+  returned: (doc: D) => number,
 ): string[] {
   const live = docs.filter((d) => d.live);
   const problems = answers.length === live.length ? [] : [`${answers.length} ${kind}s listed, ${live.length} live in the model`];
@@ -1179,9 +1189,13 @@ function invoiceListProblems<D extends { id: number; live: boolean; counter: num
       continue;
     }
     problems.push(...invoiceAnswerProblems(kind, answer));
-    if (cents(answer.net_price) !== net(d) || cents(answer.paid_amount) !== d.counter + d.allocated)
+    if (
+      cents(answer.net_price) !== net(d) ||
+      cents(answer.paid_amount) !== d.counter + d.allocated ||
+      cents(answer.returned_amount) !== returned(d)
+    )
       problems.push(
-        `${kind} ${d.id}: net ${answer.net_price} paid ${answer.paid_amount}, model net ${money(net(d))} paid ${money(d.counter + d.allocated)}`,
+        `${kind} ${d.id}: net ${answer.net_price} paid ${answer.paid_amount} returned ${answer.returned_amount}, model net ${money(net(d))} paid ${money(d.counter + d.allocated)} returned ${money(returned(d))}`,
       );
   }
   return problems;
@@ -1191,12 +1205,15 @@ async function invoiceProblems(world: World, books: Books): Promise<string[]> {
   const customers = world.branches.flatMap((b) => b.customers).join(",");
   const suppliers = [...new Set(world.branches.flatMap((b) => b.suppliers))].join(",");
   return [
-    ...invoiceListProblems("sale", await get<InvoiceAnswer[]>(`/api/sale/all/?customer=${customers}`), books.sales, saleNet),
+    ...invoiceListProblems("sale", await get<InvoiceAnswer[]>(`/api/sale/all/?customer=${customers}`), books.sales, saleNet, (d) =>
+      returnedTotal(books.saleReturns, d),
+    ),
     ...invoiceListProblems(
       "purchase",
       await get<InvoiceAnswer[]>(`/api/purchase/all/?supplier=${suppliers}`),
       books.purchases,
       purchaseNet,
+      (d) => returnedTotal(books.purchaseReturns, d),
     ),
   ];
 }
@@ -1208,7 +1225,10 @@ async function checkBooks(world: World, books: Books, final = false) {
   expect(await stockProblems(t), "stock: quantity, movements and documents agree, none below zero").toEqual([]);
   await compareWithModel(books);
   expect(await invoicePaidProblems(t), "invoices: paid = counter + allocations, within the net").toEqual([]);
-  expect(await invoiceProblems(world, books), "this test's invoices: paid + remaining = net, status, model").toEqual([]);
+  expect(
+    await invoiceProblems(world, books),
+    "this test's invoices: paid + remaining = owed after returns (or over), status, model",
+  ).toEqual([]);
   expect(await partyProblems(world, books, ownParties(world), true), "this test's parties: model, ledger and statement agree").toEqual([]);
   if (final) expect(await partyProblems(world, books, await allParties(), false), "every party: ledger and statement agree").toEqual([]);
 }

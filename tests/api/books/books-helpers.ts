@@ -264,20 +264,26 @@ export async function invoicePaidProblems(t: TestApp): Promise<string[]> {
 export interface InvoiceAnswer {
   id: number;
   net_price: string;
+  returned_amount: string;
   paid_amount: string;
   remaining: string;
   payment_status: string;
 }
 
-/** paid + remaining = net, and the status that follows from them (SPEC section 4). */
+/**
+ * What is owed is the net less what the returns took back; paid + remaining = owed, or nothing remains
+ * when it took more (a return after it was paid); the status follows from them (SPEC section 4).
+ */
 export function invoiceAnswerProblems(kind: string, invoice: InvoiceAnswer): string[] {
-  const net = cents(invoice.net_price);
+  const owed = Math.max(cents(invoice.net_price) - cents(invoice.returned_amount), 0);
   const paid = cents(invoice.paid_amount);
   const remaining = cents(invoice.remaining);
-  const status = paid >= net ? "paid" : paid > 0 ? "partial_paid" : "unpaid";
+  const status = paid >= owed ? "paid" : paid > 0 ? "partial_paid" : "unpaid";
   const problems: string[] = [];
-  if (paid + remaining !== net)
-    problems.push(`${kind} ${invoice.id}: paid ${invoice.paid_amount} + remaining ${invoice.remaining} <> net ${invoice.net_price}`);
+  if (remaining !== Math.max(owed - paid, 0))
+    problems.push(
+      `${kind} ${invoice.id}: paid ${invoice.paid_amount} + remaining ${invoice.remaining} <> net ${invoice.net_price} - returned ${invoice.returned_amount}`,
+    );
   if (invoice.payment_status !== status) problems.push(`${kind} ${invoice.id}: status ${invoice.payment_status}, expected ${status}`);
   return problems;
 }

@@ -149,7 +149,7 @@ describe("sale/ create", () => {
       t,
       admin,
       "sale/",
-      baseSale([{ stock, quantity: "1", price: "20" }], { currency: w.usd, exchange_rate: "1300", cashbox: null }),
+      baseSale([{ stock, quantity: "1", price: "20" }], { currency: w.usd, exchange_rate: "1300", payment_type: "debit", cashbox: null }),
     );
     expect(sent.body.exchange_rate).toBe("1300.000000");
     expect(await unbalancedCurrencies(t, "sale", res.body.id)).toBe(0);
@@ -171,6 +171,9 @@ describe("sale/ create", () => {
       [baseSale([{ stock, quantity: "0", price: "1" }]), 400, { "items[0].quantity": ["must be positive"] }],
       [baseSale([{ stock: other, quantity: "1", price: "1" }]), 400, { "items[0].stock": ["Invalid pk - object does not exist."] }],
       [baseSale([line], { cashbox: null, paid_amount: "50" }), 400, { cashbox: ["Cashbox is required"] }],
+      // A cash sale names its cashbox even with nothing paid yet (payment_type left out is cash).
+      [baseSale([line], { cashbox: null, paid_amount: "0" }), 400, { cashbox: ["Cashbox is required"] }],
+      [baseSale([line], { cashbox: undefined, payment_type: undefined, paid_amount: "0" }), 400, { cashbox: ["Cashbox is required"] }],
       [baseSale([line], { cashbox: w.cash.erbilUsd, paid_amount: "50" }), 400, { cashbox: ["Cashbox currency mismatch"] }],
       [baseSale([line], { cashbox: w.cash.suliIqd, paid_amount: "50" }), 400, { cashbox: ["Invalid pk - object does not exist."] }],
       [baseSale([line], { paid_amount: "100.01" }), 400, { paid_amount: ["less than or equal to 100.00"] }],

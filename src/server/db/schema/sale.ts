@@ -27,6 +27,8 @@ export const sale = pgTable(
     paymentType: text("payment_type").notNull(),
     cashboxId: integer("cashbox_id").references(() => cashbox.id),
     paidAmount: money("paid_amount").notNull().default("0"),
+    /** What its returns took back, kept by the sale return service in the return's transaction, so lists filter by what is owed. */
+    returnedAmount: money("returned_amount").notNull().default("0"),
     discount: money("discount").notNull().default("0"),
     /** Sum of the lines' totals, before the invoice discount. */
     totalPrice: money("total_price").notNull(),

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor, type Tx } from "../../db/client";
+import { invoiceStandingSql } from "../documents/invoice-standing";
 import type { MoneyDocKind } from "./money-document.repository";
 
 /**
@@ -13,8 +14,12 @@ export type InvoiceKind = "sale" | "purchase" | "customer_debit_invoice" | "supp
 interface InvoiceTables {
   invoice: string;
   party: string;
-  /** What the invoice is owed, over alias i. */
+  /** Its net total, over alias i. */
   net: SQL;
+  /** What its returns took back, over alias i (a debit invoice has none). */
+  returned: SQL;
+  /** What it is owed after its returns, over alias i (the SQL twin of core invoiceStanding's owed). */
+  owed: SQL;
   /** Extra condition of a live invoice (sales are tombstoned). */
   live: SQL;
   alloc: string;
@@ -27,13 +32,16 @@ interface InvoiceTables {
   rank: 0 | 1;
 }
 
-const goodsNet = sql`(i.total_price - i.discount)`;
+const goods = invoiceStandingSql("i");
+const noReturns = sql`0`;
 
 export const INVOICE_TABLES: Record<InvoiceKind, InvoiceTables> = {
   sale: {
     invoice: "sale",
     party: "customer_id",
-    net: goodsNet,
+    net: goods.net,
+    returned: sql`i.returned_amount`,
+    owed: goods.owed,
     live: sql`i.deleted_at is null`,
     alloc: "receipt_allocation",
     docFk: "receipt_id",
@@ -45,7 +53,9 @@ export const INVOICE_TABLES: Record<InvoiceKind, InvoiceTables> = {
   purchase: {
     invoice: "purchase",
     party: "supplier_id",
-    net: goodsNet,
+    net: goods.net,
+    returned: sql`i.returned_amount`,
+    owed: goods.owed,
     live: sql`true`,
     alloc: "payment_allocation",
     docFk: "payment_id",
@@ -58,6 +68,8 @@ export const INVOICE_TABLES: Record<InvoiceKind, InvoiceTables> = {
     invoice: "customer_debit_invoice",
     party: "customer_id",
     net: sql`i.amount`,
+    returned: noReturns,
+    owed: sql`i.amount`,
     live: sql`true`,
     alloc: "receipt_debit_allocation",
     docFk: "receipt_id",
@@ -70,6 +82,8 @@ export const INVOICE_TABLES: Record<InvoiceKind, InvoiceTables> = {
     invoice: "supplier_debit_invoice",
     party: "supplier_id",
     net: sql`i.amount`,
+    returned: noReturns,
+    owed: sql`i.amount`,
     live: sql`true`,
     alloc: "payment_debit_allocation",
     docFk: "payment_id",
@@ -93,7 +107,7 @@ const idList = (ids: readonly number[]) =>
     sql`, `,
   );
 
-/** An invoice as allocation needs it: what it is owed (net) and what it took (paid). */
+/** An invoice as allocation needs it: its net total, what its returns took back and what it took (paid). */
 export interface InvoiceRow {
   kind: InvoiceKind;
   id: number;
@@ -102,6 +116,7 @@ export interface InvoiceRow {
   currency_id: number;
   input_date: string;
   net: string;
+  returned: string;
   paid: string;
 }
 
@@ -112,7 +127,7 @@ export async function lockInvoices(tx: Tx, kind: InvoiceKind, ids: readonly numb
   const rows = await queryRows<InvoiceRow>(
     tx,
     sql`select ${kind}::text as kind, i.id, i.branch_id, i.${id(k.party)} as party_id, i.currency_id, i.input_date,
-          ${k.net}::text as net, i.paid_amount::text as paid
+          ${k.net}::text as net, ${k.returned}::text as returned, i.paid_amount::text as paid
         from ${id(k.invoice)} i
         where i.id in (${idList([...new Set(ids)])}) and ${k.live}
         order by i.id for update`,
@@ -133,7 +148,7 @@ export async function lockOpenInvoices(
     tx,
     sql`select i.id from ${id(k.invoice)} i
         where i.${id(k.party)} = ${partyId} and i.branch_id = ${branchId} and i.currency_id = ${currencyId}
-          and i.paid_amount < ${k.net} and ${k.live}`,
+          and i.paid_amount < ${k.owed} and ${k.live}`,
   );
   return [
     ...(
@@ -200,13 +215,14 @@ export async function hasAllocations(ex: Executor, kind: InvoiceKind, invoiceId:
 
 /**
  * A receipt's or payment's allocations as a JSON column of its read, goods invoices then debit invoices,
- * each as {sale | purchase | debit_invoice: id, invoice_no, input_date, net_price, paid_amount, amount}.
+ * each as {sale | purchase | debit_invoice: id, invoice_no, input_date, net_price, returned_amount, paid_amount, amount}.
  */
 export function allocationsJson(kind: MoneyDocKind, docId: SQL): SQL {
   const parts = SETTLES[kind].map((invoiceKind, order) => {
     const k = INVOICE_TABLES[invoiceKind];
     return sql`select ${order} as ord, a.id, json_build_object(${k.key}::text, a.${id(k.invoiceFk)}, 'invoice_no', i.invoice_no,
-        'input_date', i.input_date, 'net_price', ${k.net}::text, 'paid_amount', i.paid_amount::text, 'amount', a.amount::text) as j
+        'input_date', i.input_date, 'net_price', ${k.net}::text,
+        'returned_amount', ${k.returned}::text, 'paid_amount', i.paid_amount::text, 'amount', a.amount::text) as j
       from ${id(k.alloc)} a join ${id(k.invoice)} i on i.id = a.${id(k.invoiceFk)} where a.${id(k.docFk)} = ${docId}`;
   });
   return sql`coalesce((select json_agg(x.j order by x.ord, x.id) from (${sql.join(parts, sql` union all `)}) x), '[]'::json)`;

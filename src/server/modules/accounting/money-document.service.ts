@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { allocateOldestFirst, allocationProblem, compareInvoiceAge, type Allocation } from "../../../core/allocation";
 import { toIsoDate } from "../../../core/dates";
 import { MESSAGES } from "../../../core/messages";
-import { greaterThan, max, sub, toDecimalString, type MoneyInput } from "../../../core/money";
-import { invoicePaidAmount } from "../../../core/payment-status";
+import { greaterThan, sub, toDecimalString, type MoneyInput } from "../../../core/money";
+import { invoicePaidAmount, invoiceStanding } from "../../../core/payment-status";
 import { postPayment, postReceipt, reversePosting, type PostingLine } from "../../../core/posting";
 import type { PaymentInput, ReceiptInput } from "../../../core/validation/accounting-schemas";
 import type { Db, Executor, Tx } from "../../db/client";
@@ -187,7 +187,8 @@ async function settleInvoices(tx: Tx, invoices: Invoices, before: Map<string, st
   }
 }
 
-const remainingOf = (inv: InvoiceRow) => max(sub(inv.net, inv.paid), 0);
+/** What is still owed on it after its returns: nothing allocates past it (core invoiceStanding). */
+const remainingOf = (inv: InvoiceRow) => invoiceStanding(inv.net, inv.returned, inv.paid).remaining;
 
 /** The party's open invoices of every kind the document settles, locked, oldest first (core compareInvoiceAge). */
 async function lockOpenInvoices(tx: Tx, kind: repo.MoneyDocKind, partyId: number, branchId: number, currencyId: number): Promise<Invoices> {

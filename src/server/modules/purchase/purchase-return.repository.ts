@@ -32,6 +32,14 @@ export async function returnedAmount(ex: Executor, purchaseId: number, exceptRet
   return row.total;
 }
 
+/** Keeps on the purchase what its returns took back (core invoiceStanding reads it), in the return's transaction. */
+export async function setPurchaseReturned(tx: Tx, purchaseId: number): Promise<void> {
+  await tx.execute(
+    sql`update purchase set returned_amount = (select coalesce(sum(total_price), 0) from purchase_return where purchase_id = ${purchaseId})
+        where id = ${purchaseId}`,
+  );
+}
+
 export async function stockItems(ex: Executor, stockIds: number[]): Promise<Map<number, number>> {
   if (stockIds.length === 0) return new Map();
   const rows = await queryRows<{ id: number; item_id: number }>(

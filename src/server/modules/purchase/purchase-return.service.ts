@@ -1,5 +1,6 @@
 import { MESSAGES } from "../../../core/messages";
 import { add, greaterThan, round, sum, toDecimalString, type Money } from "../../../core/money";
+import { invoiceStanding } from "../../../core/payment-status";
 import { lineTotal, netTotal, postPurchaseReturn } from "../../../core/posting";
 import { toIsoDate } from "../../../core/dates";
 import { purchaseReturnSchema, type PurchaseReturnInput } from "../../../core/validation/purchase-schemas";
@@ -19,6 +20,7 @@ import {
   lockPurchaseReturn,
   returnedAmount,
   returnedByStock,
+  setPurchaseReturned,
   stockItems,
   updatePurchaseReturnHeader,
   type PurchaseReturnHeader,
@@ -52,7 +54,8 @@ async function checkReturn(tx: Tx, input: PurchaseReturnInput, auth: AuthContext
   const lines = input.items.map((line) => ({ ...line, total_price: lineTotal(line.quantity, line.price) }));
   const total = round(sum(lines.map((l) => l.total_price)));
   const before = await returnedAmount(tx, purchase.id, exceptReturnId);
-  if (greaterThan(add(before, total), netTotal(purchase.totalPrice, purchase.discount))) {
+  // Its remain amount is what the purchase owes after the other returns (core invoiceStanding's owed).
+  if (greaterThan(total, invoiceStanding(netTotal(purchase.totalPrice, purchase.discount), before, 0).owed)) {
     throw badRequest(MESSAGES.purchaseReturnAboveRemain);
   }
   return { purchase, lines, total: toDecimalString(total) };
@@ -120,6 +123,7 @@ export async function createPurchaseReturn(tx: Tx, payload: unknown, auth: AuthC
   const header = headerOf(purchase, input, total, auth);
   const id = await insertPurchaseReturn(tx, header);
   await bookReturn(tx, id, header, lines, auth.userId);
+  await setPurchaseReturned(tx, purchase.id);
   // Last: the branch's counter stays locked until commit (assignDocumentNumber).
   await assignDocumentNumber(tx, "purchase_return", id, purchase.branchId, PURCHASE_RETURN_DOCUMENT);
   return id;
@@ -137,12 +141,18 @@ export async function updatePurchaseReturn(tx: Tx, id: number, payload: unknown,
   const header = { ...headerOf(purchase, input, total, auth), invoiceNo: current.invoiceNo };
   await updatePurchaseReturnHeader(tx, id, header);
   await bookReturn(tx, id, header, lines, auth.userId);
+  await setPurchaseReturned(tx, purchase.id);
+  // Moved to another purchase: the one it left owes again what it had taken back.
+  if (current.purchaseId !== purchase.id) await setPurchaseReturned(tx, current.purchaseId);
   await renumberIfMoved(tx, "purchase_return", id, { from: current.branchId, to: purchase.branchId }, PURCHASE_RETURN_DOCUMENT);
 }
 
 export async function deletePurchaseReturn(tx: Tx, id: number, auth: AuthContext): Promise<void> {
   const current = await lockPurchaseReturn(tx, id);
   if (!current || !auth.branchIds.includes(current.branchId)) throw notFound();
+  // The return's purchase next, the lock order of an edit.
+  await lockPurchase(tx, current.purchaseId);
   await unbookReturn(tx, id, auth.userId);
   await deletePurchaseReturnRow(tx, id);
+  await setPurchaseReturned(tx, current.purchaseId);
 }

@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
 import { isoTimestamp, type ListSpec } from "../../http/list-engine";
+import { invoiceStandingSql } from "../documents/invoice-standing";
 import { supplierDocumentFields, supplierDocumentJoins } from "./supplier-document.list";
 
-const net = sql`(p.total_price - p.discount)`;
-/** The SQL twin of paymentStatus (src/core/payment-status.ts), so the list can filter and sort by it. */
-export const paymentStatusSql = sql`(case when p.paid_amount >= ${net} then 'paid' when p.paid_amount <= 0 then 'unpaid' else 'partial_paid' end)`;
-const remaining = sql`greatest(${net} - p.paid_amount, 0)`;
-const returnedAmount = sql`(select coalesce(sum(r.total_price), 0)::numeric(18, 2) from purchase_return r where r.purchase_id = p.id)`;
+// What is owed counts the returns (core invoiceStanding); the purchase row keeps what they took back.
+const { net, remaining, paymentStatus: paymentStatusSql } = invoiceStandingSql("p");
+const returnedAmount = sql`p.returned_amount`;
 
 const listSelect = sql`p.id, p.branch_id as branch, b.name as branch_name, p.invoice_no, p.input_date,
   p.supplier_id as supplier, sp.name as supplier_name, p.inventory_id as inventory, inv.name as inventory_name,

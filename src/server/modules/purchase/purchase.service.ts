@@ -1,6 +1,6 @@
 import { MESSAGES, interpolate } from "../../../core/messages";
 import { greaterThan, mul, round, sum, toDecimalString } from "../../../core/money";
-import { paymentStatus } from "../../../core/payment-status";
+import { invoiceStanding } from "../../../core/payment-status";
 import { lineTotal, netTotal, paymentProblem, postPurchase } from "../../../core/posting";
 import { carriesQuantity } from "../../../core/item-types";
 import { toIsoDate } from "../../../core/dates";
@@ -165,7 +165,8 @@ async function unbookPurchase(tx: Tx, purchaseId: number, userId: number): Promi
 
 /** A purchase that is paid or has returns is final (SPEC section 4). */
 async function assertChangeable(tx: Tx, row: PurchaseRow): Promise<void> {
-  if (paymentStatus(netTotal(row.totalPrice, row.discount), row.paidAmount) === "paid") throw badRequest(MESSAGES.paidCannotChange);
+  if (invoiceStanding(netTotal(row.totalPrice, row.discount), row.returnedAmount, row.paidAmount).status === "paid")
+    throw badRequest(MESSAGES.paidCannotChange);
   if (await hasReturns(tx, row.id)) throw badRequest(MESSAGES.linkedCannotChange);
   if (await invoiceHasAllocations(tx, "payment", row.id)) throw badRequest(MESSAGES.linkedCannotChange);
 }

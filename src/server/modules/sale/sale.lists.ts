@@ -1,14 +1,15 @@
 import { sql } from "drizzle-orm";
 import { isoTimestamp, type ListSpec } from "../../http/list-engine";
+import { invoiceStandingSql } from "../documents/invoice-standing";
 
 /**
  * What the sale lists answer and allow (list engine of DESIGN section 3): branch scope, input_date
  * range, currency filter, sums. Amounts are decimal strings.
  */
 
-const net = sql`(s.total_price - s.discount)`;
-const returned = sql`coalesce(r.returned, 0.00)`;
-const paymentStatusSql = sql`(case when s.paid_amount >= ${net} then 'paid' when s.paid_amount > 0 then 'partial_paid' else 'unpaid' end)`;
+// What is owed counts the returns (core invoiceStanding); the sale row keeps what they took back.
+const { net, remaining, paymentStatus: paymentStatusSql } = invoiceStandingSql("s");
+const returned = sql`s.returned_amount`;
 
 /** Who may read sales: the list, a sale, and the device pull's sale tombstones. */
 export const SALE_VIEW_CODES = ["view_sale"];
@@ -20,15 +21,14 @@ export const saleList: ListSpec = {
     join inventory inv on inv.id = s.inventory_id
     join currency cu on cu.id = s.currency_id
     left join cashbox cb on cb.id = s.cashbox_id
-    left join app_user u on u.id = s.created_by
-    left join lateral (select sum(sr.total_price) as returned from sale_return sr where sr.sale_id = s.id) r on true`,
+    left join app_user u on u.id = s.created_by`,
   select: sql`s.id, s.branch_id as branch, b.name as branch_name, s.invoice_no,
     s.customer_id as customer, c.name as customer_name, c.phone as customer_phone,
     s.inventory_id as inventory, inv.name as inventory_name,
     s.currency_id as currency, cu.code as currency_code, cu.symbol as currency_symbol, s.exchange_rate::text as exchange_rate,
     s.payment_type, s.cashbox_id as cashbox, cb.name as cashbox_name,
     s.total_price::text as total_price, s.discount::text as discount, ${net}::text as net_price,
-    s.paid_amount::text as paid_amount, greatest(${net} - s.paid_amount, 0.00)::text as remaining,
+    s.paid_amount::text as paid_amount, ${remaining}::text as remaining,
     ${paymentStatusSql} as payment_status, ${returned}::text as returned_amount,
     s.input_date, s.note, s.form_token,
     s.is_premium, s.months_count, s.premium_receipt_amount::text as premium_receipt_amount, s.receipt_frequency,
@@ -60,7 +60,7 @@ export const saleList: ListSpec = {
     // keep them written exactly as in the migration.
     net_price: { sql: net, type: "number", notNull: true },
     paid_amount: { sql: sql`s.paid_amount`, type: "number", notNull: true },
-    remaining: { sql: sql`greatest(${net} - s.paid_amount, 0)`, type: "number", notNull: true },
+    remaining: { sql: remaining, type: "number", notNull: true },
     payment_status: { sql: paymentStatusSql, type: "text" },
     is_premium: { sql: sql`s.is_premium`, type: "boolean", notNull: true },
     input_date: { sql: sql`s.input_date`, type: "date", notNull: true },
@@ -83,7 +83,7 @@ export const saleList: ListSpec = {
     discount: sql`s.discount`,
     net_price: net,
     paid_amount: sql`s.paid_amount`,
-    remaining: sql`greatest(${net} - s.paid_amount, 0)`,
+    remaining,
   },
   // The sums read the sale row alone: totals/ sums on `sale s`, not through the joins and the returns.
   sumsOnMain: true,
@@ -100,8 +100,6 @@ export const salePremiumList: ListSpec = {
     months_count: { sql: sql`s.months_count`, type: "integer" },
   },
   sums: { ...saleList.sums, returned_amount: returned },
-  // returned_amount reads the returns (the lateral join).
-  sumsOnMain: false,
 };
 
 export const saleReturnList: ListSpec = {

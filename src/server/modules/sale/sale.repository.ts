@@ -154,6 +154,13 @@ export async function returnedForSale(ex: Executor, saleId: number, exceptReturn
   return { byStock: new Map(rows.map((r) => [r.stock_id, r.quantity])), total: total.total };
 }
 
+/** Keeps on the sale what its returns took back (core invoiceStanding reads it), in the return's transaction. */
+export async function setSaleReturned(tx: Tx, saleId: number): Promise<void> {
+  await tx.execute(
+    sql`update sale set returned_amount = (select coalesce(sum(total_price), 0) from sale_return where sale_id = ${saleId}) where id = ${saleId}`,
+  );
+}
+
 export type SaleReturnRow = typeof saleReturn.$inferSelect;
 
 export async function lockSaleReturn(tx: Tx, id: number): Promise<SaleReturnRow | null> {

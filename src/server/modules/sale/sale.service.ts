@@ -3,7 +3,7 @@ import { MESSAGES, interpolate } from "../../../core/messages";
 import { allocatePaid, coverInstalments, dueBy, installmentSchedule, nextDueDate, type ReceiptFrequency } from "../../../core/installments";
 import { carriesQuantity, ITEM_TYPES } from "../../../core/item-types";
 import { add, greaterThan, isZero, lessThan, mul, round, sub, sum, toDecimalString, type MoneyInput } from "../../../core/money";
-import { paymentStatus } from "../../../core/payment-status";
+import { invoiceStanding } from "../../../core/payment-status";
 import { lineTotal, netTotal, paymentProblem, postSale, postSaleReturn, saleLineTotals, type PostingLine } from "../../../core/posting";
 import type {
   QuotationConvertInput,
@@ -241,13 +241,20 @@ async function checkHeader(
   };
 }
 
-/** Discount within the total; paid within the net, from a cashbox of the branch in the sale's currency. */
-function checkPayment(header: CheckedHeader, total: MoneyInput, discount: string, paid: string, cashboxId: number | null) {
+/** Discount within the total; paid within the net, from a cashbox of the branch in the sale's currency (a cash sale names one). */
+function checkPayment(
+  header: CheckedHeader,
+  total: MoneyInput,
+  discount: string,
+  paid: string,
+  cashboxId: number | null,
+  paymentType: SaleInput["payment_type"],
+) {
   if (greaterThan(discount, total)) {
     throw fieldErrors({ discount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(total) })] });
   }
   const net = netTotal(total, discount);
-  const problem = paymentProblem(net, paid, cashboxId);
+  const problem = paymentProblem(net, paid, cashboxId, paymentType);
   if (problem === "Cashbox is required") throw fieldErrors({ cashbox: [MESSAGES.cashboxRequired] });
   if (problem === "paid_exceeds_total")
     throw fieldErrors({ paid_amount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(net) })] });
@@ -288,7 +295,7 @@ async function bookSale(tx: Tx, auth: AuthContext, body: SaleInput, formToken: s
   const lines = await buildLines(tx, header.inventoryId, body.items);
   const total = toDecimalString(sum(lines.map((l) => l.totalPrice)));
   const cashboxId = body.cashbox ?? null;
-  checkPayment(header, total, body.discount, body.paid_amount, cashboxId);
+  checkPayment(header, total, body.discount, body.paid_amount, cashboxId, body.payment_type);
   const inputDate = body.input_date ?? today();
   const money: SaleMoney = { ...header, cashboxId, discount: body.discount, paidAmount: body.paid_amount, inputDate };
   const posting = salePosting(money, lines, header.references.baseCurrencyId);
@@ -365,7 +372,8 @@ async function lockSaleAndItsCashbox(tx: Tx, auth: AuthContext, id: number) {
 
 /** SPEC section 4: a paid sale cannot be updated, added to or deleted; one with returns cannot change. */
 async function assertSaleChangeable(tx: Tx, row: repo.SaleRow) {
-  if (paymentStatus(netTotal(row.totalPrice, row.discount), row.paidAmount) === "paid") throw badRequest(MESSAGES.paidCannotChange);
+  if (invoiceStanding(netTotal(row.totalPrice, row.discount), row.returnedAmount, row.paidAmount).status === "paid")
+    throw badRequest(MESSAGES.paidCannotChange);
   if (await repo.saleHasReturns(tx, row.id)) throw badRequest(MESSAGES.linkedCannotChange);
   if (await invoiceHasAllocations(tx, "receipt", row.id)) throw badRequest(MESSAGES.linkedCannotChange);
 }
@@ -398,7 +406,7 @@ export async function updateSale(db: Db, auth: AuthContext, id: number, payload:
     const lines = await buildLines(tx, header.inventoryId, body.items);
     const total = sum([...lines.map((l) => l.totalPrice), ...extras.map((l) => l.totalPrice)]);
     const cashboxId = body.cashbox ?? null;
-    checkPayment(header, total, body.discount, body.paid_amount, cashboxId);
+    checkPayment(header, total, body.discount, body.paid_amount, cashboxId, body.payment_type);
     const inputDate = body.input_date ?? row.inputDate;
     await repo.updateSale(tx, id, {
       customerId: header.customerId,
@@ -481,8 +489,9 @@ export async function premiumSchedule(ex: Executor, auth: AuthContext, id: numbe
 }
 
 export function premiumSummary(sale: Record<string, unknown>, asOf: string) {
-  const owed = toDecimalString(sub(String(sale.net_price), String(sale.returned_amount)));
   const paid = String(sale.paid_amount);
+  const standing = invoiceStanding(String(sale.net_price), String(sale.returned_amount), paid);
+  const owed = toDecimalString(standing.owed);
   const receipts = sale.is_premium
     ? allocatePaid(
         installmentSchedule(owed, {
@@ -494,7 +503,7 @@ export function premiumSummary(sale: Record<string, unknown>, asOf: string) {
         paid,
       )
     : [];
-  const remaining = greaterThan(owed, paid) ? toDecimalString(sub(owed, paid)) : "0.00";
+  const remaining = toDecimalString(standing.remaining);
   return {
     sale: sale.id,
     invoice_no: sale.invoice_no,
@@ -590,6 +599,7 @@ async function writeReturn(tx: Tx, auth: AuthContext, body: SaleReturnInput, exi
     { branchId: saleRow.branchId, documentType: SALE_RETURN_DOC, documentId: id, entryDate: inputDate, userId: auth.userId },
     posting,
   );
+  await repo.setSaleReturned(tx, saleRow.id);
   return { id, branchId: saleRow.branchId };
 }
 
@@ -621,10 +631,13 @@ export async function updateSaleReturn(
 
 export async function deleteSaleReturn(db: Db, auth: AuthContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockVisibleReturn(tx, auth, id);
+    const row = await lockVisibleReturn(tx, auth, id);
+    // The return's sale next, the lock order of an edit.
+    await repo.lockSale(tx, row.saleId);
     await reverseMovements(tx, { documentType: SALE_RETURN_DOC, documentId: id, userId: auth.userId });
     await deletePosting(tx, SALE_RETURN_DOC, id);
     await repo.deleteSaleReturn(tx, id);
+    await repo.setSaleReturned(tx, row.saleId);
   });
 }
 

@@ -114,6 +114,11 @@ describe("amounts and totals", () => {
     expect(documentTotals(lines, "0", "3250.50")).toMatchObject({ remaining: "0.00", status: "paid" });
     expect(documentTotals(lines, "", "abc")).toMatchObject({ discount: "0.00", paid: "0.00" });
   });
+  it("counts what returns took back: over-paid after a return reads paid with nothing remaining", () => {
+    const lines = [{ ...stockRow(1, "5"), quantity: "2", price: "33500" }];
+    expect(documentTotals(lines, "0", "63500", "33500")).toMatchObject({ net: "67000.00", remaining: "0.00", status: "paid" });
+    expect(documentTotals(lines, "0", "30000", "33500")).toMatchObject({ remaining: "3500.00", status: "partial_paid" });
+  });
   it("flags a line above the stock", () => {
     const line = { ...stockRow(1, "2"), quantity: "3" };
     expect(lineProblem(line, true)).toBe("Quantity is greater than stock quantity");

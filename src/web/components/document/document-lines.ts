@@ -7,7 +7,7 @@ import { carriesQuantity, ITEM_TYPES } from "../../../core/item-types";
 import { MESSAGES } from "../../../core/messages";
 import { add, greaterThan, isPositive, sum, toDecimalString, tryMoney, type MoneyInput } from "../../../core/money";
 import { netTotal, saleLineTotals } from "../../../core/posting";
-import { paymentStatus, remainingAmount, type PaymentStatus } from "../../../core/payment-status";
+import { invoiceStanding, type PaymentStatus } from "../../../core/payment-status";
 import { textOf } from "../../../core/text";
 
 /** One editable line of a document. */
@@ -183,23 +183,25 @@ export interface DocumentTotalsValue {
   status: PaymentStatus;
 }
 
-/** Totals of the lines with the invoice discount and what was paid. */
+/** Totals of the lines with the invoice discount, what was paid and what returns took back (core invoiceStanding). */
 export function documentTotals(
   lines: readonly Pick<DocumentLine, "quantity" | "price" | "fee" | "discount">[],
   discount: MoneyInput = 0,
   paid: MoneyInput = 0,
+  returned: MoneyInput = 0,
 ): DocumentTotalsValue {
   const total = sum(lines.map((l) => lineAmounts(l).total_price));
   const safeDiscount = tryMoney(discount) ?? 0;
   const safePaid = tryMoney(paid) ?? 0;
   const net = netTotal(total, safeDiscount);
+  const standing = invoiceStanding(net, tryMoney(returned) ?? 0, safePaid);
   return {
     total: toDecimalString(total),
     discount: toDecimalString(safeDiscount),
     net: toDecimalString(net),
     paid: toDecimalString(safePaid),
-    remaining: toDecimalString(remainingAmount(net, safePaid)),
-    status: paymentStatus(net, safePaid),
+    remaining: toDecimalString(standing.remaining),
+    status: standing.status,
   };
 }
 

@@ -10,7 +10,7 @@ describe("selector quick-create", () => {
   });
   it("trims supplier and customer names and sends nothing when empty", () => {
     expect(quickCreateBody("supplier", "  Ali  ", { branches: [1, 2] })).toEqual({ name: "Ali", branches: [1, 2] });
-    expect(quickCreateBody("customer", " Sara ", { branches: [3] })).toEqual({ name: "Sara", branch: 3 });
+    expect(quickCreateBody("customer", " Sara ", { branches: [3] })).toEqual({ name: "Sara", branches: [3] });
     expect(quickCreateBody("supplier", "   ", { branches: [1] })).toBeNull();
     expect(quickCreateBody("customer", "", { branches: [1] })).toBeNull();
   });

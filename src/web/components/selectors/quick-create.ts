@@ -46,6 +46,7 @@ export function quickCreateBody(kind: QuickCreateKind, text: string, context: Qu
     case "supplier":
       return { name, branches: [...(context.branches ?? [])] };
     case "customer":
-      return context.branches && context.branches.length > 0 ? { name, branch: context.branches[0] } : null;
+      // SPEC's call table: `POST customer/ {name, branches (ids)}`; a customer belongs to one branch, the first.
+      return context.branches && context.branches.length > 0 ? { name, branches: [context.branches[0]] } : null;
   }
 }

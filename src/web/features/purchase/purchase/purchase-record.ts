@@ -56,7 +56,7 @@ export function purchaseLines(record: Pick<PurchaseRecord, "items">): PurchaseLi
 }
 
 export function purchaseTotals(record: PurchaseRecord): DocumentTotalsValue {
-  return documentTotals(purchaseLines(record), record.discount, record.paid_amount);
+  return documentTotals(purchaseLines(record), record.discount, record.paid_amount, record.returned_amount);
 }
 
 /** SPEC section 4: a paid purchase, or one with returns, cannot be changed. */

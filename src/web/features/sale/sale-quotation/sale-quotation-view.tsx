@@ -150,7 +150,7 @@ function ConvertDialog({ quotation, net, onClose }: { quotation: QuotationRecord
   const [token] = useState(() => newFormToken(user?.id ?? 0));
 
   const convert = async () => {
-    const problem = cashboxProblem(paid, cashbox);
+    const problem = cashboxProblem(paid, cashbox, paymentType);
     if (problem) {
       setErrors({ cashbox: problem });
       return;

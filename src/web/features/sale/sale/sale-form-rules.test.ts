@@ -23,6 +23,12 @@ describe("checkSale", () => {
     expect(errors.cashbox).toBe("Cashbox is required");
     expect(errors.lines).toEqual({ 0: "Quantity is greater than stock quantity" });
   });
+  it("wants a cashbox for a cash sale with nothing paid yet, not for a sale on credit", () => {
+    const v = { ...emptySale("2026-11-21"), branch: 1, inventory: 1, customer: 1, currency: 1, items: [line("1")], paid_amount: "0" };
+    expect(checkSale({ ...v, payment_type: "cash" }, { checkStock: true }).cashbox).toBe("Cashbox is required");
+    expect(checkSale({ ...v, payment_type: "debit" }, { checkStock: true }).cashbox).toBeUndefined();
+    expect(checkSale({ ...v, payment_type: "cash", cashbox: 3 }, { checkStock: true }).cashbox).toBeUndefined();
+  });
   it("passes a complete cash sale and requires the plan of an installment sale", () => {
     const v = {
       ...emptySale("2026-11-21"),

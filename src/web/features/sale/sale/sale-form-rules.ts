@@ -71,7 +71,7 @@ export function checkSale(v: SaleValues, options: { checkStock: boolean }): Sale
   });
   if (Object.keys(lines).length > 0) errors.lines = lines;
   const totals = documentTotals(v.items, v.discount, v.paid_amount);
-  const cashbox = cashboxProblem(v.paid_amount, v.cashbox);
+  const cashbox = cashboxProblem(v.paid_amount, v.cashbox, v.payment_type);
   if (cashbox) errors.cashbox = cashbox;
   if (tryMoney(v.paid_amount) && tryMoney(totals.net) && tryMoney(v.paid_amount)!.greaterThan(totals.net))
     errors.paid_amount = MESSAGES.lessThanOrEqual.replace("{max}", totals.net);

@@ -65,7 +65,7 @@ export interface SaleLabels {
 
 export function saleToPrintable(sale: SaleRecord, labels: SaleLabels): PrintableDocument {
   const lines = linesFromRecord(recordItems(sale));
-  const totals = documentTotals(lines, sale.discount, sale.paid_amount);
+  const totals = documentTotals(lines, sale.discount, sale.paid_amount, sale.returned_amount);
   const status = normalisePaymentStatus(sale.payment_status);
   return {
     title: labels.title,
