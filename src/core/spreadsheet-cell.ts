@@ -29,3 +29,17 @@ export function spreadsheetText(text: string, numeric = false): string {
   if (numeric && numericCell(text) !== null) return text;
   return `'${text}`;
 }
+
+/** RFC 4180 quoting of one CSV cell. */
+export function csvCell(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV line (no line break); each cell by spreadsheetText, `numeric` marking the columns of numbers. */
+export function csvLine(cells: readonly string[], numeric?: readonly boolean[]): string {
+  return cells.map((text, column) => csvCell(spreadsheetText(text, numeric?.[column] ?? false))).join(",");
+}
+
+/** What starts a CSV file: a UTF-8 byte order mark, so spreadsheet tools read Arabic and Kurdish. */
+export const CSV_BOM = "\uFEFF";
+export const CSV_LINE_END = "\r\n";

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import { authOf } from "./access";
 import { listAll, listPage, listTotals, type ListQuery, type ListSpec } from "./list-engine";
+import { sendListExport } from "./list-export";
 
 type Row = Record<string, unknown>;
 
@@ -15,8 +16,9 @@ export interface ListRoutesOptions {
 }
 
 /**
- * The three reads every list has (DESIGN section 3): `<base>` (a page), `<base>totals/` and `<base>all/`,
- * each declaring its spec so the API description lists the filters the engine takes.
+ * The reads every list has (DESIGN section 3): `<base>` (a page), `<base>totals/`, `<base>all/` and
+ * `<base>export/` (every matching row as CSV or XLSX, SPEC section 7), each declaring its spec so the API
+ * description lists the filters the engine takes.
  */
 export function registerListRoutes(app: FastifyInstance, db: Db, base: string, spec: ListSpec, options: ListRoutesOptions) {
   const query = (request: FastifyRequest) => (request.query ?? {}) as ListQuery;
@@ -27,7 +29,31 @@ export function registerListRoutes(app: FastifyInstance, db: Db, base: string, s
     return { ...page, results: map(page.results) };
   });
   app.get(`${base}totals/`, config(options.view), async (request) => listTotals(db, spec, query(request), authOf(request)));
+  registerListExport(app, db, base, spec, options);
   app.get(`${base}all/`, config(options.all ?? options.view), async (request) =>
     map(await listAll<Row>(db, spec, query(request), authOf(request))),
   );
+}
+
+/** The spec and query a list reads for a request (a list narrowed to the caller, a report's own parameters). */
+export type ListReader = (request: FastifyRequest) => { spec: ListSpec; query: ListQuery };
+
+/**
+ * `<base>export/`: every row of the list's filter as CSV or XLSX, under the list's permission (list-export.ts).
+ * Lists with their own routes register it beside them; `read` gives the spec and query when they depend
+ * on the request (else `spec` and the request's query).
+ */
+export function registerListExport(
+  app: FastifyInstance,
+  db: Db,
+  base: string,
+  spec: ListSpec,
+  options: Pick<ListRoutesOptions, "view" | "map"> & { read?: ListReader },
+) {
+  const read: ListReader = options.read ?? ((request) => ({ spec, query: (request.query ?? {}) as ListQuery }));
+  const config = { access: { permissions: options.view }, list: spec, export: true };
+  app.get(`${base}export/`, { config }, async (request, reply) => {
+    const { spec: readSpec, query } = read(request);
+    return sendListExport(db, readSpec, query, base, request, reply, options.map ?? ((rows) => rows));
+  });
 }
