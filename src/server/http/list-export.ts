@@ -19,7 +19,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_PARAMS = ["format", "lang", "columns"] as const;
 
 const MAX_COLUMNS = 100;
-const COLUMN_KEY = /^[a-z][a-z0-9_]{0,62}$/;
+const COLUMN_KEY = /^[A-Za-z][A-Za-z0-9_-]{0,62}$/;
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[value.length - 1] : value);
 const oneOf = (name: string, values: readonly string[]) =>
