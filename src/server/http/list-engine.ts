@@ -505,6 +505,42 @@ export async function listAll<T>(ex: Executor, spec: ListSpec, query: ListQuery,
   );
 }
 
+/** Rows each statement of an export reads: one statement's turn on PGlite's single connection stays short. */
+export const EXPORT_CHUNK_ROWS = 2_000;
+/** Most rows one export writes (a spreadsheet holds 1,048,576): beyond, the user narrows the filters. */
+export const EXPORT_ROW_CAP = 1_000_000;
+
+/**
+ * Every row of the filter, in the list's ordering, in chunks of `chunkRows` (for an export that streams
+ * them out). The filters and ordering are checked at once (a 400 before anything is written); the rows
+ * are then read chunk by chunk as the caller asks for them, each chunk one statement at the next offset
+ * (the ordering ends on the id, so the chunks neither repeat nor skip rows of an unchanged list), never
+ * in one transaction: on PGlite that would hold the only connection for the whole download.
+ */
+export function listRowChunks<T>(
+  ex: Executor,
+  spec: ListSpec,
+  query: ListQuery,
+  auth: AuthContext,
+  options: { chunkRows?: number; cap?: number } = {},
+): AsyncGenerator<T[]> {
+  const where = whereClause(listConditions(spec, query, auth));
+  const ordering = listOrdering(spec, query);
+  const chunkRows = options.chunkRows ?? EXPORT_CHUNK_ROWS;
+  const cap = options.cap ?? EXPORT_ROW_CAP;
+  return (async function* chunks() {
+    for (let offset = 0; offset < cap; offset += chunkRows) {
+      const limit = Math.min(chunkRows, cap - offset);
+      const rows = await queryRows<T>(
+        ex,
+        sql`select ${spec.select} from ${spec.source} ${where} order by ${ordering} limit ${limit} offset ${offset}`,
+      );
+      if (rows.length > 0) yield rows;
+      if (rows.length < limit) return;
+    }
+  })();
+}
+
 /**
  * Most matching rows totals/ sums. Beyond, it answers `{totals_capped: true, totals_row_cap}` and no
  * sums: a sums footer over a million sales would read them all on every change of filter, and partial

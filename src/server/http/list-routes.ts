@@ -3,6 +3,7 @@ import { listOptionsQuery, listOptionsSchema } from "../../core/validation/list-
 import type { Db } from "../db/client";
 import { authOf, type AuthContext } from "./access";
 import { listAll, listPage, listTotals, type ListQuery, type ListSpec } from "./list-engine";
+import { sendListExport } from "./list-export";
 import { validateBody } from "./resource";
 
 type Row = Record<string, unknown>;
@@ -19,8 +20,9 @@ export interface ListRoutesOptions {
 }
 
 /**
- * The three reads every list has (DESIGN section 3): `<base>` (a page), `<base>totals/` and `<base>all/`,
- * each declaring its spec so the API description lists the filters the engine takes.
+ * The reads every list has (DESIGN section 3): `<base>` (a page), `<base>totals/`, `<base>all/` and
+ * `<base>export/` (every matching row as CSV or XLSX, SPEC section 7), each declaring its spec so the API
+ * description lists the filters the engine takes.
  */
 export function registerListRoutes(app: FastifyInstance, db: Db, base: string, spec: ListSpec, options: ListRoutesOptions) {
   const query = (request: FastifyRequest) => (request.query ?? {}) as ListQuery;
@@ -34,11 +36,15 @@ export function registerListRoutes(app: FastifyInstance, db: Db, base: string, s
   app.get(`${base}totals/`, config(options.view), async (request) =>
     listTotals(db, await specOf(request), query(request), authOf(request)),
   );
+  registerListExport(app, db, base, spec, {
+    ...options,
+    read: async (request) => ({ spec: await specOf(request), query: query(request) }),
+  });
   app.get(`${base}all/`, config(options.all ?? options.view), async (request) =>
     map(await listAll<Row>(db, await specOf(request), query(request), authOf(request)), authOf(request)),
   );
   registerListOptionsRoute(app, `${base}all/`, options.all ?? options.view, async (request, q) =>
-    map(await listAll<Row>(db, spec, q, authOf(request))),
+    map(await listAll<Row>(db, await specOf(request), q, authOf(request)), authOf(request)),
   );
 }
 
@@ -55,4 +61,28 @@ export function registerListOptionsRoute(
   app.post(path, { config: { access: { permissions }, body: listOptionsSchema } }, async (request) =>
     read(request, listOptionsQuery(await validateBody(listOptionsSchema, request.body ?? {}))),
   );
+}
+
+/** The spec and query a list reads for a request (a list narrowed to the caller, a report's own parameters). */
+export type ListReader = (request: FastifyRequest) => { spec: ListSpec; query: ListQuery } | Promise<{ spec: ListSpec; query: ListQuery }>;
+
+/**
+ * `<base>export/`: every row of the list's filter as CSV or XLSX, under the list's permission (list-export.ts).
+ * Lists with their own routes register it beside them; `read` gives the spec and query when they depend
+ * on the request (else `spec` and the request's query).
+ */
+export function registerListExport(
+  app: FastifyInstance,
+  db: Db,
+  base: string,
+  spec: ListSpec,
+  options: Pick<ListRoutesOptions, "view" | "map"> & { read?: ListReader },
+) {
+  const read: ListReader = options.read ?? ((request) => ({ spec, query: (request.query ?? {}) as ListQuery }));
+  const config = { access: { permissions: options.view }, list: spec, export: true };
+  app.get(`${base}export/`, { config }, async (request, reply) => {
+    const { spec: readSpec, query } = await read(request);
+    const map = options.map;
+    return sendListExport(db, readSpec, query, base, request, reply, map ? (rows) => map(rows, authOf(request)) : (rows) => rows);
+  });
 }

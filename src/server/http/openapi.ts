@@ -11,6 +11,8 @@ declare module "fastify" {
     list?: ListSpec;
     /** The yup schema the handler validates its body with; `null` for an action that takes none. */
     body?: DescribedSchema | null;
+    /** The list's export (`<list>/export/`): its query also takes format, lang and columns. */
+    export?: boolean;
   }
 }
 
@@ -141,6 +143,21 @@ export function listQuerySchema(spec: ListSpec): JsonSchema {
   return { type: "object", properties, additionalProperties: false };
 }
 
+/** The query of a list's export: the list's filters and ordering (no paging), and what to write. */
+export function exportQuerySchema(spec: ListSpec): JsonSchema {
+  const list = listQuerySchema(spec);
+  const { page: _page, page_size: _pageSize, ...filters } = list.properties as Record<string, JsonSchema>;
+  return {
+    ...list,
+    properties: {
+      format: { type: "string", enum: ["csv", "xlsx"], description: "csv (UTF-8 with a BOM, the default) or xlsx" },
+      lang: { type: "string", enum: ["en", "ar", "ckb"], description: "Language of the column titles (else Accept-Language)" },
+      columns: { ...text("Comma list of the fields to write, in order (default: every field of the rows)"), format: "text" },
+      ...filters,
+    },
+  };
+}
+
 /**
  * Every /api route that takes a body declares its schema (or `body: null`) beside its access, so the
  * description covers every write and the hostile-input test reaches every field; a route without one
@@ -172,7 +189,7 @@ export async function installOpenApi(app: FastifyInstance) {
     transform: ({ schema, url, route }) => {
       const config = route.config;
       const described: JsonSchema = { ...(schema as JsonSchema | undefined) };
-      if (config?.list) described.querystring = listQuerySchema(config.list);
+      if (config?.list) described.querystring = config.export ? exportQuerySchema(config.list) : listQuerySchema(config.list);
       if (config?.body) {
         const body = yupToJsonSchema(config.body.describe());
         // A create is idempotent by its form_token (DESIGN section 4); the idempotency layer reads it.

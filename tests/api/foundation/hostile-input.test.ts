@@ -243,6 +243,13 @@ it("answers every hostile request of every route with a status below 500", async
     ({ path, operation }) => /^\/api\/(item|sale|purchase|customer|supplier|stock)\/$/.test(path) && !operation.parameters?.length,
   );
   expect(withoutQuery.map(({ path }) => path)).toEqual([]);
+  // Every list on the list engine has its export (format, lang, columns and the list's filters), swept here too.
+  const paths = new Set(operations.map(({ path }) => path));
+  const withoutExport = [...paths].filter((path) => path.endsWith("/totals/") && !paths.has(path.replace(/totals\/$/, "export/")));
+  expect(withoutExport).toEqual([]);
+  expect(operations.find(({ path }) => path === "/api/customer/export/")?.operation.parameters?.map((p) => p.name)).toEqual(
+    expect.arrayContaining(["format", "lang", "columns", "name__istartswith", "ordering"]),
+  );
   const writes = operations.filter(({ method }) => ["post", "put", "patch"].includes(method));
   expect(writes.filter(({ operation }) => operation.requestBody).length).toBeGreaterThan(writes.length * 0.9);
 

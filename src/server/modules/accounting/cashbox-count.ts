@@ -7,7 +7,8 @@ import { queryRows, type Db, type Executor, type Tx } from "../../db/client";
 import { authOf, type AuthContext } from "../../http/access";
 import { notFound } from "../../http/errors";
 import { idempotentCreate, readFormToken } from "../../http/idempotency";
-import { isoTimestamp, listAll, listPage, listTotals, type ListQuery, type ListSpec } from "../../http/list-engine";
+import { isoTimestamp, type ListSpec } from "../../http/list-engine";
+import { registerListRoutes } from "../../http/list-routes";
 import { invalidChoice, parseId, readOne, validateBody } from "../../http/resource";
 import { assignDocumentNumber } from "../documents/document-number";
 import { cashboxBalance, lockCashboxes } from "./cashbox.repository";
@@ -111,11 +112,8 @@ async function deleteCount(db: Db, auth: AuthContext, id: number): Promise<void>
 export function registerCashboxCountRoutes(app: FastifyInstance, db: Db): void {
   const base = "/api/accounting/cashbox-count/";
   const view = { config: { access: { permissions: ["view_cashboxadjustment"] } } };
-  const query = (request: FastifyRequest) => request.query as ListQuery;
   const idOf = (request: FastifyRequest) => parseId((request.params as { id: string }).id);
-  app.get(base, view, async (request) => listPage(db, list, query(request), authOf(request), base));
-  app.get(`${base}totals/`, view, async (request) => listTotals(db, list, query(request), authOf(request)));
-  app.get(`${base}all/`, view, async (request) => listAll(db, list, query(request), authOf(request)));
+  registerListRoutes(app, db, base, list, { view: view.config.access.permissions });
   app.get(`${base}:id/`, view, async (request) => readCount(db, idOf(request), authOf(request)));
   app.post(base, { config: routeConfig(["add_cashboxadjustment"], cashboxCountSchema) }, async (request, reply) => {
     const auth = authOf(request);

@@ -3,7 +3,8 @@ import { cashboxTransferSchema } from "../../../core/validation/accounting-schem
 import type { Db } from "../../db/client";
 import { authOf } from "../../http/access";
 import { idempotentCreate, readFormToken } from "../../http/idempotency";
-import { listAll, listPage, listTotals, type ListQuery } from "../../http/list-engine";
+
+import { registerListRoutes } from "../../http/list-routes";
 import { parseId, validateBody } from "../../http/resource";
 import { cashboxTransferList } from "./cashbox-transfer.list";
 import * as service from "./cashbox-transfer.service";
@@ -21,16 +22,7 @@ const validate = (payload: unknown) => validateBody(cashboxTransferSchema, paylo
 export function registerCashboxTransferRoutes(app: FastifyInstance, deps: { db: Db }): void {
   const { db } = deps;
   const view = ["view_cashbox"];
-  const query = (request: FastifyRequest) => request.query as ListQuery;
-  app.get(base, { config: { access: { permissions: view } } }, async (request) =>
-    listPage(db, cashboxTransferList, query(request), authOf(request), base),
-  );
-  app.get(`${base}totals/`, { config: { access: { permissions: view } } }, async (request) =>
-    listTotals(db, cashboxTransferList, query(request), authOf(request)),
-  );
-  app.get(`${base}all/`, { config: { access: { permissions: view } } }, async (request) =>
-    listAll(db, cashboxTransferList, query(request), authOf(request)),
-  );
+  registerListRoutes(app, db, base, cashboxTransferList, { view });
   app.get(`${base}:id/`, { config: { access: { permissions: view } } }, async (request) =>
     service.readTransfer(db, idOf(request), authOf(request)),
   );

@@ -6,7 +6,8 @@ import { queryRows, type Db, type Executor, type Tx } from "../../db/client";
 import { authOf, type AuthContext } from "../../http/access";
 import { notFound, staleRecord } from "../../http/errors";
 import { idempotentCreate, readFormToken } from "../../http/idempotency";
-import { isoTimestamp, listAll, listPage, listTotals, type ListField, type ListQuery, type ListSpec } from "../../http/list-engine";
+import { isoTimestamp, type ListField, type ListSpec } from "../../http/list-engine";
+import { registerListRoutes } from "../../http/list-routes";
 import { parseId, readOne, validateBody } from "../../http/resource";
 import { assignDocumentNumber, renumberIfMoved, type NumberedTable } from "../documents/document-number";
 import { writePosting } from "../ledger/ledger.repository";
@@ -218,12 +219,9 @@ export function registerLedgerDocument<B extends AnyObject, V extends DocValues>
   const def = asAny(typed);
   const base = `/api/accounting/${def.path}`;
   const view = { config: { access: { permissions: def.codes.view } } };
-  const query = (request: FastifyRequest) => request.query as ListQuery;
   const bodyOf = (request: FastifyRequest) => withInputDate((request.body ?? {}) as Record<string, unknown>);
   const idOf = (request: FastifyRequest) => parseId((request.params as { id: string }).id);
-  app.get(base, view, async (request) => listPage(db, def.list, query(request), authOf(request), base));
-  app.get(`${base}totals/`, view, async (request) => listTotals(db, def.list, query(request), authOf(request)));
-  app.get(`${base}all/`, view, async (request) => listAll(db, def.list, query(request), authOf(request)));
+  registerListRoutes(app, db, base, def.list, { view: def.codes.view });
   app.get(`${base}:id/`, view, async (request) => readLedgerDocument(db, def, idOf(request), authOf(request)));
   app.post(base, { config: routeConfig(def.codes.add, def.schema) }, async (request, reply) => {
     const auth = authOf(request);

@@ -3,7 +3,8 @@ import { paymentSchema, receiptSchema } from "../../../core/validation/accountin
 import type { Db } from "../../db/client";
 import { authOf } from "../../http/access";
 import { idempotentCreate, readFormToken } from "../../http/idempotency";
-import { listAll, listPage, listTotals, type ListQuery } from "../../http/list-engine";
+
+import { registerListRoutes } from "../../http/list-routes";
 import { parseId, validateBody } from "../../http/resource";
 import { paymentList, receiptList } from "./money-document.lists";
 import type { MoneyDocKind } from "./money-document.repository";
@@ -38,16 +39,7 @@ export function registerMoneyDocumentRoutes(app: FastifyInstance, deps: { db: Db
     const k = KINDS[kind];
     const base = `/api/accounting/${kind}/`;
     const view = [`view_${k.model}`];
-    const query = (request: FastifyRequest) => request.query as ListQuery;
-    app.get(base, { config: { access: { permissions: view } } }, async (request) =>
-      listPage(db, k.list, query(request), authOf(request), base),
-    );
-    app.get(`${base}totals/`, { config: { access: { permissions: view } } }, async (request) =>
-      listTotals(db, k.list, query(request), authOf(request)),
-    );
-    app.get(`${base}all/`, { config: { access: { permissions: view } } }, async (request) =>
-      listAll(db, k.list, query(request), authOf(request)),
-    );
+    registerListRoutes(app, db, base, k.list, { view });
     app.get(`${base}:id/`, { config: { access: { permissions: view } } }, async (request) =>
       service.readMoneyDocument(db, kind, idOf(request), authOf(request)),
     );

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { authOf } from "../../http/access";
 import { fieldErrors } from "../../http/errors";
 import { listPage, listTotals, type ListQuery, type ListSpec } from "../../http/list-engine";
+import { registerListExport } from "../../http/list-routes";
 import { expiredItemList, minQuantityLists } from "./stock-report.lists";
 
 /** Longest look-ahead of the expired-item report: ten years. */
@@ -37,7 +38,7 @@ const readMinQuantity: Reader = (request) => {
   return { spec: minQuantityLists[scope], query };
 };
 
-/** A report read through the list engine: a page and its totals/, like every list. */
+/** A report read through the list engine: a page, its totals/ and its export/, like every list. */
 function registerReportList(app: FastifyInstance, db: Db, base: string, permission: string, spec: ListSpec, read: Reader) {
   const config = { config: { access: { permissions: [permission] }, list: spec } };
   app.get(base, config, async (request) => {
@@ -48,6 +49,7 @@ function registerReportList(app: FastifyInstance, db: Db, base: string, permissi
     const { spec: s, query } = read(request);
     return listTotals(db, s, query, authOf(request));
   });
+  registerListExport(app, db, base, spec, { view: [permission], read });
 }
 
 export function registerStockReportRoutes(app: FastifyInstance, deps: { db: Db }) {

@@ -3,7 +3,7 @@ import { groupSchema, resetPasswordSchema, userCreateSchema, userUpdateSchema } 
 import type { Db } from "../../db/client";
 import { authOf } from "../../http/access";
 import type { ListQuery } from "../../http/list-engine";
-import { registerListOptionsRoute, registerListRoutes } from "../../http/list-routes";
+import { registerListExport, registerListOptionsRoute, registerListRoutes } from "../../http/list-routes";
 import { parseId } from "../../http/resource";
 import * as groups from "./group.service";
 import * as users from "./user.service";
@@ -51,6 +51,10 @@ export function registerUserRoutes(app: FastifyInstance, { db, tokenIdleDays }: 
 
   const list = { access: { permissions: VIEW }, list: users.userListSpec };
   app.get("/api/user/", { config: list }, async (request) => users.listUsers(db, queryOf(request), authOf(request)));
+  registerListExport(app, db, users.USER_BASE, users.userListSpec, {
+    view: VIEW,
+    read: (request) => ({ spec: users.visibleUsers(authOf(request)), query: queryOf(request) }),
+  });
   app.get("/api/user/all/", { config: list }, async (request) => users.allUsers(db, queryOf(request), authOf(request)));
   registerListOptionsRoute(app, "/api/user/all/", VIEW, (request, query) => users.allUsers(db, query, authOf(request)));
   app.get("/api/user/:id/", { config: { access: { permissions: VIEW } } }, async (request) =>

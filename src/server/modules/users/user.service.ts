@@ -55,7 +55,7 @@ export const userListSpec: ListSpec = {
  * Users are not branch records, but a non-superuser sees only themselves and the non-superusers who
  * share one of their branches; anyone else answers 404, as another branch's record does.
  */
-function visibleUsers(auth: AuthContext): ListSpec {
+export function visibleUsers(auth: AuthContext): ListSpec {
   if (auth.isSuperuser) return userListSpec;
   return {
     ...userListSpec,

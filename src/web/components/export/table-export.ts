@@ -5,6 +5,10 @@
  * Lists, reports and statements all call `downloadTable`.
  */
 
+import { numericCell, spreadsheetText } from "../../../core/spreadsheet-cell";
+
+export { numericCell };
+
 export type ExportFormat = "csv" | "xlsx";
 
 export interface ExportTable {
@@ -21,15 +25,15 @@ export function csvCell(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function buildCsv(head: readonly string[], rows: readonly (readonly string[])[]): string {
-  const lines = [head, ...rows].map((row) => row.map(csvCell).join(","));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+/** One CSV line; a cell a spreadsheet would run as a formula is written as text (spreadsheetText). */
+export function csvLine(cells: readonly string[], numeric?: readonly boolean[]): string {
+  return cells.map((text, column) => csvCell(spreadsheetText(text, numeric?.[column] ?? false))).join(",");
 }
 
-/** "1,234.50" -> 1234.5 for a spreadsheet cell; null when the text is not a plain number. */
-export function numericCell(text: string): number | null {
-  const plain = text.replace(/,/g, "").trim();
-  return /^-?\d+(\.\d+)?$/.test(plain) ? Number(plain) : null;
+/** The CSV file: a BOM, the head and the rows; `numeric` marks the columns whose negative numbers stay numbers. */
+export function buildCsv(head: readonly string[], rows: readonly (readonly string[])[], numeric?: readonly boolean[]): string {
+  const lines = [csvLine(head), ...rows.map((row) => csvLine(row, numeric))];
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
 /** A file name without characters file systems refuse, ending in the format's extension. */
@@ -49,11 +53,11 @@ export function xlsxRows(table: ExportTable) {
     const number = table.numeric?.[column] ? numericCell(text) : null;
     const fontWeight = bold ? ("bold" as const) : undefined;
     return number === null
-      ? { value: text, type: String, fontWeight }
+      ? { value: spreadsheetText(text), type: String, fontWeight }
       : { value: number, type: Number, format: "#,##0.00", fontWeight, align: "right" as const };
   };
   return [
-    table.head.map((text) => ({ value: text, type: String, fontWeight: "bold" as const })),
+    table.head.map((text) => ({ value: spreadsheetText(text), type: String, fontWeight: "bold" as const })),
     ...table.rows.map((row) => row.map((text, column) => cell(text, column, false))),
     ...(table.footer ?? []).map((row) => row.map((text, column) => cell(text, column, true))),
   ];
@@ -76,7 +80,7 @@ export async function downloadTable(name: string, table: ExportTable, format: Ex
   const fileName = exportFileName(name, format);
   if (format === "csv") {
     const rows = [...table.rows, ...(table.footer ?? [])];
-    saveBlob(fileName, new Blob([buildCsv(table.head, rows)], { type: "text/csv;charset=utf-8" }));
+    saveBlob(fileName, new Blob([buildCsv(table.head, rows, table.numeric)], { type: "text/csv;charset=utf-8" }));
     return;
   }
   const { default: writeXlsxFile } = await import("write-excel-file/browser");

@@ -17,13 +17,19 @@ export interface ExportSource {
  * Runs an export (the table may need fetching first: every page of a list's filter), in the UI's
  * direction, with the format being written for the buttons' spinners and a note when a cap cut it.
  */
-export function useTableExport(name: string, load: () => Promise<ExportSource | null>) {
+export function useTableExport(
+  name: string,
+  load: () => Promise<ExportSource | null>,
+  /** Online, the server's export of the list: answers false when it could not, and the device writes it. */
+  fromServer?: (format: ExportFormat) => Promise<boolean>,
+) {
   const { t } = useLingui();
   const language = useAtomValue(languageAtom);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const run = async (format: ExportFormat) => {
     setExporting(format);
     try {
+      if (fromServer && navigator.onLine && (await fromServer(format))) return;
       const source = await load();
       if (!source) return;
       await downloadTable(name, source.table, format, { rtl: isRtl(language) });

@@ -4,6 +4,9 @@ import { Trans } from "@lingui/react/macro";
 import { LuArrowDown, LuArrowUp } from "react-icons/lu";
 import { formatAmount, tryMoney } from "../../../core/money";
 import { PendingSyncBadge } from "../../offline/sync-panel";
+import { useAtomValue } from "jotai";
+import { languageAtom } from "../../lib/app-state";
+import { downloadServerExport } from "../export/server-export";
 import { useTableExport } from "../export/use-table-export";
 import { usePrint } from "../print/use-print";
 import { cellAlign, cellContent, cellText, printableColumns } from "./cell-value";
@@ -74,12 +77,22 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
     if (props.reloadKey !== undefined) reload();
   }, [props.reloadKey, reload]);
 
-  // Export: every page of the current filter (up to the cap), not only the page on screen.
-  const exporter = useTableExport(title, async () => {
-    if (!endpoint) return null;
-    const all = await fetchAllPages<Row>(endpoint, toQueryParams(state, { dateField: props.dateField, unpaged: true }));
-    return { table: listExportTable(columns, all.rows), cappedAt: all.capped ? all.rows.length : undefined };
-  });
+  const language = useAtomValue(languageAtom);
+  // Export: online the server writes every row of the filter (list/export/); offline, or when it cannot,
+  // the device writes every page of the filter it can read (up to the cap), not only the page on screen.
+  const exportParams = () => toQueryParams(state, { dateField: props.dateField, unpaged: true });
+  const exporter = useTableExport(
+    title,
+    async () => {
+      if (!endpoint) return null;
+      const all = await fetchAllPages<Row>(endpoint, exportParams());
+      return { table: listExportTable(columns, all.rows), cappedAt: all.capped ? all.rows.length : undefined };
+    },
+    endpoint
+      ? (format) =>
+          downloadServerExport({ endpoint, params: exportParams(), columns: printable.map((c) => c.key), language, name: title }, format)
+      : undefined,
+  );
 
   return (
     <Box>
