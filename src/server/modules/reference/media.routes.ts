@@ -5,6 +5,7 @@ import { media } from "../../db/tables";
 import { authOf } from "../../http/access";
 import { fieldErrors, notFound } from "../../http/errors";
 import { parseId } from "../../http/resource";
+import { readUploadedFile } from "../../http/upload";
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
@@ -22,10 +23,7 @@ export function registerMediaRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // A multipart upload (one `file`), not a JSON body.
   app.post("/api/media/", { config: { access: { permissions: [] }, body: null } }, async (request, reply) => {
     const auth = authOf(request);
-    const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-    if (!file) throw fieldErrors({ file: ["This field is required"] });
-    const data = await file.toBuffer().catch(() => null);
-    if (!data || file.file.truncated) throw fieldErrors({ file: [`must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`] });
+    const { data } = await readUploadedFile(request, MAX_UPLOAD_BYTES);
     const contentType = sniffImageType(data);
     if (!contentType) throw fieldErrors({ file: ["Only images are allowed"] });
     const [row] = await db
