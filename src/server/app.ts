@@ -16,6 +16,7 @@ import { installAuditContext } from "./modules/audit/audit.service";
 import { registerAuditRoutes } from "./modules/audit/audit.routes";
 import { registerOrganisationRoutes } from "./modules/organisation/organisation.routes";
 import { registerMediaRoutes } from "./modules/reference/media.routes";
+import { registerAttachmentRoutes } from "./modules/attachment/attachment.routes";
 import { registerReferenceRoutes } from "./modules/reference/reference.routes";
 import { registerDocuments } from "./modules/documents";
 import { registerHr } from "./modules/hr/hr.routes";
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMediaRoutes(app, deps);
   registerMasterData(app, deps);
   registerDocuments(app, deps);
+  registerAttachmentRoutes(app, deps);
   registerHr(app, deps);
   registerSyncRoutes(app, deps);
   registerAuditRoutes(app, deps);

@@ -12,3 +12,4 @@ export * from "./schema/audit";
 export * from "./schema/hr";
 export * from "./schema/accounting-documents";
 export * from "./schema/debit-invoice-allocation";
+export * from "./schema/attachment";

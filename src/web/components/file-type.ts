@@ -15,11 +15,21 @@ export function isPdf(file: { name: string; type: string }): boolean {
   return file.type === "application/pdf" || fileExtension(file.name) === "pdf";
 }
 
-/** Null when accepted; otherwise the English message to translate. */
-export function checkUploadFile(file: { name: string; type: string }, imagesOnly: boolean): "Only images are allowed" | null {
-  if (isAcceptedImage(file)) return null;
-  if (!imagesOnly && isPdf(file)) return null;
-  return "Only images are allowed";
+export type UploadRefusal = "Only images are allowed" | "Only images or PDF files are allowed" | "File is too large";
+
+/**
+ * Null when accepted; otherwise the English message to translate. In the image-or-PDF mode (document
+ * attachments) the refusal names both, as the server's does.
+ */
+export function checkUploadFile(
+  file: { name: string; type: string; size?: number },
+  imagesOnly: boolean,
+  maxBytes?: number,
+): UploadRefusal | null {
+  const accepted = isAcceptedImage(file) || (!imagesOnly && isPdf(file));
+  if (!accepted) return imagesOnly ? "Only images are allowed" : "Only images or PDF files are allowed";
+  if (maxBytes !== undefined && (file.size ?? 0) > maxBytes) return "File is too large";
+  return null;
 }
 
 /** The `accept` attribute for the file input. */

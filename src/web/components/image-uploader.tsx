@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { Box, Button, Flex, Image, Text, VisuallyHidden } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LuUpload, LuX } from "react-icons/lu";
@@ -23,18 +23,30 @@ export interface ImageUploaderProps {
   disabled?: boolean;
 }
 
-/** Picks an image (or PDF), previews it and uploads it to media/. */
-export function ImageUploader({ url, onChange, imagesOnly, label, disabled }: ImageUploaderProps) {
-  const { t } = useLingui();
+export interface FileUploadOptions {
+  /** Images only (item pictures, logos), or images and PDF (the scans attached to documents). */
+  imagesOnly: boolean;
+  /** Refused before sending when larger (the server refuses it too). */
+  maxBytes?: number;
+  label: string;
+  disabled?: boolean;
+  /** Sends the checked file; a failure has been toasted by the api client. */
+  upload: (file: File) => Promise<void>;
+}
+
+/**
+ * The uploader's file input and its rules (SPEC section 5): the type and size checked before
+ * anything is sent, the refusal shown under it, busy while the upload runs.
+ */
+export function useFileUpload({ imagesOnly, maxBytes, label, disabled, upload }: FileUploadOptions) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [pdfName, setPdfName] = useState<string | null>(null);
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
-    const refusal = checkUploadFile(file, Boolean(imagesOnly));
+    const refusal = checkUploadFile(file, imagesOnly, maxBytes);
     if (refusal) {
       setError(translateMessage(refusal));
       return;
@@ -42,11 +54,7 @@ export function ImageUploader({ url, onChange, imagesOnly, label, disabled }: Im
     setError(null);
     setBusy(true);
     try {
-      const body = new FormData();
-      body.append("file", file);
-      const media = await api.post("media/", { body }).json<UploadedMedia>();
-      setPdfName(isPdf(file) ? file.name : null);
-      onChange(media);
+      await upload(file);
     } catch {
       // The api client toasts the server's reason.
     } finally {
@@ -55,20 +63,53 @@ export function ImageUploader({ url, onChange, imagesOnly, label, disabled }: Im
     }
   };
 
+  const input: ReactNode = (
+    <VisuallyHidden>
+      <input
+        id={inputId}
+        ref={inputRef}
+        type="file"
+        aria-label={label}
+        accept={acceptAttribute(imagesOnly)}
+        disabled={disabled || busy}
+        onChange={(event) => void pick(event.target.files?.[0])}
+      />
+    </VisuallyHidden>
+  );
+  const errorText: ReactNode = error ? (
+    <Text role="alert" color="fg.error" fontSize="sm" mt="1">
+      {error}
+    </Text>
+  ) : null;
+  return { input, errorText, busy, open: () => inputRef.current?.click() };
+}
+
+/** The one `file` part every upload route reads. */
+export function toFormData(file: File): FormData {
+  const body = new FormData();
+  body.append("file", file);
+  return body;
+}
+
+/** Picks an image (or PDF), previews it and uploads it to media/. */
+export function ImageUploader({ url, onChange, imagesOnly, label, disabled }: ImageUploaderProps) {
+  const { t } = useLingui();
+  const [pdfName, setPdfName] = useState<string | null>(null);
+  const { input, errorText, busy, open } = useFileUpload({
+    imagesOnly: Boolean(imagesOnly),
+    label: label ?? t`Image`,
+    disabled,
+    upload: async (file) => {
+      const media = await api.post("media/", { body: toFormData(file) }).json<UploadedMedia>();
+      setPdfName(isPdf(file) ? file.name : null);
+      onChange(media);
+    },
+  });
+
   const preview = mediaUrl(url);
   return (
     <Box>
-      <VisuallyHidden>
-        <input
-          id={inputId}
-          ref={inputRef}
-          type="file"
-          aria-label={label ?? t`Image`}
-          accept={acceptAttribute(Boolean(imagesOnly))}
-          disabled={disabled || busy}
-          onChange={(event) => void pick(event.target.files?.[0])}
-        />
-      </VisuallyHidden>
+      {input}
       <Flex gap="3" align="center" wrap="wrap">
         <Box
           w="96px"
@@ -88,7 +129,7 @@ export function ImageUploader({ url, onChange, imagesOnly, label, disabled }: Im
             </Text>
           )}
         </Box>
-        <Button size="sm" variant="outline" loading={busy} disabled={disabled} onClick={() => inputRef.current?.click()}>
+        <Button size="sm" variant="outline" loading={busy} disabled={disabled} onClick={open}>
           <LuUpload />
           <Trans>Upload</Trans>
         </Button>
@@ -107,11 +148,7 @@ export function ImageUploader({ url, onChange, imagesOnly, label, disabled }: Im
           </Button>
         ) : null}
       </Flex>
-      {error ? (
-        <Text role="alert" color="fg.error" fontSize="sm" mt="1">
-          {error}
-        </Text>
-      ) : null}
+      {errorText}
     </Box>
   );
 }

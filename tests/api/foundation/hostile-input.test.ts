@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { queryRows } from "../../../src/server/db/client";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
 
@@ -206,6 +208,88 @@ const WHOLE_BODIES = [
   "1e400",
   `{"a":${"[".repeat(5000)}${"]".repeat(5000)}}`,
 ];
+
+/**
+ * Multipart bodies the sweep below (JSON only) never sends: broken framing, no file, odd names, too
+ * many parts. `whole`: an image is in it, under a hostile name or beside junk, and may be stored.
+ */
+function hostileMultiparts(): { contentType: string; payload: Buffer; whole?: boolean }[] {
+  const b = "----hostile";
+  const type = `multipart/form-data; boundary=${b}`;
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+  const part = (headers: string, content: Buffer | string) =>
+    Buffer.concat([Buffer.from(`--${b}\r\n${headers}\r\n\r\n`), Buffer.from(content), Buffer.from("\r\n")]);
+  const end = Buffer.from(`--${b}--\r\n`);
+  const fileHeaders = (name: string) => `Content-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png`;
+  return [
+    { contentType: "multipart/form-data", payload: Buffer.from("no boundary") },
+    { contentType: type, payload: Buffer.from("garbage without any boundary") },
+    { contentType: type, payload: Buffer.concat([part(fileHeaders("cut.png"), png)]) },
+    { contentType: type, payload: Buffer.concat([Buffer.from(`--${b}\r\n${fileHeaders("cut.png")}\r\n\r\n`), png]) },
+    { contentType: type, payload: Buffer.concat([part('Content-Disposition: form-data; name="note"', "no file here"), end]) },
+    { contentType: type, payload: Buffer.concat([part("Content-Disposition: form-data", png), end]), whole: true },
+    { contentType: type, payload: Buffer.concat([part(fileHeaders(`a\u0000b${"x".repeat(10_000)}.png`), png), end]), whole: true },
+    { contentType: type, payload: Buffer.concat([part(fileHeaders('"\r\nX-Injected: 1\r\n'), png), end]), whole: true },
+    {
+      contentType: type,
+      payload: Buffer.concat([...Array.from({ length: 2000 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, "1")), end]),
+    },
+    {
+      contentType: type,
+      payload: Buffer.concat([
+        part(`Content-Disposition: form-data; name="note"`, "x".repeat(2 * 1024 * 1024)),
+        part(fileHeaders("a.png"), png),
+        end,
+      ]),
+      whole: true,
+    },
+    { contentType: type, payload: Buffer.concat([part(fileHeaders("a.png"), Buffer.alloc(6 * 1024 * 1024, 0x41)), end]) },
+    { contentType: "text/plain", payload: png },
+    { contentType: "application/json", payload: Buffer.from("{}") },
+  ];
+}
+
+it("answers hostile multipart uploads below 500, stores none that is broken and cleans the names of the rest", async () => {
+  // Before the sweep, whose writes (a password reset among them) leave admin unable to sign in again.
+  const admin = await t.login("admin");
+  const description = (await t.call<Description>(null, "GET", "/api/openapi.json")).body;
+  const uploads = Object.entries(description.paths)
+    .filter(([path, methods]) => methods.post && (path === "/api/media/" || path.endsWith("/attachment/")))
+    .map(([path]) => path);
+  expect(uploads.filter((path) => path.endsWith("/attachment/")).length).toBeGreaterThanOrEqual(3);
+  const counts = async () => {
+    const [row] = await queryRows<{ count: number }>(
+      t.db,
+      sql`select (select count(*) from document_attachment)::int + (select count(*) from media)::int as count`,
+    );
+    return row.count;
+  };
+  const before = await counts();
+  let stored = 0;
+  const failures: string[] = [];
+  for (const path of uploads) {
+    const urls = path.includes("{id}") ? ["1", ...HOSTILE_IDS].map((id) => path.replace("{id}", encodeURIComponent(id))) : [path];
+    for (const url of urls) {
+      for (const { contentType, payload, whole } of hostileMultiparts()) {
+        const res = await t.app.inject({
+          method: "POST",
+          url,
+          payload,
+          headers: { authorization: `Bearer ${admin}`, "content-type": contentType },
+        });
+        const answer = `POST ${url} (${contentType}, ${payload.length} bytes) -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+        if (res.statusCode === 201 && whole) {
+          stored += 1;
+          const name = res.json<{ file_name?: string }>().file_name;
+          // eslint-disable-next-line no-control-regex
+          if (name !== undefined && (name.length > 200 || /[\u0000-\u001f]/.test(name))) failures.push(`${answer}: name kept as sent`);
+        } else if (res.statusCode >= 500 || res.statusCode < 400) failures.push(answer);
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+  expect(await counts()).toBe(before + stored);
+}, 300_000);
 
 it("answers every hostile request of every route with a status below 500", async () => {
   console.log(`hostile input: seed ${SEED}${SAMPLE_ALL ? ", every value to every field" : ""} (HOSTILE_SEED=${SEED} draws it again)`);

@@ -281,3 +281,16 @@ export class DashboardPage {
     return box.locator("svg.recharts-surface").first();
   }
 }
+
+/** The attachments panel of a document view (purchase, expense, payment). */
+export class AttachmentsPanel {
+  constructor(private readonly page: Page) {}
+
+  readonly panel = (): Locator => this.page.getByRole("region", { name: "Attachments" });
+  readonly fileInput = (): Locator => this.page.getByLabel("Add attachment", { exact: true });
+  readonly listed = (fileName: string): Locator => this.panel().getByRole("listitem").filter({ hasText: fileName });
+
+  async attach(file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    await this.fileInput().setInputFiles(file);
+  }
+}

@@ -4,6 +4,7 @@ import { queryRows, type Db } from "../../db/client";
 import { media } from "../../db/tables";
 import { authOf } from "../../http/access";
 import { fieldErrors, notFound, tooManyAttempts } from "../../http/errors";
+import { readUploadedFile } from "../../http/upload";
 import { MEDIA_KEY, mediaUrl, newMediaKey } from "./media-keys";
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
@@ -39,10 +40,7 @@ export function registerMediaRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const auth = authOf(request);
     const retryAt = await uploadRetryAt(db, auth.userId);
     if (retryAt) throw tooManyAttempts(retryAt);
-    const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-    if (!file) throw fieldErrors({ file: ["This field is required"] });
-    const data = await file.toBuffer().catch(() => null);
-    if (!data || file.file.truncated) throw fieldErrors({ file: [`must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`] });
+    const { data } = await readUploadedFile(request, MAX_UPLOAD_BYTES);
     const contentType = sniffImageType(data);
     if (!contentType) throw fieldErrors({ file: ["Only images are allowed"] });
     const key = newMediaKey();

@@ -12,6 +12,7 @@ export function CashboxDocumentView({ kind }: { kind: CashboxDocumentKind }) {
       listPath={meta.path}
       singular={i18n._(meta.singular)}
       changePermission={`change_${kind}`}
+      attachmentsModel={kind === "expense" ? "expense" : undefined}
       fields={(r) => [
         { label: i18n._(meta.typeLabel), value: typeName(r) },
         { label: t`Cashbox`, value: r.cashbox_name },

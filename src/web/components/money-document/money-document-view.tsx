@@ -27,6 +27,7 @@ export function MoneyDocumentView({ kind }: { kind: MoneyDocumentKind }) {
       listPath={meta.path}
       singular={i18n._(meta.singular)}
       changePermission={`change_${meta.model}`}
+      attachmentsModel={kind === "payment" ? meta.model : undefined}
       fields={(r) => [
         { label: meta.party === "customer" ? t`Customer` : t`Supplier`, value: partyName(r) },
         { label: t`Cashbox`, value: r.cashbox_name },

@@ -5,6 +5,7 @@ import { formatDate } from "../../../core/dates";
 import { formatAmount, tryMoney } from "../../../core/money";
 import { amountInWords } from "../../../core/number-to-words";
 import { useHasPermission } from "../../lib/use-permission";
+import { DocumentAttachments } from "../document-attachments";
 import { recordTypeOf } from "../history/audit-record";
 import { buildTableBody, buildTableHead } from "../print/print-html";
 import { usePrint } from "../print/use-print";
@@ -44,6 +45,8 @@ export interface MoneyViewShellProps<R extends MoneyRecord> {
   printTable?: (record: R) => PrintTable | null;
   /** What the screen shows under the fields. */
   children?: (record: R) => ReactNode;
+  /** The permission model of a document that takes scans (expense, payment): its attachments show under it. */
+  attachmentsModel?: string;
 }
 
 /**
@@ -59,6 +62,7 @@ export function MoneyViewShell<R extends MoneyRecord>({
   fields: ownFields,
   printTable,
   children,
+  attachmentsModel,
 }: MoneyViewShellProps<R>) {
   const { t } = useLingui();
   const print = usePrint();
@@ -102,6 +106,11 @@ export function MoneyViewShell<R extends MoneyRecord>({
             <FieldGrid fields={fields} />
           </Box>
           {children?.(record)}
+          {attachmentsModel ? (
+            <Box mt="4">
+              <DocumentAttachments documentPath={`${endpoint}${record.id}/`} model={attachmentsModel} />
+            </Box>
+          ) : null}
         </>
       ) : null}
     </RecordViewFrame>

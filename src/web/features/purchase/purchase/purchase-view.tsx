@@ -4,6 +4,7 @@ import { useNavigate, useParams } from "react-router";
 import { LuPencil, LuUndo2 } from "react-icons/lu";
 import { formatDate } from "../../../../core/dates";
 import type { PrintableDocument } from "../../../components/document/document-print";
+import { DocumentAttachments } from "../../../components/document-attachments";
 import { DocumentView, useViewRecord, type DocumentViewAction } from "../../../components/document/document-view";
 import { translateMessage } from "../../../lib/messages";
 import { useHasPermission } from "../../../lib/use-permission";
@@ -78,6 +79,8 @@ export default function PurchaseView() {
           </Text>
         ) : null
       }
-    />
+    >
+      {record ? <DocumentAttachments documentPath={`purchase/${record.id}/`} model="purchase" /> : null}
+    </DocumentView>
   );
 }
