@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { runAccountingBench } from "./accounting-bench";
 import { runBrowserBench } from "./browser-bench";
 import { runDocumentsBench } from "./documents-bench";
+import { runEmbeddedDefaultBench } from "./embedded-default-bench";
 import { runItemListBench } from "./item-list-bench";
 import { runLighthouseBench } from "./lighthouse-bench";
 import { runNetworkBench } from "./network-bench";
@@ -32,6 +33,9 @@ import { describeMachine, probeMachine } from "./machine-probe";
  * party with 100k of 1M ledger rows, the cashbox list and the dashboard's balances, on PGlite and on a
  * throwaway PostgreSQL; BENCH_LEDGER_ROWS changes the 1M) and prints it, leaving BENCHMARKS.md as it is;
  * BENCH_ACCOUNTING=1 adds it to `npm run bench`.
+ * BENCH_ONLY=embedded runs the embedded default before and after side by side (embedded-default-bench.ts: PGlite on
+ * files against the PostgreSQL server the product starts itself; starts on an empty and a full folder, sales by one
+ * client and four) and prints it, leaving BENCHMARKS.md as it is.
  * BENCH_ONLY=lighthouse runs only Lighthouse (lighthouse-bench.ts, issue 12: the sign-in page and the signed-in
  * dashboard, mobile preset, 3 runs each, median) on WEB_ROOT (else dist/web; build it first) and prints it.
  */
@@ -62,6 +66,10 @@ if (process.env.BENCH_ONLY === "reports") {
 }
 if (process.env.BENCH_ONLY === "accounting") {
   printRows(await runAccountingBench());
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === "embedded") {
+  printRows(await runEmbeddedDefaultBench());
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === "lighthouse") {
