@@ -69,7 +69,30 @@ async function salesPerSecond(database: Database, clients: number): Promise<{ ra
     const inventory = me.branches[0].inventories[0].id;
     const iqd = (await read<{ id: number }>("currency/base-currency/")).id;
     const customer = (await read<{ id: number; is_general: boolean }[]>(`customer/all/?branch=${branch}`)).find((c) => c.is_general)!.id;
-    const stock = (await read<{ id: number }[]>(`stock/all/?inventory=${inventory}&quantity__gte=500&ordering=-quantity`)).slice(0, 30);
+    // Enough stock for every sale of the run: one purchase of 30 items.
+    const supplier = (await read<{ id: number }[]>(`supplier/all/?branch=${branch}`))[0].id;
+    const items = (await read<{ id: number }[]>("item/all/?item_type=1&is_active=true&ordering=id")).slice(0, 30);
+    const purchase = await call("POST", "purchase/", token, {
+      branch,
+      inventory,
+      supplier,
+      currency: iqd,
+      payment_type: "debit",
+      cashbox: null,
+      paid_amount: "0",
+      discount: "0",
+      items: items.map((item) => ({
+        item: item.id,
+        quantity: "100000",
+        purchase_price: "1000",
+        sale_price: "1500",
+        batch_number: "",
+        expire_date: null,
+      })),
+      form_token: `bench-default-purchase-${Date.now()}`,
+    });
+    if (purchase.status !== 201) throw new Error(`the bench's purchase was refused: ${JSON.stringify(purchase.body)}`);
+    const stock = (await read<{ id: number }[]>(`stock/all/?inventory=${inventory}&quantity__gte=100000&ordering=-quantity`)).slice(0, 30);
     let n = 0;
     let done = 0;
     let refused = 0;
