@@ -1,6 +1,6 @@
 /**
- * Postings of the cashbox and party documents beyond receipts, payments, expenses, incomes and transfers
- * (issue 13): money conversions, cashbox adjustments, capital and debit invoices. Pure, like posting.ts;
+ * Postings of the cashbox and party documents beyond receipts, payments, expenses, incomes and transfers:
+ * money conversions, cashbox adjustments, capital and debit invoices. Pure, like posting.ts;
  * every function's lines balance per currency (assertBalanced).
  */
 import { isNegative, negate, type MoneyInput } from "./money";

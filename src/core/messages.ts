@@ -130,7 +130,7 @@ export const MESSAGES = {
   conversionCurrenciesMustDiffer: "Cashboxes currency must be different",
   nothingToAdjust: "The counted balance equals the cashbox balance: nothing to adjust",
   adjustmentOfCount: "This adjustment belongs to a cashbox count: delete the count instead",
-  // HR and payroll (issue 15).
+  // HR and payroll.
   contractOverlaps: "The employee already has a contract for these dates",
   endBeforeStart: "The end date must not be before the start date",
   noContractForPeriod: "{name} has no contract for this period",
@@ -170,7 +170,7 @@ interface CompiledTemplate {
 const literalLength = (template: string) => template.replace(/\{\w+\}/g, "").length;
 
 // Built once, on the first message to recognise (not when the module loads: it is in the first screen's
-// JavaScript, issue 12): a full-string regex per template with placeholders, each placeholder a lazy
+// JavaScript): a full-string regex per template with placeholders, each placeholder a lazy
 // group. Most literal text first, so "greater than or equal to 5" never matches "greater than {min}".
 let compiled: CompiledTemplate[] | null = null;
 const compiledTemplates = (): CompiledTemplate[] =>

@@ -1,5 +1,5 @@
 /**
- * Money conversions between cashboxes of two currencies (issue 13). The stated rate reads as the exchange
+ * Money conversions between cashboxes of two currencies. The stated rate reads as the exchange
  * rate screen quotes it, base units per unit of the foreign side (USD 1480 means 1 USD = 1480 IQD), in both
  * directions: USD -> IQD multiplies by it, IQD -> USD divides by it. Between two foreign currencies it is
  * units of the target per unit of the source. Pure: the form and the server compute the same amount in.

@@ -1,5 +1,5 @@
 /**
- * Payroll arithmetic (issue 15), shared by the server (pay runs, the payroll list) and the forms.
+ * Payroll arithmetic, shared by the server (pay runs, the payroll list) and the forms.
  * A contract pays `salary_amount + allowances` per unit of its structure (a month, a week, a day, an
  * hour); a pay run's base for an employee is that rate times the units of the period the contract
  * covers. Additions (bonus, overtime) raise the gross; deductions (absence, then the recovered advance)

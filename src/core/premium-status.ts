@@ -1,5 +1,5 @@
 /**
- * Where an installment sale stands on a day (issue 14's sale-premium report and the dashboard's card):
+ * Where an installment sale stands on a day (the sale-premium report and the dashboard's card):
  * what falls due today, what is overdue and since when, what must come in by the end of this week.
  * Pure; reads the schedule that installments.ts allocates what was paid to.
  */

@@ -1,10 +1,10 @@
 /**
- * The batch replay of the outbox (issue 12; DESIGN section 4): `POST sync/replay/` takes an ordered
+ * The batch replay of the outbox (DESIGN section 4): `POST sync/replay/` takes an ordered
  * list of queued creates and the server runs them one after the other through their own routes, so
  * a device on a slow link pays one round trip per batch instead of one per create. Both sides read
  * the rules here: which creates may go in a batch, how large a batch may be, and which answers end it.
  * The server's check of a batch's shape is in validation/replay-batch-schema.ts: the device's outbox
- * reads these rules without loading the validation library (the first screen's JavaScript, issue 12).
+ * reads these rules without loading the validation library (the first screen's JavaScript).
  */
 
 /** Most entries in one batch: at 10 to 30 ms a sale on the server, a batch answers within a few seconds. */

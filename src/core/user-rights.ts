@@ -1,5 +1,5 @@
 /**
- * The rules that keep user administration from becoming a way up (issue 17): nobody grants what
+ * The rules that keep user administration from becoming a way up: nobody grants what
  * they do not hold unless they are a superuser, nobody manages someone who holds more than they do,
  * and nobody raises their own rights. Pure: the server computes the rights and asks here.
  */

@@ -10,7 +10,7 @@ import { paintKeptScreen } from "./app/kept-screen";
 import { loadRootScreen, ROOT_PATH } from "./app/root-screen";
 
 /**
- * The entry is small on purpose (DESIGN section 6, issue 12): it reads the stored session and asks
+ * The entry is small on purpose (DESIGN section 6): it reads the stored session and asks
  * for what the first screen needs at once, so the chunks download side by side, not one after the
  * other. Until a screen commits, index.html's splash shows (at /, the dashboard's kept copy once its
  * style sheets are here: app/kept-screen.ts).

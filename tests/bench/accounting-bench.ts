@@ -9,7 +9,7 @@ import { wipePostgres } from "../api/support/test-app";
 import type { BenchResult } from "./server-bench";
 
 /**
- * DESIGN section 6 (issue 13): "an account statement of a party with 100k of 1M ledger rows (one page,
+ * DESIGN section 6: "an account statement of a party with 100k of 1M ledger rows (one page,
  * opening balance): p95 under 100 ms; the cashbox list with balances over 1M ledger rows under 100 ms".
  * The ledger rows are generated in SQL (generate_series) as the postings of src/core/posting.ts and
  * accounting-posting.ts shape them (a sale: customer / revenue, cashbox / customer, cost_of_goods /

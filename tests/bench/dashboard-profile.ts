@@ -9,7 +9,7 @@ import { coverLedgerDaysThrough } from "../../src/server/modules/report/ledger-d
 import { salePremiumReport } from "../../src/server/modules/report/sale-premium-report.service";
 
 /**
- * Where the dashboard's time goes (issue 14): each card's query alone, then the whole dashboard, for the
+ * Where the dashboard's time goes: each card's query alone, then the whole dashboard, for the
  * superuser (every branch) and a one-branch manager, on the database of a report bench run
  * (BENCH_DATABASE_URL, or the PGlite data in BENCH_REPORT_DIR). Migrates it first.
  *

@@ -7,7 +7,7 @@ import { ARGS, CHROMIUM, startServer } from "./browser-bench";
 import { stopOnce } from "./sale-benches";
 
 /**
- * Where the signed-in dashboard's start-up spends the main thread (issue 12, a diagnostic, not a
+ * Where the signed-in dashboard's start-up spends the main thread (a diagnostic, not a
  * benchmark): serves WEB_ROOT (build it unminified for names) on a fresh PGlite with the demo data,
  * signs the demo admin in, opens the dashboard once (the device's kept copy), then reloads it RUNS
  * times with the HTTP cache cleared, 4x CPU slowdown (Lighthouse's mobile preset) and the JS profiler

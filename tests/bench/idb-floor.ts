@@ -6,7 +6,7 @@ import { ITEM_PAGE_SCHEMA, PAGE_SPAN } from "../../src/web/offline/item-pages";
 import { childCpu } from "./process-cpu";
 
 /**
- * The floor of the first reference load on this machine and this Chromium (issue 12, a diagnostic,
+ * The floor of the first reference load on this machine and this Chromium (a diagnostic,
  * not a benchmark): a bare page on a new device puts ITEMS item-like records into IndexedDB with the
  * device database's item indexes (read from its schema), 5000 items a transaction as the pull
  * stores them, and nothing else: no network, no server, no app. Whatever the app does, its first

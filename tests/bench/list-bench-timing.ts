@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { BenchResult } from "./server-bench";
 
 /**
- * The timing both list benchmarks share (issue 16): each query once cold (printed with what it answers),
+ * The timing both list benchmarks share: each query once cold (printed with what it answers),
  * then `rounds` timed rounds one request at a time, then the same requests `concurrency` in flight at once
  * (devices paging together on the one connection of PGlite), p95 of each query and of all.
  */

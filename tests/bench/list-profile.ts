@@ -4,7 +4,7 @@ import { seedIfEmpty } from "../../src/server/seed/seed";
 import { bulkItems } from "./server-bench";
 
 /**
- * Where the time of one item list page goes on PGlite (issue 16): seeds BENCH_ITEMS items (100k) in memory
+ * Where the time of one item list page goes on PGlite: seeds BENCH_ITEMS items (100k) in memory
  * and times each statement of the page on its own, alternating, so they share the machine's noise.
  *   node --import tsx tests/bench/list-profile.ts
  */

@@ -13,7 +13,7 @@ import { bulkSales } from "./sales-list-bench";
 import { bulkItems, type BenchResult } from "./server-bench";
 
 /**
- * DESIGN section 6 (issue 14): "profit by day over a year of 1M sale lines under 1 s; a sale-detail page
+ * DESIGN section 6: "profit by day over a year of 1M sale lines under 1 s; a sale-detail page
  * with sums p95 under 100 ms; the dashboard under 300 ms". A year of sales ending today with
  * BENCH_SALE_LINES lines (three a sale, in two branches, one sale in five in USD), each sale posted to the
  * ledger as the sale service posts it (postSale: customer/revenue at the sale's rate, cashbox/customer for

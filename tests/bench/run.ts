@@ -21,22 +21,22 @@ import { describeMachine, probeMachine } from "./machine-probe";
  * layout, compositing and script per event; tests/bench/trace-summary.ts sums it).
  * BENCH_ONLY=list runs only the list benchmarks (the item list, and the sales list with BENCH_SALES_LIST=1),
  * each on PGlite and, with BENCH_DATABASE_URL, on PostgreSQL after it, and prints them, leaving BENCHMARKS.md as it is (`npx tsx tests/bench/run.ts` skips the build).
- * BENCH_ONLY=network runs only the network benchmark (network-bench.ts, issue 12: install, first load, first
+ * BENCH_ONLY=network runs only the network benchmark (network-bench.ts: install, first load, first
  * load cut off for 30 s, sync row formats, replay of BENCH_SALES queued sales, over an emulated good and poor
  * branch link; 15 to 25 minutes with 100k items here) and prints it, leaving BENCHMARKS.md as it is;
  * BENCH_NETWORK=1 adds it to `npm run bench`. It serves WEB_ROOT when set, else dist/web (build it first);
  * BENCH_NETWORK_CUT_MS changes how long the load is cut off (30,000 ms).
- * BENCH_ONLY=reports runs only the reports benchmark (report-bench.ts, issue 14: profit, sale detail and the
+ * BENCH_ONLY=reports runs only the reports benchmark (report-bench.ts: profit, sale detail and the
  * dashboard over a year of BENCH_SALE_LINES sale lines, 1M by default, on PGlite and, with BENCH_DATABASE_URL,
  * PostgreSQL) and prints it, leaving BENCHMARKS.md as it is; BENCH_REPORTS=1 adds it to `npm run bench`.
- * BENCH_ONLY=accounting runs only the accounting benchmark (accounting-bench.ts, issue 13: statements of a
+ * BENCH_ONLY=accounting runs only the accounting benchmark (accounting-bench.ts: statements of a
  * party with 100k of 1M ledger rows, the cashbox list and the dashboard's balances, on PGlite and on a
  * throwaway PostgreSQL; BENCH_LEDGER_ROWS changes the 1M) and prints it, leaving BENCHMARKS.md as it is;
  * BENCH_ACCOUNTING=1 adds it to `npm run bench`.
  * BENCH_ONLY=embedded runs the embedded default before and after side by side (embedded-default-bench.ts: PGlite on
  * files against the PostgreSQL server the product starts itself; starts on an empty and a full folder, sales by one
  * client and four) and prints it, leaving BENCHMARKS.md as it is.
- * BENCH_ONLY=lighthouse runs only Lighthouse (lighthouse-bench.ts, issue 12: the sign-in page and the signed-in
+ * BENCH_ONLY=lighthouse runs only Lighthouse (lighthouse-bench.ts: the sign-in page and the signed-in
  * dashboard, mobile preset, 3 runs each, median) on WEB_ROOT (else dist/web; build it first) and prints it.
  */
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);

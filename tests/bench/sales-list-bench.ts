@@ -9,7 +9,7 @@ import type { BenchResult } from "./server-bench";
 
 /**
  * DESIGN section 6: "one list page (50 rows, filtered, sorted) over 1M sales: p95 under 50 ms", and
- * issue 16: the same on PGlite, and four requests in flight under 150 ms. Generates the sales in SQL
+ * the same on PGlite, and four requests in flight under 150 ms. Generates the sales in SQL
  * (generate_series), then times `GET /api/sale/` and its totals/ through the real app (buildApp + inject,
  * signed in as the demo admin).
  *

@@ -3,7 +3,7 @@ import { openDatabase } from "../../src/server/db/client";
 import { seedIfEmpty } from "../../src/server/seed/seed";
 
 /**
- * Bytes on the wire of the demo data's answers (issue 12), as a client that sends no Accept-Encoding,
+ * Bytes on the wire of the demo data's answers, as a client that sends no Accept-Encoding,
  * one that accepts gzip only, and Chromium ("gzip, deflate, br, zstd") receive them.
  * Run: node --import tsx tests/bench/transfer-sizes.ts
  */

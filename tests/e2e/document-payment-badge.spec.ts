@@ -5,7 +5,7 @@ import { type Paged, signedIn } from "./support/session";
 import { ADMIN } from "./support/users";
 
 /**
- * A document form with nothing on it shows no payment status (issue 11): a zero total is not "Paid".
+ * A document form with nothing on it shows no payment status: a zero total is not "Paid".
  * Once a line gives the sale a total, the badge appears (cash is the default, so it is Paid): the
  * badge is there when there is something to pay, not gone for good.
  */

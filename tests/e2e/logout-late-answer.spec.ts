@@ -4,7 +4,7 @@ import { ADMIN } from "./support/users";
 
 /**
  * Answers to calls of a session that has ended belong to no one. The start-up refresh runs after the
- * first screen (issue 12), so a quick logout overlaps it (found by CI):
+ * first screen (DESIGN section 6), so a quick logout overlaps it (found by CI):
  * - a call answered 401 after the logout (its token was revoked) must not navigate the signed-out
  *   device anywhere (api-client.ts);
  * - a call answered before the logout but arriving after it must not write the old user back into the

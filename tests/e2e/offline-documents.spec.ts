@@ -4,7 +4,7 @@ import { signedInWithDeviceCache, type Paged } from "./support/session";
 import { ADMIN } from "./support/users";
 
 /**
- * Documents offline (issue 3): a sale and a quotation viewed online open offline by their address,
+ * Documents offline: a sale and a quotation viewed online open offline by their address,
  * and so does the sale's extra-material screen, from the copy the device kept; one never viewed
  * says it is not available offline. A quotation conversion queued offline that the server refuses
  * shows as needing attention, not converted, on the quotation and on the pending sale, with the

@@ -5,7 +5,7 @@ import { signedInWithDeviceCache } from "./support/session";
 import { CASHIER } from "./support/users";
 
 /**
- * A sale offline, end to end (issue 5 "Offline", DESIGN section 4): a cashier signs in online and
+ * A sale offline, end to end (DESIGN section 4): a cashier signs in online and
  * the device cache loads (stock included); offline, the app reloads from the service worker, the
  * sale screen scans a barcode from the cache and saves: the sale waits in the outbox with its
  * provisional number and has taken its stock in the cache; back online it syncs, and the server

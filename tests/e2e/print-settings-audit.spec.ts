@@ -5,7 +5,7 @@ import { type Paged, signedIn } from "./support/session";
 import { ADMIN, uniqueName } from "./support/users";
 
 /**
- * Print settings and the audit trail (issue 17): the owner sets branch 2's print header and logo on
+ * Print settings and the audit trail: the owner sets branch 2's print header and logo on
  * /setting/print; a sale of branch 2 shows them on screen and on its printed invoice; the sale
  * view's History panel shows who created it.
  */

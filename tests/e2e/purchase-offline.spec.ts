@@ -5,7 +5,7 @@ import { type Paged, signedInWithDeviceCache } from "./support/session";
 import { ADMIN } from "./support/users";
 
 /**
- * A purchase offline (issue 4 proof, DESIGN section 4): signed in online with the device cache
+ * A purchase offline (DESIGN section 4): signed in online with the device cache
  * loaded, the admin goes offline, keys in a purchase by scanning a barcode from the cache, saves
  * ("Saved, will sync"), and once back online the outbox sends it: the server holds it once and the
  * item's stock in the inventory has grown by what was bought.

@@ -5,7 +5,7 @@ import { type Paged, signedIn } from "./support/session";
 import { ADMIN } from "./support/users";
 
 /**
- * A purchase keyed in by scanning (issue 4): the admin opens the purchase form, picks branch,
+ * A purchase keyed in by scanning: the admin opens the purchase form, picks branch,
  * inventory and supplier, scans two barcodes the way a keyboard-wedge scanner types them, raises a
  * quantity, saves (cash), lands on the printable invoice, prints it (the print popup opens), and sees
  * the stock of both items grow on /stock/stock.

@@ -5,7 +5,7 @@ import { type Paged, signedInWithDeviceCache } from "./support/session";
 import { ADMIN } from "./support/users";
 
 /**
- * A receipt keyed offline (issue 13 proof): a customer owes one credit sale; offline, the admin keys
+ * A receipt keyed offline: a customer owes one credit sale; offline, the admin keys
  * a receipt for it: "Saved, will sync", it waits in the receipt list under a provisional number and
  * the cashbox list shows the balance with it. Back online the outbox sends it once: the server has
  * one receipt of that note and the sale is Paid. A screenshot of the pending receipt list in Arabic.

@@ -13,12 +13,12 @@ import { ADMIN } from "./support/users";
 import { signedIn } from "./support/session";
 
 /**
- * Extra sale material and a quotation conversion, offline (issue 5): both screens open online, the
+ * Extra sale material and a quotation conversion, offline: both screens open online, the
  * connection drops, and both saves go through the outbox: queued, their stock taken in the device
  * cache at once, shown pending (on the sale; as a provisional sale). Back online each syncs once: the
  * sale has one extra line, the quotation one converted sale, and the server's stock is reduced once.
  *
- * A sale deleted on the server (issue 11) leaves the device at its next pull: the copy kept when it was
+ * A sale deleted on the server leaves the device at its next pull: the copy kept when it was
  * viewed goes, so offline it no longer opens; the quotation it was converted from stays converted.
  *
  * Accessible names: src/web/features/sale/sale/sale-view.tsx ("Extra Material"), sale-extra.tsx

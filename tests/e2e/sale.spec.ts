@@ -4,7 +4,7 @@ import { type Paged, signedIn } from "./support/session";
 import { CASHIER } from "./support/users";
 
 /**
- * A sale at the counter (issue 5): a cashier signs in, opens the sale screen, scans five barcodes
+ * A sale at the counter: a cashier signs in, opens the sale screen, scans five barcodes
  * the way a keyboard-wedge scanner types them (fast keys, then Enter), takes cash, saves, and sees
  * the printable invoice with the right lines and total; the server holds the sale once, with the
  * stock of each line reduced by what was sold.

@@ -5,7 +5,7 @@ import { type Paged, signedIn } from "./support/session";
 import { ADMIN } from "./support/users";
 
 /**
- * An inventory transfer (issue 4): created on the form by scanning stock of the source inventory,
+ * An inventory transfer: created on the form by scanning stock of the source inventory,
  * Pending on its view, approved there ("Approved Successfully"), and the stock moved from the source
  * row to the destination inventory. The approved transfer offers no edit any more.
  */

@@ -14,7 +14,7 @@ import { newDeviceDb, startFaultServer, type FaultServer } from "./support/fault
 import { signIn } from "./support/signed-in";
 
 /**
- * Money documents keyed offline against the real server (issue 13, "Offline"): expenses, incomes,
+ * Money documents keyed offline against the real server (DESIGN section 4): expenses, incomes,
  * receipts and payments queued on a device show as pending under "P-<n>" and move the cashbox
  * balance the device shows at once; replayed through lost answers and 5xx they are booked exactly
  * once each; one the server refuses on replay ("Cashbox balance is not enough") needs attention

@@ -15,7 +15,7 @@ import { newDeviceDb, startFaultServer, VIRTUAL_BASE, type FaultServer } from ".
 import { signIn } from "./support/signed-in";
 
 /**
- * Offline sales against the real server (issue 5, "Offline"): sales queued on a device take their
+ * Offline sales against the real server (DESIGN section 4): sales queued on a device take their
  * stock from the cache at once and, replayed through faults, are booked exactly once each with the
  * server's stock reduced once; a sale whose stock was sold elsewhere meanwhile needs attention with
  * the server's message, and discarding it gives the cached stock back.

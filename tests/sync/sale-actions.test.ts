@@ -16,7 +16,7 @@ import { newDeviceDb, startFaultServer, VIRTUAL_BASE, type FaultServer } from ".
 import { signIn } from "./support/signed-in";
 
 /**
- * The sale actions besides a plain sale, on a device against the real server (issue 11):
+ * The sale actions besides a plain sale, on a device against the real server:
  * - a sale deleted on the server leaves the device at its next pull: the copy kept when it was
  *   viewed goes (it no longer opens offline), and its stock comes back to the cache;
  * - extra material and a quotation conversion queued offline replay through lost answers and 5xx

@@ -1,4 +1,4 @@
-/** Bodies of the money conversion, cashbox adjustment and count, capital and debit invoice (issue 13). */
+/** Bodies of the money conversion, cashbox adjustment and count, capital and debit invoice. */
 import { object, string, type InferType } from "yup";
 import { MESSAGES } from "../messages";
 import { isDecimalString, isPositive } from "../money";

@@ -1,4 +1,4 @@
-/** HR bodies (issue 15 contract): positions, employees, contracts, pay runs and salary advances. */
+/** HR bodies: positions, employees, contracts, pay runs and salary advances. */
 import { array, boolean, mixed, object, string, type InferType } from "yup";
 import { MESSAGES } from "../messages";
 import { GENDERS, SALARY_STRUCTURES } from "../payroll";

@@ -1,4 +1,4 @@
-/** Bodies of the organisation settings (issue 17): branches, inventories, print information, settings. */
+/** Bodies of the organisation settings: branches, inventories, print information, settings. */
 import { boolean, object, string, type InferType } from "yup";
 import { MESSAGES } from "../messages";
 import { ADDRESS_MAX_LENGTH, PHONE_MAX_LENGTH, nameField, optionalText, requiredId } from "./common";

@@ -1,4 +1,4 @@
-/** Purchase, purchase return and stock sale-price bodies (SPEC sections 2 to 5; issue 4 contract). */
+/** Purchase, purchase return and stock sale-price bodies (SPEC sections 2 to 5). */
 import { array, object, string, type InferType } from "yup";
 import { MESSAGES, interpolate } from "../messages";
 import { RATE_DECIMALS } from "./accounting-schemas";

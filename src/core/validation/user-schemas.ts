@@ -1,4 +1,4 @@
-/** User and group (role) bodies of the users screen and `user/` API (issue 17). */
+/** User and group (role) bodies of the users screen and `user/` API. */
 import { array, boolean, object, string, type InferType } from "yup";
 import { MESSAGES } from "../messages";
 import { NAME_MAX_LENGTH, optionalId, optionalText, requiredId } from "./common";

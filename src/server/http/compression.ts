@@ -6,7 +6,7 @@ import compress from "@fastify/compress";
 export const COMPRESS_THRESHOLD = 1024;
 
 /**
- * Answers compressed by the client's Accept-Encoding, brotli first, then gzip (issue 12: tablets on
+ * Answers compressed by the client's Accept-Encoding, brotli first, then gzip (tablets on
  * slow links; a sync page of JSON shrinks about tenfold). Brotli at quality 4: quality 11, zlib's
  * default, costs tens of milliseconds per page for a few percent more; 4 is faster than gzip's
  * default for a smaller answer. The built web app is compressed once at build time instead (the

@@ -58,7 +58,7 @@ const monthDay = (back: number, day: number) => {
 };
 
 /**
- * HR demo (issue 15): positions, a dozen employees over both branches with IQD contracts since last
+ * HR demo: positions, a dozen employees over both branches with IQD contracts since last
  * year, an `hr` user (HR group, first branch), two months of payroll per branch paid from the branch's
  * IQD cashbox through the same service as the API, and two advances (one recovered by the last pay
  * run, one still open). A cashbox short of a month's salaries first gets the owner's top-up as an income.

@@ -9,7 +9,7 @@ import { applyMovements, findOrCreateStock } from "../modules/stock/stock-ledger
 const daysAgo = (days: number) => toIsoDate(new Date(Date.now() - days * 86_400_000));
 
 /**
- * What the stock and dues reports and the dashboard's cards show on a fresh demo (issue 14): in each
+ * What the stock and dues reports and the dashboard's cards show on a fresh demo: in each
  * branch's warehouse a few batches already expired and a few expiring within the month, a few items
  * put on the shop floor below their minimum, and one installment sale whose first two receipts are
  * past their date. Written through the stock ledger and the sale service, so movements and the

@@ -57,7 +57,7 @@ interface PlannedSale {
 }
 
 /**
- * Six months of history for the reports (issue 14): a restocking purchase every seven weeks in each branch
+ * Six months of history for the reports: a restocking purchase every seven weeks in each branch
  * (through the purchase service), a few hundred sales inserted in bulk (documents, lines, stock
  * movements and their balanced ledger postings from src/core/posting.ts, numbered in date order), and
  * three returns (through the sale service). Runs before demo-sales.ts, whose recent sales then take

@@ -5,7 +5,7 @@ import { appStore, clearSession, storedUserAtom, tokenAtom } from "../lib/app-st
  * Restores the stored session before anything is shown (SPEC section 2). The atoms read localStorage
  * on first use; a stored user without an id, or without its token, is a broken session and is cleared.
  * Done before the first render (start-app.tsx), not in an effect: an effect would render the whole
- * app a second time, in one task, right after the first (issue 12).
+ * app a second time, in one task, right after the first (the first screen's budget, DESIGN section 6).
  */
 export function restoreSession(): void {
   const user = appStore.get(storedUserAtom);

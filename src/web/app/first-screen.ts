@@ -1,5 +1,5 @@
 /**
- * The first screen first (issue 12). What the first screen does not need, the offline layer's start
+ * The first screen first (DESIGN section 6). What the first screen does not need, the offline layer's start
  * (the device database, the outbox's replay, the reference pull) and the start-up refresh of the
  * stored session, waits until that screen has painted: it then neither delays that paint nor shares
  * its tasks. A screen that needs the offline layer asks for it at once (route-screen.tsx). Should no

@@ -2,8 +2,8 @@ import { WIDE_SCREEN } from "./screen-width";
 
 /**
  * The first screen as it last looked, kept on the device and drawn by the entry before the app has
- * loaded (issue 12). On a branch tablet the app's JavaScript (React, the router, the screen) takes
- * seconds to load and run; until then the user saw a splash. The dashboard keeps a copy of the page
+ * loaded (the first screen's budget, DESIGN section 6). On a branch tablet the app's JavaScript (React, the router,
+ * the screen) takes seconds to load and run; until then the user saw a splash. The dashboard keeps a copy of the page
  * it has drawn (the shell and the day's figures, as HTML, with the style sheets it was drawn with),
  * and the next start at / draws that copy at once, inert, until the app's first render replaces it.
  *

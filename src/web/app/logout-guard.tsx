@@ -4,7 +4,7 @@ import { registerBeforeLogout } from "../lib/session";
 import { NeedsChakra } from "../lib/chakra-on-demand";
 import { lazyChunk } from "./lazy-screen";
 
-/** The question is drawn with Chakra: its chunk comes when it is asked (issue 12: not on the first screen). */
+/** The question is drawn with Chakra: its chunk comes when it is asked (not on the first screen). */
 const confirmDialog = lazyChunk(() => import("../components/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })));
 
 interface Question {
@@ -22,7 +22,8 @@ export function LogoutGuard() {
   useEffect(
     () =>
       registerBeforeLogout(async () => {
-        // The device's database comes with the offline layer's chunk, not with the shell's (issue 12).
+        // The device's database comes with the offline layer's chunk, not with the shell's (the first screen's budget,
+        // DESIGN section 6).
         const { offlineSafeLogout } = await import("../offline/sync-status");
         const count = await offlineSafeLogout();
         if (count === 0) return true;

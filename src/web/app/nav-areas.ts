@@ -5,8 +5,8 @@ import { LuBoxes, LuChartColumn, LuCog, LuShoppingCart, LuTruck, LuUsers, LuWall
 import type { AuthUser } from "../../core/api-types";
 import { hasAnyPermission } from "../../core/permissions";
 import type { SidebarArea } from "../lib/app-state";
-import { SHELL_ROUTES } from "./route-table";
 import type { AppRoute } from "./route-types";
+import { AREA_ROUTES } from "./routes/areas";
 
 export interface NavArea {
   key: SidebarArea;
@@ -29,6 +29,6 @@ const AREAS: readonly Omit<NavArea, "links">[] = [
 export function visibleAreas(user: AuthUser | null): NavArea[] {
   return AREAS.map((area) => ({
     ...area,
-    links: SHELL_ROUTES.filter((route) => route.nav === area.key && hasAnyPermission(user, route.permissions)),
+    links: AREA_ROUTES.filter((route) => route.nav === area.key && hasAnyPermission(user, route.permissions)),
   })).filter((area) => area.links.length > 0);
 }

@@ -24,8 +24,8 @@ function timeout() {
 }
 
 /**
- * A top-bar button whose menu or popover is a chunk of its own (issue 12): the popup machinery and its
- * positioning library are not part of the first screen's JavaScript. Until its first press the
+ * A top-bar button whose menu or popover is a chunk of its own (the first screen's budget, DESIGN section 6): the
+ * popup machinery and its positioning library are not part of the first screen's JavaScript. Until its first press the
  * button stands alone; pressing it mounts the popup, open, around the same button. Hover or focus
  * asks for the chunk (`lazyChunk`) beforehand, so it is usually there by the time of the press. The
  * popups are drawn with Chakra: the first press also builds its theme system (chakra-on-demand.tsx).

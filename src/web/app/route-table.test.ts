@@ -34,7 +34,7 @@ describe("route table", () => {
   it("gives every list screen its /add and /:id/edit", () => {
     const lists = SHELL_ROUTES.filter((r) => r.name.endsWith("-list") && byPath.has(`${r.path}/add`));
     expect(lists.length).toBeGreaterThan(30);
-    // A closed cashbox count is the one record that is never edited (route-table.ts says so with editable: false).
+    // A closed cashbox count is the one record that is never edited (routes/accounting.ts says so with editable: false).
     const neverEdited = new Set(["accounting/cashbox/count"]);
     for (const list of lists) expect(byPath.has(`${list.path}/:id/edit`), list.path).toBe(!neverEdited.has(list.path));
   });

@@ -18,13 +18,13 @@ export interface AppRoute {
   permissions: readonly string[];
   screen: Screen;
   /**
-   * Drawn with its own style sheet, without Chakra (the first screen after sign-in, issue 12): Chakra's
+   * Drawn with its own style sheet, without Chakra (the first screen after sign-in): Chakra's
    * theme system is not built for it (lib/chakra-on-demand.tsx).
    */
   ownStyle?: true;
   /**
    * Shows without waiting for the offline layer, which then starts once it has painted (app/first-screen.ts):
-   * the screen keys nothing and reads nothing of the device's database (the dashboard, issue 12).
+   * the screen keys nothing and reads nothing of the device's database (the dashboard).
    */
   withoutOutbox?: true;
   /** Set on the screens the sidebar links to; the link text is the title. */

@@ -73,7 +73,7 @@ interface ScreenHandle {
  */
 export function createAppRouter(): { router: ReturnType<typeof createBrowserRouter>; arrived: Promise<void> } {
   // React Router flattens and ranks every route when it is made (20 to 60 ms of one task on a phone,
-  // issue 12). The installed app opens at / (app/root-screen.ts): there the router starts with the
+  // before the first screen). The installed app opens at / (app/root-screen.ts): there the router starts with the
   // dashboard's route alone, and the other screens are added at the first navigation, which matches
   // the catch-all until then (React Router asks patchRoutesOnNavigation for a better match).
   const screens = SHELL_ROUTES.map(toRouteObject);
@@ -88,7 +88,7 @@ export function createAppRouter(): { router: ReturnType<typeof createBrowserRout
   });
   registerNavigate((to, options) => void router.navigate(to, options));
   // The screen of the URL being opened downloads now, beside the shell, instead of after the shell
-  // has rendered and reached it (one round trip less before the first screen, issue 12), and so does
+  // has rendered and reached it (one round trip less before the first screen), and so does
   // the offline layer when that screen waits for it.
   const arriving: Promise<void>[] = [];
   for (const match of router.state.matches) {

@@ -19,8 +19,8 @@ import "./shell.css";
 /**
  * The signed-in frame: top bar, sidebar and the routed screen, drawn with its own style sheet
  * (shell.css), not Chakra, so the first screen after sign-in does not wait for Chakra's theme system
- * (issue 12). Wide screens keep the sidebar beside the content and collapse it with the menu button;
- * narrow ones open it as a drawer from the start edge ("start" is logical: right in RTL).
+ * (the first screen's budget, DESIGN section 6). Wide screens keep the sidebar beside the content and collapse it with
+ * the menu button; narrow ones open it as a drawer from the start edge ("start" is logical: right in RTL).
  */
 export function ShellLayout() {
   const token = useAtomValue(tokenAtom);

@@ -17,7 +17,7 @@ const subscribe = (onChange: () => void) =>
   });
 const anyToastYet = () => (shown ||= toaster.getCount() > 0);
 
-/** The app's toaster (lib/toaster.tsx, drawn with Chakra), loaded with the first toast (issue 12). */
+/** The app's toaster (lib/toaster.tsx, drawn with Chakra), loaded with the first toast, not with the first screen (DESIGN section 6). */
 export function ToasterOnDemand() {
   const wanted = useSyncExternalStore(subscribe, anyToastYet);
   if (!wanted) return null;

@@ -10,7 +10,7 @@ import { activateLanguage, i18n } from "../lib/i18n";
 export function useActiveLanguage(): { language: Language; ready: boolean } {
   const language = useAtomValue(languageAtom, { store: appStore });
   // Ready at once when main.tsx has already activated it: no empty first render followed by a second
-  // render of the whole app in one task (issue 12).
+  // render of the whole app in one task (the first screen's budget, DESIGN section 6).
   const [ready, setReady] = useState(() => i18n.locale === language);
 
   useEffect(() => {

@@ -4,8 +4,8 @@ import { use, type ReactNode } from "react";
 import { appStore } from "./app-state";
 
 /**
- * Chakra's theme system, built on demand (issue 12). Building it (createSystem over the default theme:
- * about 600 tokens with their light and dark CSS variables) was the longest task of the signed-in
+ * Chakra's theme system, built on demand (the first screen's budget, DESIGN section 6). Building it (createSystem over
+ * the default theme: about 600 tokens with their light and dark CSS variables) was the longest task of the signed-in
  * dashboard's first load on a phone, and its runtime styling (emotion) cost every render after it.
  * The first screens draw with their own style sheets (the shell, the dashboard, the sign-in page), so
  * the system is built only when something drawn with Chakra is about to show: another screen, a

@@ -46,7 +46,7 @@ export async function activateLanguage(requested: Language): Promise<void> {
 /**
  * The language's Intl data, loaded now, a piece per task: each is a first-use cost (the first
  * `Intl.NumberFormat` of a locale took 8 to 30 ms in the dashboard's traces) that otherwise falls inside
- * the first render's slices and makes one of them a long task (issue 12). The entry calls it while the
+ * the first render's slices and makes one of them a long task (DESIGN section 6). The entry calls it while the
  * app's chunks are on their way. Lingui memoizes the number format, so its first plural finds it made.
  */
 export async function warmLanguageData(language: Language): Promise<void> {

@@ -3,7 +3,7 @@ import { startTransition, useCallback, useEffect, useRef, useState } from "react
 /**
  * True once the element has come within `margin` of the viewport, and from then on. For costly parts
  * below the fold (a chart measures its text, lays out its axes and loads its library): they render
- * when the user scrolls towards them, not while the first screen is being drawn (issue 12). The
+ * when the user scrolls towards them, not while the first screen is being drawn (DESIGN section 6). The
  * switch happens in a transition, so that render yields to input. Without IntersectionObserver (an
  * old browser) it is true at once.
  */

@@ -18,7 +18,8 @@ const listeners = new Set<() => void>();
 export function bootOffline(): Promise<void> {
   started ??= import("./app-offline").then(
     // Its modules have just run: the device database, the start and the re-render of what shows its
-    // state (a synchronous one) each have a task of their own, not one long task with them (issue 12).
+    // state (a synchronous one) each have a task of their own, not one long task with them (the first screen's budget,
+    // DESIGN section 6).
     async ({ startAppOffline, prepareOfflineDb }) => {
       await prepareOfflineDb();
       await yieldToMain();

@@ -3,15 +3,8 @@ import { add, toDecimalString, toMoney, tryMoney, type Money } from "../../core/
 import { META, type CashboxMoveEffect, type LocalEffect, type OfflineDb } from "./db";
 
 /**
- * The cashbox balance the device shows is the server's last word plus what this device has keyed
- * since (the cashbox counterpart of stock-overlay.ts):
- *
- *   balance = server balance + moves of waiting entries + moves settled after that balance was read
- *
- * "Settled" moves belong to entries the server has booked after the device last read the balances
- * (at start-up, `accounting/cashbox/all/`): that reading does not have them yet, so they stay laid
- * over it until a later reading, which then includes them. A balance read just now (the online
- * cashbox list) takes only the waiting moves.
+ * The cashbox balance the device shows: the server's last word plus what this device has keyed since,
+ * as stock-overlay.ts does for stock (README.md).
  */
 
 export const isCashboxMove = (effect: LocalEffect): effect is CashboxMoveEffect => effect.kind === "cashbox-move";

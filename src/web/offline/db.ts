@@ -61,8 +61,8 @@ const VIEWED_SCHEMA = { viewed_record: "[user_id+path], saved_at" };
 
 /**
  * Version 5: an item's stock rows live in its record (`stock`, their ids in `stock_ids`, indexed
- * multiEntry; stock-store.ts), so the first load writes one record per item instead of two (issue 3:
- * the load is bound by the number of IndexedDB requests). The upgrade moves the stock table's rows
+ * multiEntry; stock-store.ts), so the first load writes one record per item instead of two (the
+ * first load is bound by the number of IndexedDB requests). The upgrade moves the stock table's rows
  * into their items (a stub record for an item not cached); version 6 drops the stock table. Rows,
  * cursor and outbox stay.
  */
@@ -70,8 +70,8 @@ export const STOCK_IN_ITEM_SCHEMA = { item: "id, barcode, code, name, _outbox, *
 
 /**
  * Version 7: items many to a record (`item_page`, item-pages.ts), so the first load writes a
- * thousand records instead of 100k (issue 12). The upgrade moves every item record (stock, stubs and
- * pending items with it) into its page; version 8 drops the item table. Cursor and outbox stay.
+ * thousand records instead of 100k (the first load's budget, DESIGN section 6). The upgrade moves every item record
+ * (stock, stubs and pending items with it) into its page; version 8 drops the item table. Cursor and outbox stay.
  */
 async function moveItemsIntoPages(items: Table<CachedRow, RowKey>, pages: Table<ItemPage, PageKey>): Promise<void> {
   const byPage = new Map<PageKey, CachedRow[]>();
@@ -262,7 +262,7 @@ export class OfflineDb extends Dexie {
   /**
    * `upToDate`: the device already has the current version (`installedVersion`), so the current
    * schema is declared alone. Dexie parses every declared version again at each declaration, and
-   * the whole chain was the longest task of the offline layer's start (issue 12).
+   * the whole chain was the longest task of the offline layer's start (the first screen's budget, DESIGN section 6).
    */
   constructor(name: string, options: { upToDate?: boolean } = {}) {
     super(name);

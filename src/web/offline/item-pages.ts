@@ -2,23 +2,11 @@ import type { Table } from "dexie";
 import { isLocalKey, type CachedRow, type RowKey } from "./sync-tables";
 
 /**
- * Where the device keeps its items (device database version 7, issue 12): many to an IndexedDB
- * record. The first load writes 100k items; on Chromium 156 each IndexedDB record costs about
- * 120 µs of the storage backend's CPU whatever its size, so one record per item took 18 to 21 s
- * before anything else ran, and pages of a few dozen take 4 to 7 s with the same lookups
- * (tests/bench/idb-floor.ts).
- *
- * A page holds the items of one run of ids (`pageKeyOf`), a pending item (a "local-…" key) a page of
- * its own. A page carries the lookup keys of its items as multiEntry indexes: `barcode`, `code` and
- * `name` of the items the screens may offer (stubs, deleted and deactivated items are not looked
- * up), every stock row id it holds (`stock_ids`), and the outbox entries of its pending items
- * (`_outbox`). A lookup reads the index, then the page, then picks the items in it.
- *
- * Every read and write of items goes through this class (stock-store.ts builds the stock on it).
- * A write reads the pages it touches and writes them whole, inside the caller's transaction or a
- * transaction of its own; writes in one transaction must not run concurrently (each would write
- * the page it read). Like stock-store.ts's writers, every method issues its requests even when it
- * has nothing to read or write, so its caller's transaction never awaits a plain promise.
+ * Where the device keeps its items: many to an IndexedDB record, a page per run of ids, looked up by the
+ * pages' multiEntry indexes (why, and what a page carries: README.md). Every read and write of items goes
+ * through this class; a write reads the pages it touches and writes them whole, writes in one transaction
+ * must not run concurrently, and every method issues its requests even with nothing to do, so its
+ * caller's transaction never awaits a plain promise.
  */
 
 /**

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from "react";
 /**
  * navigator.onLine, live (true does not promise the server answers; the outbox copes). A module of its
  * own, without the device database, so a screen that only asks whether it is online (the dashboard)
- * does not bring Dexie into the first screen's JavaScript (issue 12).
+ * does not bring Dexie into the first screen's JavaScript (DESIGN section 6).
  */
 const subscribeOnline = (listener: () => void) => {
   window.addEventListener("online", listener);

@@ -20,39 +20,7 @@ import { stockShortage } from "./stock-overlay";
  * The outbox (DESIGN section 4): every create goes through `runCreate`, which sends it at once when
  * it can and otherwise keeps it in IndexedDB, with its local effects applied, until the server has
  * answered. Nothing leaves the outbox without a 2xx answer or an explicit discard of a refused entry.
- *
- * Choices:
- * - Write-ahead: an online create is first stored as "sending", then posted. If the tab dies
- *   mid-request the entry survives and is replayed once `sendingGraceMs` has passed; the server
- *   answers the replay with the first response, so it is booked once.
- * - Order: oldest first. An entry that needs attention does not block later ones: creates are
- *   independent unless one refers to a record made offline by another (a "local-…" key in its
- *   body); such an entry waits until that one is synced (its key is then replaced by the server id)
- *   and needs attention itself if that one is discarded.
- * - A network failure ends the pass (the server is unreachable); 5xx, 408, 409 and 429 back the
- *   entry off (exponential, capped) and the pass goes on; 401 pauses all replay until `resume()`
- *   (the same user signed in again); another 4xx marks the entry "needs attention".
- * - Batches (issue 12): a pass sends the waiting entries in batches of up to 50 (`POST sync/replay/`,
- *   core/replay-batch.ts), which the server runs in order through their own routes, so a slow link
- *   costs one round trip per batch, not per entry. Each entry's answer is applied as a direct answer
- *   would be. The server stops a batch at an entry answered 401, 409 or 5xx; the entries after it were
- *   not attempted and start the next batch. No answer to the batch (network) retries all its entries,
- *   which the server's idempotency answers with their first response if they were booked. A batch
- *   ends before an entry that refers to a record made by an entry of the batch (its key is known only
- *   once the batch is answered), and before an entry the batch route does not take (an online-only
- *   create, or one too large): that one is sent alone. An answer to the batch itself that is neither
- *   2xx, 401 nor "retry later" (404 from a server without the route, 400 for an envelope it refuses)
- *   sends the batch's entries one by one instead: never "needs attention" for the envelope's sake.
- * - Resend keeps the entry's form_token. The server records a token only with a successful write
- *   (a refusal rolls back), so the corrected body is accepted under the same token; and if an
- *   earlier attempt did get booked after all, the server answers 422 instead of booking twice.
- *   A new token would risk exactly that double booking.
- * - Discard is allowed only for an entry the server refused (needs attention): a pending entry may
- *   already be booked (an answer lost on the way), so dropping it could lose track of it.
- * - A create queued without having been sent is checked against the cache first: a sale taking more
- *   than the cached stock holds, or an expense or payment taking more than the cashbox balance the
- *   device shows, is refused on the device, as the server would, instead of being queued to fail
- *   later. Once a request has gone out it is always kept (it may be booked).
+ * The choices (write-ahead, order, failures, batches, tokens, discard) are in README.md.
  */
 
 export interface CreateInput {

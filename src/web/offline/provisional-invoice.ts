@@ -10,7 +10,7 @@ import { isLocalKey, type CachedRow, type RowKey } from "./sync-tables";
 import { textOf } from "../../core/text";
 
 /**
- * The printable data of a sale saved offline (issue 5: "printing works offline from local data"):
+ * The printable data of a sale saved offline ("printing works offline from local data"):
  * built from the queued body and the device cache only, with the totals of src/core/posting.ts, so
  * the sale screen can print a provisional invoice under its "P-<n>" number. The print layout is the
  * sale screen's; this gives it the same fields as a printed server sale.

@@ -7,16 +7,9 @@ import { isReferenceTable, type CachedRow } from "./sync-tables";
 import { forgetViewedRecords, forgetViewedResource } from "./viewed-records";
 
 /**
- * Pull of the reference tables (DESIGN section 4): pages of up to PULL_PAGE_SIZE rows from
- * `GET sync/pull/`, each page written in ONE Dexie transaction together with its cursor, so a crash
- * never leaves the cursor ahead of the data. The first load pulls everything, later ones only the
- * changes (tombstones included). `reset` (the user's branches changed) and a different user on the
- * device clear the cached tables in that same transaction; the outbox is never touched, and the
- * pending rows of the signed-in user's waiting entries are put back. Stock rows are stored in their
- * item's record (stock-store.ts) with the device's own changes laid over them (stock-overlay.ts), so
- * a pull never undoes a queued sale's take. A snapshot page (first load) writes each page of items
- * (item-pages.ts) once with their stock, after one read of the pages it touches; a change page merges
- * into what the records hold.
+ * Pull of the reference tables (DESIGN section 4): pages of `GET sync/pull/`, each written in one Dexie
+ * transaction with its cursor. Stock rows go into their item's record (stock-store.ts) under the device's
+ * own changes (stock-overlay.ts), so a pull never undoes a queued sale's take. More in README.md.
  */
 
 /** Rows per page unless the caller says otherwise (the server's default). */

@@ -6,7 +6,7 @@ import type { CachedRow, RowKey } from "./sync-tables";
 import { textOf } from "../../core/text";
 
 /**
- * Stock look-ups of the sale screen's scan field in the device cache (DESIGN section 4, issue 3:
+ * Stock look-ups of the sale screen's scan field in the device cache (DESIGN section 4:
  * barcode lookup p95 under 50 ms with 100k items). Only index reads: item by `barcode` (or a prefix
  * of name, code, barcode), whose record holds its stock rows (stock-store.ts); never a scan of the
  * stock. Quantities are what the device sees: the server's minus queued sales.

@@ -5,19 +5,9 @@ import { putStockRows, stockRowsById, stockRowsOf } from "./stock-store";
 import type { CachedRow } from "./sync-tables";
 
 /**
- * The cached stock quantity the screens see is the server's last word minus what this device has
- * taken since (DESIGN section 4: a queued sale takes its stock at once):
- *
- *   quantity = _server_quantity - takes of waiting entries + adds of waiting entries - settled effects
- *
- * It is recomputed from that state, never adjusted in place, so applying, undoing, a pull and a
- * reload all agree whatever their order. `_server_quantity` is what the last pull sent.
- *
- * "Settled" effects belong to entries the server has booked, whose booking a pulled row may not show
- * yet (the pull ran before the commit). They are kept until a pull run that started after the
- * booking has finished: that run either re-sent the row (the booking bumped its version) or the
- * row already came from a pull after the commit; either way `_server_quantity` includes it. Until
- * then the device may count a sale twice, which errs on the safe side (it shows less stock).
+ * The cached stock quantity the screens see: the server's last word minus what this device has taken
+ * since, recomputed from that state, never adjusted in place (the formula and its "settled" effects:
+ * README.md).
  */
 
 export type StockEffect = StockTakeEffect | StockAddEffect;

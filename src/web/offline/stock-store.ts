@@ -4,18 +4,10 @@ import type { ItemPages } from "./item-pages";
 import type { CachedRow, RowKey } from "./sync-tables";
 
 /**
- * Where the device keeps its stock rows (device database version 5, issue 3): inside their item's
- * record (items are kept many to a page since version 7: item-pages.ts), `stock` (each row as
- * pulled, with the overlay fields of stock-overlay.ts when the device changed it) and their ids
- * in `stock_ids` (a multiEntry index of the pages), so the first load writes each item once with
- * its stock. A stock row whose item is not cached yet (change pages may bring it
- * first) waits in a stub record `{ id: item_id, _stub: true, stock, stock_ids }`: no barcode, code
- * or name, so the item indexes skip it; the item takes its rows over when it arrives. Every reader
- * and writer of stock rows goes through this module.
- *
- * The writers run inside the callers' transactions and always issue their Dexie requests, empty or
- * not: an async function that returns early hands its caller a plain promise, and a Dexie request
- * awaited after a chain of those ran outside the transaction (the page's transaction had committed).
+ * Where the device keeps its stock rows: inside their item's record (item-pages.ts), or in a stub record
+ * while the item is not cached yet (README.md). Every reader and writer of stock rows goes through this
+ * module. The writers run inside the callers' transactions and always issue their Dexie requests, empty
+ * or not, so no request of the transaction runs after it has committed.
  */
 
 export const isStub = (record: CachedRow | undefined): boolean => record?._stub === true;

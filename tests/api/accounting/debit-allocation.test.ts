@@ -10,7 +10,7 @@ import { saleWorld, type SaleWorld } from "../sale/helpers";
 import { cashboxes, unbalancedGroups, type Cashboxes } from "./ledger-helpers";
 
 /**
- * Debit invoices settled by receipts and payments as sales and purchases are (issue 13): picked or
+ * Debit invoices settled by receipts and payments as sales and purchases are: picked or
  * oldest first, their paid amount, remaining and status, the lock on a settled one, freed by the
  * receipt's delete or edit, the overpay refusal, branch scope; the ledger has no allocation rows.
  */

@@ -5,7 +5,7 @@ import { formToken, type TestApp } from "../support/test-app";
 import { saleWorld, type SaleWorld } from "../sale/helpers";
 
 /**
- * An installment sale's schedule says which instalments the receipts covered (issue 13): what was
+ * An installment sale's schedule says which instalments the receipts covered: what was
  * paid with the sale first, then the receipts by date, each filling the earliest open instalment.
  */
 

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import type { TestApp } from "../support/test-app";
 import { debitSaleBody, post, type SaleWorld } from "../sale/helpers";
 
-/** What GET report/profit/ answers (issue 14 contract). */
+/** What GET report/profit/ answers. */
 export interface ProfitSums {
   revenue: string;
   cost: string;

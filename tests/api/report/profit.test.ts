@@ -131,6 +131,16 @@ describe("report/profit/", () => {
     expect((await profit(t, admin, "currency=-1")).status).toBe(400);
   });
 
+  it("reads a wrong id list as every report and list does", async () => {
+    const body = async (url: string) => (await t.call<Record<string, string[]>>(admin, "GET", url)).body;
+    const mustBeNumber = { branch: ["must be a number"] };
+    expect(await body("/api/report/profit/?branch=abc")).toEqual(mustBeNumber);
+    expect(await body("/api/report/profit/?branch=1,-2")).toEqual(mustBeNumber);
+    expect(await body("/api/dashboard/?branch=abc")).toEqual(mustBeNumber);
+    expect(await body("/api/sale/?branch=abc")).toEqual(mustBeNumber);
+    expect(await body("/api/report/profit/?currency=x")).toEqual({ currency: ["must be a number"] });
+  });
+
   it("another branch's documents never appear", async () => {
     const date = day(3);
     const suliManager = await makeUser(t, ["report_view_profit"], [w.suli]);

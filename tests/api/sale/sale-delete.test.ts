@@ -8,7 +8,7 @@ import { cashboxes } from "../accounting/ledger-helpers";
 import { debitSaleBody, makeStock, post, saleWorld, stockQuantity, type SaleAnswer, type SaleListRow, type SaleWorld } from "./helpers";
 
 /**
- * Deleting a sale (issue 11): the sale stays as a tombstone, so the delete reaches the devices in
+ * Deleting a sale: the sale stays as a tombstone, so the delete reaches the devices in
  * their next pull (scoped to the sale's branch), and reads, lists and every action against it answer
  * as for a sale that does not exist. A quotation converted into it stays converted for good: it is
  * not converted again, edited or deleted.

@@ -7,7 +7,7 @@ import { debitSaleBody, makeStock, post, saleWorld, type SaleAnswer, type SaleWo
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 
 /**
- * The audit trail (issue 17): every kind of change leaves exactly one audit row with the right old
+ * The audit trail: every kind of change leaves exactly one audit row with the right old
  * and new values, a refused change leaves none, and the trail can only be read.
  */
 
@@ -55,7 +55,7 @@ async function onlyRowOf(change: () => Promise<unknown>): Promise<AuditRow> {
   return rows[0];
 }
 
-describe("ledger documents (issue 13)", () => {
+describe("ledger documents", () => {
   it("a money conversion's create and edit each leave one row of its table, which its view's History reads", async () => {
     const boxes = cashboxes(t, () => admin);
     const usd = await boxes.make(w.usd, w.erbil, "500");

@@ -6,7 +6,7 @@ import { queryRows } from "../../../src/server/db/client";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 
 /**
- * Organisation settings (issue 17): branches and inventories (none deleted while documents name
+ * Organisation settings: branches and inventories (none deleted while documents name
  * them), each branch's print header with its logo, and the settings form, whose change reaches the
  * devices through the sync.
  */

@@ -5,7 +5,7 @@ import type { Paged } from "../../../src/core/api-types";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 /**
- * The demo business a fresh database gets (issue 11): opening stock for every active goods item in
+ * The demo business a fresh database gets: opening stock for every active goods item in
  * both branches' warehouses, and stock transfers (approved and pending) and damaged stock made
  * through the services the API uses, so stock rows, movements and the ledger add up.
  */

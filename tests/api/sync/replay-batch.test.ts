@@ -14,7 +14,7 @@ import { formToken, testDatabaseUrl, type TestApp } from "../support/test-app";
 import { withTestApp } from "../support/test-lifecycle";
 
 /**
- * The outbox's batch replay, `POST sync/replay/` (issue 12): queued creates run in order through their
+ * The outbox's batch replay, `POST sync/replay/`: queued creates run in order through their
  * own routes with the caller's token, each booked once however often and however concurrently the
  * batch comes, each answered exactly as a direct call would be.
  */

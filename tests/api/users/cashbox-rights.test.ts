@@ -8,7 +8,7 @@ import { formToken, type TestApp } from "../support/test-app";
 import { makeStock, saleWorld, type SaleWorld } from "../sale/helpers";
 
 /**
- * The cashboxes a user may use (issue 17) bind every write that moves money through one, not only the
+ * The cashboxes a user may use bind every write that moves money through one, not only the
  * pickers: the user below holds every code of the documents but only cashbox `mine` of her branch.
  */
 let t: TestApp;

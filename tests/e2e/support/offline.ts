@@ -11,7 +11,7 @@ export type StoreRead =
 /**
  * Runs one read in the page. A database or store that does not exist yet reads as empty (no rows, 0,
  * undefined). Never creates the database: one made here, empty, before the app's own first open would
- * stand in the app's way (the offline layer opens it after the first screen, issue 12).
+ * stand in the app's way (the offline layer opens it after the first screen).
  */
 export async function readStore<T>(page: Page, read: StoreRead): Promise<T> {
   return page.evaluate(
@@ -236,7 +236,7 @@ export type ReplayAnswer = { status: number; body: unknown } | null;
 
 /**
  * Answers the replay of the queued creates whose path (under /api/) matches, in place of the server:
- * sent alone (`POST /api/<path>`) or in one of the outbox's batches (`POST /api/sync/replay/`, issue 12).
+ * sent alone (`POST /api/<path>`) or in one of the outbox's batches (`POST /api/sync/replay/`).
  * In a batch, the matching entries get `answer` and the others the server's real answers; `null`
  * cuts off the whole request (no answer, as a dead network), as it would every entry in it.
  * Returns the function that removes the interception.

@@ -1,28 +1,13 @@
-import { index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { createdBy, money, stamps } from "./columns";
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { money, rate } from "./columns";
+import { bookedRate, documentColumns, formToken } from "./document-columns";
 import { appUser } from "./auth";
-import { branch, cashbox, currency } from "./organisation";
+import { cashbox, currency } from "./organisation";
 import { customer, partner, supplier } from "./partners";
 
-/**
- * The cashbox and party documents of issue 13 beyond receipts, payments, expenses, incomes and transfers:
- * money conversions, adjustments and counts, capital, and debit invoices. Each posts to the ledger in the
- * same transaction (src/core/accounting-posting.ts) and takes a per-branch number (`invoice_no`).
- */
-const documentColumns = () => ({
-  id: serial("id").primaryKey(),
-  branchId: integer("branch_id")
-    .notNull()
-    .references(() => branch.id),
-  invoiceNo: integer("invoice_no").notNull(),
-  inputDate: text("input_date").notNull(),
-  note: text("note").notNull().default(""),
-  formToken: text("form_token"),
-  createdBy: createdBy(),
-  ...stamps,
-});
-
-const rate = (name: string) => numeric(name, { precision: 18, scale: 6 });
+// The cashbox and party documents beyond receipts, payments, expenses, incomes and transfers (accounting.ts):
+// money conversions, adjustments and counts, capital, and debit invoices. Each posts to the ledger in the
+// same transaction (src/core/accounting-posting.ts) and takes a per-branch number (`invoice_no`).
 
 /**
  * Money from a cashbox in one currency to a cashbox in another at a stated rate: `amount` leaves the
@@ -33,6 +18,7 @@ export const cashboxMoneyConversion = pgTable(
   "cashbox_money_conversion",
   {
     ...documentColumns(),
+    formToken: formToken(),
     fromCashboxId: integer("from_cashbox_id")
       .notNull()
       .references(() => cashbox.id),
@@ -46,7 +32,7 @@ export const cashboxMoneyConversion = pgTable(
       .notNull()
       .references(() => currency.id),
     amount: money("amount").notNull(),
-    exchangeRate: rate("exchange_rate").notNull(),
+    exchangeRate: bookedRate(),
     amountIn: money("amount_in").notNull(),
     fromRate: rate("from_rate").notNull(),
     toRate: rate("to_rate").notNull(),
@@ -62,13 +48,14 @@ export const cashboxAdjustment = pgTable(
   "cashbox_adjustment",
   {
     ...documentColumns(),
+    formToken: formToken(),
     cashboxId: integer("cashbox_id")
       .notNull()
       .references(() => cashbox.id),
     currencyId: integer("currency_id")
       .notNull()
       .references(() => currency.id),
-    exchangeRate: rate("exchange_rate").notNull(),
+    exchangeRate: bookedRate(),
     expectedBalance: money("expected_balance").notNull(),
     countedBalance: money("counted_balance").notNull(),
     amount: money("amount").notNull(),
@@ -85,6 +72,7 @@ export const cashboxCount = pgTable(
   "cashbox_count",
   {
     ...documentColumns(),
+    formToken: formToken(),
     cashboxId: integer("cashbox_id")
       .notNull()
       .references(() => cashbox.id),
@@ -109,6 +97,7 @@ export const capital = pgTable(
   "capital",
   {
     ...documentColumns(),
+    formToken: formToken(),
     direction: text("direction").notNull(),
     partnerId: integer("partner_id").references(() => partner.id),
     cashboxId: integer("cashbox_id")
@@ -117,7 +106,7 @@ export const capital = pgTable(
     currencyId: integer("currency_id")
       .notNull()
       .references(() => currency.id),
-    exchangeRate: rate("exchange_rate").notNull(),
+    exchangeRate: bookedRate(),
     amount: money("amount").notNull(),
   },
   (t) => [index("capital_branch_idx").on(t.branchId, t.inputDate)],
@@ -128,13 +117,14 @@ export const supplierDebitInvoice = pgTable(
   "supplier_debit_invoice",
   {
     ...documentColumns(),
+    formToken: formToken(),
     supplierId: integer("supplier_id")
       .notNull()
       .references(() => supplier.id),
     currencyId: integer("currency_id")
       .notNull()
       .references(() => currency.id),
-    exchangeRate: rate("exchange_rate").notNull(),
+    exchangeRate: bookedRate(),
     amount: money("amount").notNull(),
     /** What receipts or payments allocated to it (debit-invoice-allocation.ts), set in their transaction. */
     paidAmount: money("paid_amount").notNull().default("0"),
@@ -150,13 +140,14 @@ export const customerDebitInvoice = pgTable(
   "customer_debit_invoice",
   {
     ...documentColumns(),
+    formToken: formToken(),
     customerId: integer("customer_id")
       .notNull()
       .references(() => customer.id),
     currencyId: integer("currency_id")
       .notNull()
       .references(() => currency.id),
-    exchangeRate: rate("exchange_rate").notNull(),
+    exchangeRate: bookedRate(),
     amount: money("amount").notNull(),
     /** What receipts or payments allocated to it (debit-invoice-allocation.ts), set in their transaction. */
     paidAmount: money("paid_amount").notNull().default("0"),

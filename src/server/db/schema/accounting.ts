@@ -1,6 +1,7 @@
-import { index, integer, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { createdBy, money, stamps, syncable } from "./columns";
-import { branch, cashbox, currency } from "./organisation";
+import { bookedRate, documentColumns, formToken } from "./document-columns";
+import { cashbox, currency } from "./organisation";
 import { customer, supplier } from "./partners";
 import { purchase } from "./purchase";
 import { sale } from "./sale";
@@ -14,11 +15,7 @@ import { sale } from "./sale";
 export const receipt = pgTable(
   "receipt",
   {
-    id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    invoiceNo: integer("invoice_no").notNull(),
+    ...documentColumns(),
     customerId: integer("customer_id")
       .notNull()
       .references(() => customer.id),
@@ -28,13 +25,9 @@ export const receipt = pgTable(
     currencyId: integer("currency_id")
       .notNull()
       .references(() => currency.id),
-    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    exchangeRate: bookedRate(),
     amount: money("amount").notNull(),
-    inputDate: text("input_date").notNull(),
-    note: text("note").notNull().default(""),
-    formToken: text("form_token"),
-    createdBy: createdBy(),
-    ...stamps,
+    formToken: formToken(),
   },
   (t) => [index("receipt_branch_idx").on(t.branchId, t.inputDate), index("receipt_customer_idx").on(t.customerId)],
 );
@@ -57,11 +50,7 @@ export const receiptAllocation = pgTable(
 export const payment = pgTable(
   "payment",
   {
-    id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    invoiceNo: integer("invoice_no").notNull(),
+    ...documentColumns(),
     supplierId: integer("supplier_id")
       .notNull()
       .references(() => supplier.id),
@@ -71,13 +60,9 @@ export const payment = pgTable(
     currencyId: integer("currency_id")
       .notNull()
       .references(() => currency.id),
-    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    exchangeRate: bookedRate(),
     amount: money("amount").notNull(),
-    inputDate: text("input_date").notNull(),
-    note: text("note").notNull().default(""),
-    formToken: text("form_token"),
-    createdBy: createdBy(),
-    ...stamps,
+    formToken: formToken(),
   },
   (t) => [index("payment_branch_idx").on(t.branchId, t.inputDate), index("payment_supplier_idx").on(t.supplierId)],
 );
@@ -119,11 +104,7 @@ export const incomeType = pgTable("income_type", {
 export const expense = pgTable(
   "expense",
   {
-    id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    invoiceNo: integer("invoice_no").notNull(),
+    ...documentColumns(),
     expenseTypeId: integer("expense_type_id")
       .notNull()
       .references(() => expenseType.id),
@@ -133,13 +114,9 @@ export const expense = pgTable(
     currencyId: integer("currency_id")
       .notNull()
       .references(() => currency.id),
-    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    exchangeRate: bookedRate(),
     amount: money("amount").notNull(),
-    inputDate: text("input_date").notNull(),
-    note: text("note").notNull().default(""),
-    formToken: text("form_token"),
-    createdBy: createdBy(),
-    ...stamps,
+    formToken: formToken(),
   },
   (t) => [index("expense_branch_idx").on(t.branchId, t.inputDate), index("expense_type_idx").on(t.expenseTypeId)],
 );
@@ -148,11 +125,7 @@ export const expense = pgTable(
 export const income = pgTable(
   "income",
   {
-    id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    invoiceNo: integer("invoice_no").notNull(),
+    ...documentColumns(),
     incomeTypeId: integer("income_type_id")
       .notNull()
       .references(() => incomeType.id),
@@ -162,13 +135,9 @@ export const income = pgTable(
     currencyId: integer("currency_id")
       .notNull()
       .references(() => currency.id),
-    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    exchangeRate: bookedRate(),
     amount: money("amount").notNull(),
-    inputDate: text("input_date").notNull(),
-    note: text("note").notNull().default(""),
-    formToken: text("form_token"),
-    createdBy: createdBy(),
-    ...stamps,
+    formToken: formToken(),
   },
   (t) => [index("income_branch_idx").on(t.branchId, t.inputDate), index("income_type_idx").on(t.incomeTypeId)],
 );
@@ -177,11 +146,7 @@ export const income = pgTable(
 export const cashboxTransfer = pgTable(
   "cashbox_transfer",
   {
-    id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    invoiceNo: integer("invoice_no").notNull(),
+    ...documentColumns(),
     fromCashboxId: integer("from_cashbox_id")
       .notNull()
       .references(() => cashbox.id),
@@ -191,13 +156,9 @@ export const cashboxTransfer = pgTable(
     currencyId: integer("currency_id")
       .notNull()
       .references(() => currency.id),
-    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    exchangeRate: bookedRate(),
     amount: money("amount").notNull(),
-    inputDate: text("input_date").notNull(),
-    note: text("note").notNull().default(""),
-    formToken: text("form_token"),
-    createdBy: createdBy(),
-    ...stamps,
+    formToken: formToken(),
   },
   (t) => [index("cashbox_transfer_branch_idx").on(t.branchId, t.inputDate)],
 );

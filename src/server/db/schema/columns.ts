@@ -45,6 +45,8 @@ export const createdBy = () => integer("created_by");
 /** Money and quantities are numeric, read as decimal strings (DESIGN section 3). */
 export const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
 export const quantity = (name: string) => numeric(name, { precision: 18, scale: 3 });
+/** Exchange rates: base-currency units per unit of another currency, to six places. */
+export const rate = (name: string) => numeric(name, { precision: 18, scale: 6 });
 
 /** Raw bytes (uploaded files), read and written as Buffers. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });

@@ -1,9 +1,10 @@
 import { boolean, date, index, integer, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { createdBy, money, stamps, syncable } from "./columns";
+import { bookedRate, documentColumns, formToken } from "./document-columns";
 import { branch, cashbox, currency, media } from "./organisation";
 
 /**
- * HR and payroll (issue 15). Employees belong to one branch; a contract says what an employee earns
+ * HR and payroll. Employees belong to one branch; a contract says what an employee earns
  * (amount, currency, salary structure) between two dates, never overlapping another of theirs; a pay
  * run (payroll) pays the employees of one branch for a period from one cashbox, one line each, and
  * posts salary expense against the cashbox; a salary advance pays an employee early from a cashbox
@@ -78,11 +79,7 @@ export const employeeContract = pgTable(
 export const payroll = pgTable(
   "payroll",
   {
-    id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    invoiceNo: integer("invoice_no").notNull(),
+    ...documentColumns(),
     periodStart: date("period_start", { mode: "string" }).notNull(),
     periodEnd: date("period_end", { mode: "string" }).notNull(),
     cashboxId: integer("cashbox_id")
@@ -91,13 +88,11 @@ export const payroll = pgTable(
     currencyId: integer("currency_id")
       .notNull()
       .references(() => currency.id),
-    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    exchangeRate: bookedRate(),
     netTotal: money("net_total").notNull(),
+    // A SQL date here, where the other documents keep the day as text.
     inputDate: date("input_date", { mode: "string" }).notNull(),
-    note: text("note").notNull().default(""),
-    formToken: text("form_token"),
-    createdBy: createdBy(),
-    ...stamps,
+    formToken: formToken(),
   },
   (t) => [index("payroll_branch_idx").on(t.branchId, t.periodStart)],
 );
@@ -129,11 +124,7 @@ export const payrollLine = pgTable(
 export const salaryAdvance = pgTable(
   "salary_advance",
   {
-    id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    invoiceNo: integer("invoice_no").notNull(),
+    ...documentColumns(),
     employeeId: integer("employee_id")
       .notNull()
       .references(() => employee.id),
@@ -143,13 +134,11 @@ export const salaryAdvance = pgTable(
     currencyId: integer("currency_id")
       .notNull()
       .references(() => currency.id),
-    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    exchangeRate: bookedRate(),
     amount: money("amount").notNull(),
+    // A SQL date here, where the other documents keep the day as text.
     inputDate: date("input_date", { mode: "string" }).notNull(),
-    note: text("note").notNull().default(""),
-    formToken: text("form_token"),
-    createdBy: createdBy(),
-    ...stamps,
+    formToken: formToken(),
   },
   (t) => [index("salary_advance_branch_idx").on(t.branchId, t.inputDate), index("salary_advance_employee_idx").on(t.employeeId)],
 );

@@ -1,5 +1,5 @@
-import { date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { createdBy, money } from "./columns";
+import { date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { createdBy, money, rate } from "./columns";
 import { branch, currency } from "./organisation";
 
 /**
@@ -23,7 +23,7 @@ export const ledgerEntry = pgTable(
     debit: money("debit").notNull().default("0"),
     credit: money("credit").notNull().default("0"),
     /** Base-currency units per unit of this currency when posted (1 for the base currency). */
-    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull().default("1"),
+    exchangeRate: rate("exchange_rate").notNull().default("1"),
     documentType: text("document_type").notNull(),
     documentId: integer("document_id").notNull(),
     entryDate: date("entry_date", { mode: "string" }).notNull(),

@@ -1,6 +1,7 @@
-import { index, integer, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { createdBy, money, quantity, stamps } from "./columns";
-import { branch, cashbox, currency, inventory } from "./organisation";
+import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { money, quantity } from "./columns";
+import { bookedRate, documentColumns } from "./document-columns";
+import { cashbox, currency, inventory } from "./organisation";
 import { item } from "./stock-master";
 import { supplier } from "./partners";
 import { stock } from "./stock";
@@ -8,11 +9,7 @@ import { stock } from "./stock";
 export const purchase = pgTable(
   "purchase",
   {
-    id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    invoiceNo: integer("invoice_no").notNull(),
+    ...documentColumns(),
     supplierId: integer("supplier_id")
       .notNull()
       .references(() => supplier.id),
@@ -23,7 +20,7 @@ export const purchase = pgTable(
       .notNull()
       .references(() => currency.id),
     /** Base-currency units per unit of the document currency, fixed when saved. */
-    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    exchangeRate: bookedRate(),
     paymentType: text("payment_type").notNull(),
     cashboxId: integer("cashbox_id").references(() => cashbox.id),
     paidAmount: money("paid_amount").notNull().default("0"),
@@ -34,10 +31,6 @@ export const purchase = pgTable(
     totalPrice: money("total_price").notNull(),
     /** The supplier's own invoice number. */
     supplierInvoiceNo: text("supplier_invoice_no").notNull().default(""),
-    inputDate: text("input_date").notNull(),
-    note: text("note").notNull().default(""),
-    createdBy: createdBy(),
-    ...stamps,
   },
   (t) => [index("purchase_branch_idx").on(t.branchId, t.inputDate), index("purchase_supplier_idx").on(t.supplierId)],
 );
@@ -68,11 +61,7 @@ export const purchaseItem = pgTable(
 export const purchaseReturn = pgTable(
   "purchase_return",
   {
-    id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    invoiceNo: integer("invoice_no").notNull(),
+    ...documentColumns(),
     purchaseId: integer("purchase_id")
       .notNull()
       .references(() => purchase.id),
@@ -85,12 +74,8 @@ export const purchaseReturn = pgTable(
     currencyId: integer("currency_id")
       .notNull()
       .references(() => currency.id),
-    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    exchangeRate: bookedRate(),
     totalPrice: money("total_price").notNull(),
-    inputDate: text("input_date").notNull(),
-    note: text("note").notNull().default(""),
-    createdBy: createdBy(),
-    ...stamps,
   },
   (t) => [index("purchase_return_purchase_idx").on(t.purchaseId), index("purchase_return_branch_idx").on(t.branchId, t.inputDate)],
 );

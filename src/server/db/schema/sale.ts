@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, numeric, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
-import { createdBy, money, quantity, stamps, tombstone } from "./columns";
-import { branch, cashbox, currency, inventory } from "./organisation";
+import { boolean, index, integer, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
+import { money, quantity, tombstone } from "./columns";
+import { bookedRate, documentColumns, formToken } from "./document-columns";
+import { cashbox, currency, inventory } from "./organisation";
 import { item } from "./stock-master";
 import { customer } from "./partners";
 import { stock } from "./stock";
@@ -9,11 +10,7 @@ import { stock } from "./stock";
 export const sale = pgTable(
   "sale",
   {
-    id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    invoiceNo: integer("invoice_no").notNull(),
+    ...documentColumns(),
     customerId: integer("customer_id")
       .notNull()
       .references(() => customer.id),
@@ -23,7 +20,7 @@ export const sale = pgTable(
     currencyId: integer("currency_id")
       .notNull()
       .references(() => currency.id),
-    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    exchangeRate: bookedRate(),
     paymentType: text("payment_type").notNull(),
     cashboxId: integer("cashbox_id").references(() => cashbox.id),
     paidAmount: money("paid_amount").notNull().default("0"),
@@ -32,10 +29,7 @@ export const sale = pgTable(
     discount: money("discount").notNull().default("0"),
     /** Sum of the lines' totals, before the invoice discount. */
     totalPrice: money("total_price").notNull(),
-    inputDate: text("input_date").notNull(),
-    note: text("note").notNull().default(""),
-    /** The form_token it was created with, so a device can match its provisional record. */
-    formToken: text("form_token"),
+    formToken: formToken(),
     isPremium: boolean("is_premium").notNull().default(false),
     monthsCount: smallint("months_count"),
     premiumReceiptAmount: money("premium_receipt_amount"),
@@ -44,8 +38,6 @@ export const sale = pgTable(
     guarantorName: text("guarantor_name").notNull().default(""),
     guarantorPhone: text("guarantor_phone").notNull().default(""),
     guarantorAddress: text("guarantor_address").notNull().default(""),
-    createdBy: createdBy(),
-    ...stamps,
     /** A deleted sale stays as a tombstone so devices hear of it (DESIGN section 4). */
     ...tombstone,
   },
@@ -90,11 +82,7 @@ export const saleItem = pgTable(
 export const saleReturn = pgTable(
   "sale_return",
   {
-    id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    invoiceNo: integer("invoice_no").notNull(),
+    ...documentColumns(),
     saleId: integer("sale_id")
       .notNull()
       .references(() => sale.id),
@@ -107,12 +95,8 @@ export const saleReturn = pgTable(
     currencyId: integer("currency_id")
       .notNull()
       .references(() => currency.id),
-    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    exchangeRate: bookedRate(),
     totalPrice: money("total_price").notNull(),
-    inputDate: text("input_date").notNull(),
-    note: text("note").notNull().default(""),
-    createdBy: createdBy(),
-    ...stamps,
   },
   (t) => [index("sale_return_sale_idx").on(t.saleId), index("sale_return_branch_idx").on(t.branchId, t.inputDate)],
 );
@@ -135,11 +119,7 @@ export const saleReturnItem = pgTable("sale_return_item", {
 export const saleQuotation = pgTable(
   "sale_quotation",
   {
-    id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    invoiceNo: integer("invoice_no").notNull(),
+    ...documentColumns(),
     customerId: integer("customer_id")
       .notNull()
       .references(() => customer.id),
@@ -149,14 +129,10 @@ export const saleQuotation = pgTable(
     currencyId: integer("currency_id")
       .notNull()
       .references(() => currency.id),
-    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 6 }).notNull(),
+    exchangeRate: bookedRate(),
     discount: money("discount").notNull().default("0"),
     totalPrice: money("total_price").notNull(),
-    inputDate: text("input_date").notNull(),
-    note: text("note").notNull().default(""),
     convertedSaleId: integer("converted_sale_id").references(() => sale.id),
-    createdBy: createdBy(),
-    ...stamps,
   },
   (t) => [index("sale_quotation_branch_idx").on(t.branchId, t.inputDate)],
 );

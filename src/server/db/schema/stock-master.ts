@@ -76,7 +76,7 @@ export const item = pgTable(
     index("item_name_idx").on(t.name),
     index("item_group_idx").on(t.itemGroupId),
     // The list's orderings with their id tie-break, read in either direction for a page of 50 instead of
-    // a sort of every item (issue 16): by name as people read it, and by either price.
+    // a sort of every item: by name as people read it, and by either price.
     index("item_name_order_idx").on(sql`lower(${t.name})`, t.id),
     index("item_sale_price_order_idx").on(t.salePrice, t.id),
     index("item_purchase_price_order_idx").on(t.purchasePrice, t.id),

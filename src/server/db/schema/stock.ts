@@ -1,6 +1,7 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { createdBy, money, quantity, stamps, syncable } from "./columns";
+import { documentColumns } from "./document-columns";
 import { appUser } from "./auth";
 import { branch, inventory } from "./organisation";
 import { item } from "./stock-master";
@@ -82,24 +83,16 @@ export const damagedStockType = pgTable("damaged_stock_type", {
 export const inventoryStockTransfer = pgTable(
   "inventory_stock_transfer",
   {
-    id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    invoiceNo: integer("invoice_no").notNull(),
+    ...documentColumns(),
     fromInventoryId: integer("from_inventory_id")
       .notNull()
       .references(() => inventory.id),
     toInventoryId: integer("to_inventory_id")
       .notNull()
       .references(() => inventory.id),
-    inputDate: text("input_date").notNull(),
-    note: text("note").notNull().default(""),
     approved: boolean("approved").notNull().default(false),
     approvedBy: integer("approved_by").references(() => appUser.id),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
-    createdBy: createdBy(),
-    ...stamps,
   },
   (t) => [index("transfer_branch_idx").on(t.branchId, t.inputDate)],
 );
@@ -121,21 +114,13 @@ export const inventoryStockTransferItem = pgTable("inventory_stock_transfer_item
 export const damagedStock = pgTable(
   "damaged_stock",
   {
-    id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    invoiceNo: integer("invoice_no").notNull(),
+    ...documentColumns(),
     inventoryId: integer("inventory_id")
       .notNull()
       .references(() => inventory.id),
     damagedStockTypeId: integer("damaged_stock_type_id")
       .notNull()
       .references(() => damagedStockType.id),
-    inputDate: text("input_date").notNull(),
-    note: text("note").notNull().default(""),
-    createdBy: createdBy(),
-    ...stamps,
   },
   (t) => [index("damaged_stock_branch_idx").on(t.branchId, t.inputDate)],
 );

@@ -10,7 +10,7 @@ import { cashboxRate } from "./cashbox-adjustment";
 import { documentFields, documentTailSelect, type DocValues, type LedgerDocDef } from "./ledger-document";
 
 /**
- * Capital (issue 13): money put into ("in") or drawn from ("out") the business through a cashbox of the
+ * Capital: money put into ("in") or drawn from ("out") the business through a cashbox of the
  * branch, by partner where one is named (the capital account is per partner, or none). A drawing never
  * takes the cashbox below zero, nor does undoing money put in that was spent since.
  */

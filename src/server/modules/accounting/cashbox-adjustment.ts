@@ -13,7 +13,7 @@ import type { DocValues, LedgerDocDef } from "./ledger-document";
 import { currencyRate } from "./money-document.repository";
 
 /**
- * Cashbox adjustments (issue 13): a counted balance against the ledger's; the difference (counted -
+ * Cashbox adjustments: a counted balance against the ledger's; the difference (counted -
  * expected) is booked into or out of the cashbox with a reason. The expected balance is read with the
  * cashbox locked when the adjustment is made and kept through edits on the same cashbox, so an edit
  * corrects the count rather than re-measuring later movements. A count is never below zero, so neither is

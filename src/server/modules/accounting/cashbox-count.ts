@@ -17,7 +17,7 @@ import { createLedgerDocumentTx, deleteLockedDocument, lockVisible } from "./led
 import { routeConfig } from "./route-config";
 
 /**
- * Cashbox counts (issue 13, as point-of-sale systems close a day or shift): who closed the cashbox and
+ * Cashbox counts (as point-of-sale systems close a day or shift): who closed the cashbox and
  * when, the balance the ledger expected (read with the cashbox locked), the counted cash and the
  * difference, which the count books as a cashbox adjustment in the same transaction. A count is not
  * edited; deleting it reverses its adjustment.

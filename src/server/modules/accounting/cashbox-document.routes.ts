@@ -11,7 +11,7 @@ import type { CashboxDocKind } from "./cashbox-document.repository";
 import * as service from "./cashbox-document.service";
 import { routeConfig, withInputDate } from "./route-config";
 
-/** accounting/expense/ and accounting/income/ (issue 13 contract): list, totals, all, read, idempotent create, edit, delete. */
+/** accounting/expense/ and accounting/income/: list, totals, all, read, idempotent create, edit, delete. */
 const KINDS = {
   expense: {
     list: expenseList,

@@ -18,7 +18,7 @@ import type { CashboxDocKind, CashboxDocRow } from "./cashbox-document.repositor
 import { currencyRate } from "./money-document.repository";
 
 /**
- * Expenses and incomes (issue 13, DESIGN "Money documents"): one cashbox, one type, an amount in the
+ * Expenses and incomes (DESIGN "Money documents"): one cashbox, one type, an amount in the
  * cashbox's currency. One service validates, locks the cashboxes (by id), numbers and writes the
  * document and its posting in one transaction. No write leaves a cashbox below zero ("Cashbox balance
  * is not enough"), checked after the write with the cashbox locked: an expense, and also the edit or

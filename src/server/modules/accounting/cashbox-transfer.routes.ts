@@ -11,7 +11,7 @@ import * as service from "./cashbox-transfer.service";
 import { routeConfig, withInputDate } from "./route-config";
 
 /**
- * accounting/cashbox-transfer/ (issue 13 contract). SPEC section 2 gates the transfer screens with the
+ * accounting/cashbox-transfer/. SPEC section 2 gates the transfer screens with the
  * cashbox codes (view_cashbox, add_cashbox, change_cashbox); delete takes delete_cashbox.
  */
 const base = "/api/accounting/cashbox-transfer/";

@@ -17,7 +17,7 @@ import * as repo from "./cashbox-transfer.repository";
 import { currencyRate } from "./money-document.repository";
 
 /**
- * Cashbox transfers (issue 13): money from one cashbox to another of the same currency, both in the
+ * Cashbox transfers: money from one cashbox to another of the same currency, both in the
  * caller's branches. Both cashboxes (and an edit's old ones) are locked in id order; the source may not
  * go below zero ("Cashbox balance is not enough"), checked inside the write. The document belongs to
  * the source cashbox's branch and takes its number there. Edits and deletes append the reversal.

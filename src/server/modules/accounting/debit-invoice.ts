@@ -20,7 +20,7 @@ import { documentFields, documentTailSelect, type DocValues, type LedgerDocDef }
 import { partyInBranch } from "./money-document.repository";
 
 /**
- * Supplier and customer debit invoices (issue 13): an amount owed without goods (a fee, an opening
+ * Supplier and customer debit invoices: an amount owed without goods (a fee, an opening
  * balance) in a currency, raising the party's balance on the ledger, so the party's statement shows it
  * and a receipt or payment lowers it. Receipts (customer) and payments (supplier) settle them as they
  * settle sales and purchases (invoice-allocation.repository.ts): each has a paid amount, a remaining

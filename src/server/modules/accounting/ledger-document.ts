@@ -16,7 +16,7 @@ import { assertNotOverdrawn, balances } from "./cashbox-guard";
 import { routeConfig, withInputDate } from "./route-config";
 
 /**
- * One engine for the ledger documents of issue 13 that have no lines or allocations (money conversions,
+ * One engine for the ledger documents that have no lines or allocations (money conversions,
  * cashbox adjustments, capital, debit invoices), the shape DESIGN "Money documents" gives every money
  * document: validate, lock the cashboxes (by id), write the document and its posting in one transaction,
  * number it last; edits and deletes append the reversal of the old posting (the ledger is append-only);

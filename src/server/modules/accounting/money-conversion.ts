@@ -13,7 +13,7 @@ import { documentFields, documentTailSelect, type DocValues, type LedgerDocDef }
 import { currencyRate } from "./money-document.repository";
 
 /**
- * Money conversions (issue 13): from a cashbox in one currency to one in another at a stated rate (the
+ * Money conversions: from a cashbox in one currency to one in another at a stated rate (the
  * latest exchange rate when none is stated), both in the caller's branches. The document is the source
  * cashbox's branch's; the source may not go below zero. Conversion math: src/core/money-conversion.ts.
  */

@@ -12,7 +12,7 @@ import * as service from "./money-document.service";
 import { routeConfig, withInputDate } from "./route-config";
 
 /**
- * accounting/receipt/ and accounting/payment/ (issue 13 contract): paged list, totals, all, read,
+ * accounting/receipt/ and accounting/payment/: paged list, totals, all, read,
  * idempotent create, edit and delete. Routes parse, authorise and map; the rules live in the service.
  */
 const KINDS = {

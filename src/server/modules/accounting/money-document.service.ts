@@ -21,7 +21,7 @@ import * as repo from "./money-document.repository";
 import type { MoneyDocKind, MoneyDocRow } from "./money-document.repository";
 
 /**
- * Receipts from customers and payments to suppliers (issue 13, DESIGN "Money documents"): one
+ * Receipts from customers and payments to suppliers (DESIGN "Money documents"): one
  * service validates, locks (the cashboxes by id, then the invoices by kind and id), numbers and writes
  * the document, its allocations, the invoices' paid amounts and the ledger posting in one transaction.
  * The invoices are the party's sales (purchases) and its debit invoices: allocation is a sub-ledger

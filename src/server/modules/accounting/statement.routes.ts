@@ -7,8 +7,8 @@ import { fieldErrors } from "../../http/errors";
 import * as service from "./statement.service";
 
 /**
- * GET accounting/statement/<kind>/?<kind>=<id>&currency=<id>&start_date=YYYY-MM-DD&end_date=YYYY-MM-DD
- * (issue 13 contract), each kind behind its SPEC permission code; `page_size` (and `page`) answer one page
+ * GET accounting/statement/<kind>/?<kind>=<id>&currency=<id>&start_date=YYYY-MM-DD&end_date=YYYY-MM-DD,
+ * each kind behind its SPEC permission code; `page_size` (and `page`) answer one page
  * of a long statement with its own opening balance (statement.service.ts).
  */
 const KINDS: Record<service.StatementKind, string> = {

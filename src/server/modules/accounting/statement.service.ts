@@ -18,7 +18,7 @@ export interface StatementParams {
 }
 
 /**
- * A cashbox, customer or supplier statement (issue 13 contract): opening balance, each ledger row of the
+ * A cashbox, customer or supplier statement: opening balance, each ledger row of the
  * range with its running balance, closing balance. Signs: cashbox and customer debit - credit (cash
  * held, what the customer owes), supplier credit - debit (what we owe). Another branch's account is 404.
  */

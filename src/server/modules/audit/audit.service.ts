@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 17): who changed which record, when, in which branch, and each field's
+ * The audit trail: who changed which record, when, in which branch, and each field's
  * old and new value, written in the same transaction as the change.
  *
  * HOW TO AUDIT YOUR WRITES

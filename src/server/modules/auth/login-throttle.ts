@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling that cannot be turned against the owner (issue 17; OWASP's "Slow down online
+ * Sign-in throttling that cannot be turned against the owner (OWASP's "Slow down online
  * guessing attacks with device cookies"). Failures are counted per username and address, per
  * address, and per username from unknown devices; past a few, that client must wait a delay that
  * doubles with each further failure (capped), so it is slowed down rather than locked out. A device

@@ -37,7 +37,7 @@ const payrollListQuery = object({
     .nullable(),
 });
 
-/** The HR area (issue 15): positions, employees, contracts, pay runs, salary advances, the payroll list. */
+/** The HR area: positions, employees, contracts, pay runs, salary advances, the payroll list. */
 export function registerHr(app: FastifyInstance, deps: { db: Db }): void {
   const { db } = deps;
   registerResource(app, deps, positionResource);

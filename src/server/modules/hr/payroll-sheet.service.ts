@@ -72,7 +72,7 @@ export interface PayrollListParams {
 }
 
 /**
- * The payroll list (issue 15): for a period, every employee with a contract, per currency: what the
+ * The payroll list: for a period, every employee with a contract, per currency: what the
  * contract makes due (its base for the period, plus the additions less the absences of the pay runs),
  * what the pay runs paid (net paid out plus advances recovered) and what is still outstanding.
  */

@@ -20,7 +20,7 @@ import { payrollLinesJson, payrollList } from "./payroll.list";
 import * as repo from "./payroll.repository";
 
 /**
- * Pay runs (issue 15, DESIGN "Money documents"). One transaction: the cashbox locked, then the
+ * Pay runs (DESIGN "Money documents"). One transaction: the cashbox locked, then the
  * employees (id order); every employee of the payroll's branch, listed once, with a contract for the
  * period in the cashbox's currency, and not paid by another run for a period sharing a day; each
  * line's pay worked out in src/core/payroll.ts (the advance recovered from the employee's ledger

@@ -18,7 +18,7 @@ import { editDocument, lockPayingCashbox, visibleRow } from "./hr-money";
 import { salaryAdvanceList } from "./payroll.list";
 
 /**
- * Salary advances (issue 15): money paid to an employee early from a cashbox of their branch. The
+ * Salary advances: money paid to an employee early from a cashbox of their branch. The
  * employee's ledger account holds it (debit) until a pay run recovers it. Same transaction shape as
  * the expenses: cashbox locked, then the employee; never leaves the cashbox short; an edit or delete
  * appends the reversal, and is refused once the advance was recovered (the account would go below 0).

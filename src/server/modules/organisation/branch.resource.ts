@@ -7,7 +7,7 @@ import { touched, type ResourceDef } from "../../http/resource";
 import { branchHasDocuments } from "./usage";
 
 /**
- * Branches (issue 17): name, colour and description, with their live inventories. A new branch starts
+ * Branches: name, colour and description, with their live inventories. A new branch starts
  * with what selling needs (its print header and its general customer); one with documents cannot be
  * deleted.
  */

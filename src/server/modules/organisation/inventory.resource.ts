@@ -6,7 +6,7 @@ import { isoTimestamp } from "../../http/list-engine";
 import { invalidChoice, touched, type ResourceDef } from "../../http/resource";
 import { inventoryInUse } from "./usage";
 
-/** Inventories of a branch (issue 17): one holding stock or named by a document cannot be deleted. */
+/** Inventories of a branch: one holding stock or named by a document cannot be deleted. */
 export const inventoryResource: ResourceDef<InventoryInput> = {
   path: "inventory/",
   model: "inventory",

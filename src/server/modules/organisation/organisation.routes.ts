@@ -5,7 +5,7 @@ import { inventoryResource } from "./inventory.resource";
 import { registerPrintInfoRoutes } from "./print-info.routes";
 import { registerSettingsRoutes } from "./settings.routes";
 
-/** The organisation settings of issue 17: branches, inventories, print headers, settings. */
+/** The organisation settings: branches, inventories, print headers, settings. */
 export function registerOrganisationRoutes(app: FastifyInstance, deps: ResourceDeps) {
   registerResource(app, deps, branchResource);
   registerResource(app, deps, inventoryResource);

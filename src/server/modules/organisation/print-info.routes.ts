@@ -15,7 +15,7 @@ const printInfoBodySchema = printInfoSchema.shape({ logo: imageField() });
 type PrintInfoBody = InferType<typeof printInfoBodySchema>;
 
 /**
- * Writing a branch's print header (issue 17): `PUT|PATCH print/<id>/` (change_print). Reading is
+ * Writing a branch's print header: `PUT|PATCH print/<id>/` (change_print). Reading is
  * SPEC section 7's `print/all/`, `print/branch-print/` and `print/<id>/logo/` (reference.routes.ts);
  * devices cache the rows through the sync (print_info), so printing works offline.
  */

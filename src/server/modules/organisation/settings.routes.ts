@@ -45,7 +45,7 @@ async function setBaseCurrency(tx: Tx, currencyId: number) {
 }
 
 /**
- * `PUT setting/` (change_setting): the settings form of issue 17. `GET setting/` (reference.routes.ts)
+ * `PUT setting/` (change_setting): the settings form. `GET setting/` (reference.routes.ts)
  * answers the key/value list; devices pull `setting` and `currency` through the sync.
  */
 export function registerSettingsRoutes(app: FastifyInstance, { db }: { db: Db }) {

@@ -48,7 +48,7 @@ const range = (column: ReturnType<typeof sql>, p: CustomerStockParams) => sql`
   ${p.startDate ? sql`and ${column} >= ${p.startDate}` : sql``} ${p.endDate ? sql`and ${column} <= ${p.endDate}` : sql``}`;
 
 /**
- * Every line a customer bought and returned over a range (issue 14): date, invoice, item, quantity,
+ * Every line a customer bought and returned over a range: date, invoice, item, quantity,
  * price, total, in the document's currency; then totals per item and currency. A customer of a branch
  * the caller does not see is 404; lines of other branches never appear.
  */

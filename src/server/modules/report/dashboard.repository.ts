@@ -6,7 +6,7 @@ import { balanceSum } from "./ledger-day-totals";
 import { expiredItemList, minQuantityLists } from "./stock-report.lists";
 
 /**
- * The dashboard's figures, each one query over the caller's branches (issue 14). Sales are read in the
+ * The dashboard's figures, each one query over the caller's branches. Sales are read in the
  * base currency at the rate each sale was booked at.
  */
 

@@ -90,7 +90,7 @@ async function installments(ex: Executor, auth: AuthContext, branchIds: readonly
 }
 
 /**
- * The caller's dashboard (issue 14): each card only with the permission behind it, every figure over the
+ * The caller's dashboard: each card only with the permission behind it, every figure over the
  * caller's branches (or those of them asked for). The queries run side by side where the driver allows
  * (PostgreSQL's pool; PGlite's one connection takes them in turn). Balances over all history read the
  * covered days' totals, extended to yesterday first (ledger-day-totals.ts).

@@ -3,7 +3,7 @@ import type { Executor } from "../../db/client";
 import { coverDaysBefore, coverDaysThrough, type DayCache } from "./day-cache";
 
 /**
- * Balances over all history for the dashboard and profit by day (issue 14), still sums over the ledger: the
+ * Balances over all history for the dashboard and profit by day, still sums over the ledger: the
  * totals of the covered days (ledger_day_total, a cache derived from ledger_entry, migrations 0025, 0028 and
  * 0029, which covers the days before the upgrade at start-up) plus the ledger rows after them. Triggers keep
  * a covered day's totals exact as documents are booked into it (in the booking's transaction); this module

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/client";
 
 /**
- * Gross profit (issue 14): one row per sale or sale return document, then summed by the chosen key.
+ * Gross profit: one row per sale or sale return document, then summed by the chosen key.
  * By day, month and branch it reads the ledger (revenue and cost_of_goods accounts, src/core/posting.ts):
  * a sale credits revenue with its net total (after the invoice discount) and debits cost of goods in the
  * base currency; a return debits revenue and credits cost back. The invoice discount is not an account,

@@ -1,9 +1,12 @@
 import { isIsoDate } from "../../../core/dates";
-import { MESSAGES } from "../../../core/messages";
+import { MESSAGES, interpolate } from "../../../core/messages";
 import { MAX_ID } from "../../../core/validation/common";
 import { fieldErrors } from "../../http/errors";
 
-/** Readers of the plain (not list-engine) report parameters; each wrong value is a field error, never a 5xx. */
+/**
+ * The one set of readers of report parameters outside the list engine (dates, id lists, a choice, a whole
+ * number); each wrong value is a field error, never a 5xx.
+ */
 export type RawQuery = Record<string, string | string[] | undefined>;
 
 export const single = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[v.length - 1] : v);
@@ -15,7 +18,7 @@ export function optionalDate(q: RawQuery, key: string): string | null {
   return raw;
 }
 
-/** A comma list of ids (branch=1,2); empty when absent. */
+/** A comma list of ids (branch=1,2); empty when absent. A wrong one reads as the list engine's filters do. */
 export function idList(q: RawQuery, key: string): number[] {
   const raw = single(q[key]);
   if (raw === undefined || raw.trim() === "") return [];
@@ -31,4 +34,22 @@ export function dateRange(q: RawQuery): { startDate: string | null; endDate: str
   const endDate = optionalDate(q, "end_date");
   if (startDate && endDate && startDate > endDate) throw fieldErrors({ start_date: [MESSAGES.selectStartAndEndDate] });
   return { startDate, endDate };
+}
+
+/** One of `values`; `fallback` when absent or empty. */
+export function oneOf<T extends string>(q: RawQuery, key: string, values: readonly T[], fallback: T): T {
+  const raw = single(q[key]) || fallback;
+  const choice = values.find((value) => value === raw);
+  if (choice === undefined) throw fieldErrors({ [key]: [interpolate(MESSAGES.oneOf, { values: values.join(", ") })] });
+  return choice;
+}
+
+/** A whole number from 0 to `max`; `fallback` when absent or empty. */
+export function wholeNumber(q: RawQuery, key: string, fallback: number, max: number): number {
+  const raw = single(q[key]);
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw)) throw fieldErrors({ [key]: [MESSAGES.integer] });
+  const value = Number(raw);
+  if (value > max) throw fieldErrors({ [key]: [interpolate(MESSAGES.lessThanOrEqual, { max })] });
+  return value;
 }

@@ -1,20 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { toIsoDate } from "../../../core/dates";
-import { MESSAGES, interpolate } from "../../../core/messages";
+import { MESSAGES } from "../../../core/messages";
 import { PREMIUM_STATUSES, type PremiumStatusFilter } from "../../../core/premium-status";
 import type { Db } from "../../db/client";
 import { authOf, visibleBranches } from "../../http/access";
 import { fieldErrors } from "../../http/errors";
 import { customerStockStatement } from "./customer-stock-statement";
 import { dashboard } from "./dashboard.service";
-import { dateRange, idList, single, type RawQuery } from "./report-params";
+import { dateRange, idList, oneOf, type RawQuery } from "./report-params";
 import { salePremiumReport } from "./sale-premium-report.service";
 
 const queryOf = (request: FastifyRequest) => ({ ...((request.query ?? {}) as RawQuery) });
 const access = (permissions: readonly string[]) => ({ config: { access: { permissions } } });
 
 /**
- * The reports that answer one computed list rather than a list-engine page (issue 14 contract):
+ * The reports that answer one computed list rather than a list-engine page:
  * sale-premium (installment standing), customer-stock-statement (a customer's lines), and the dashboard.
  */
 export function registerPlainReportRoutes(app: FastifyInstance, deps: { db: Db }) {
@@ -23,12 +23,9 @@ export function registerPlainReportRoutes(app: FastifyInstance, deps: { db: Db }
   // status=due|overdue|all (default all), with the sale list's own filters (branch, currency, customer, dates ...).
   app.get("/api/report/sale-premium/", access(["view_salepremium"]), async (request) => {
     const query = queryOf(request);
-    const status = single(query.status) || "all";
+    const status = oneOf<PremiumStatusFilter>(query, "status", PREMIUM_STATUSES, "all");
     delete query.status;
-    if (!(PREMIUM_STATUSES as readonly string[]).includes(status)) {
-      throw fieldErrors({ status: [interpolate(MESSAGES.oneOf, { values: PREMIUM_STATUSES.join(", ") })] });
-    }
-    return salePremiumReport(db, authOf(request), status as PremiumStatusFilter, query);
+    return salePremiumReport(db, authOf(request), status, query);
   });
 
   app.get("/api/report/customer-stock-statement/", access(["view_customer"]), async (request) => {

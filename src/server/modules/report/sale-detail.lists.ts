@@ -3,7 +3,7 @@ import type { ListSpec } from "../../http/list-engine";
 import { saleDetailCachedTotals } from "./sale-detail-day-totals";
 
 /**
- * Sale detail and sale return detail (issue 14): one row per document line, through the list engine
+ * Sale detail and sale return detail: one row per document line, through the list engine
  * (page, totals/, all/, every filter of a list). Amounts are in the document's currency; a line's cost
  * is booked in the base currency (cost_price) and shown in the document's currency at its rate, and its
  * profit is its total less its share of the invoice discount less that cost, the figures the profit

@@ -3,7 +3,7 @@ import type { ListSpec } from "../../http/list-engine";
 import { stockListSpec, stockSelect, stockSource } from "../stock/stock-list";
 
 /**
- * The two stock reports of issue 14 as list-engine specs (paged, filtered, summed like every list):
+ * The two stock reports as list-engine specs (paged, filtered, summed like every list):
  * expired and expiring stock rows, and items at or below their minimum quantity.
  */
 

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { MESSAGES, interpolate } from "../../../core/messages";
 import type { Db } from "../../db/client";
 import { authOf } from "../../http/access";
-import { fieldErrors } from "../../http/errors";
 import { listPage, listTotals, type ListQuery, type ListSpec } from "../../http/list-engine";
 import { registerListExport } from "../../http/list-routes";
+import { oneOf, wholeNumber } from "./report-params";
 import { expiredItemList, minQuantityLists } from "./stock-report.lists";
 
 /** Longest look-ahead of the expired-item report: ten years. */
@@ -15,15 +14,11 @@ export const DEFAULT_WITHIN_DAYS = 30;
 type Reader = (request: FastifyRequest) => { spec: ListSpec; query: ListQuery };
 
 const queryOf = (request: FastifyRequest) => ({ ...((request.query ?? {}) as ListQuery) });
-const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[v.length - 1] : v);
 
 /** `within_days=N` (0 to MAX_WITHIN_DAYS, default 30): expired rows and those expiring within N days. */
 export function withinDaysFilter(query: ListQuery): ListQuery {
-  const raw = single(query.within_days);
+  const days = wholeNumber(query, "within_days", DEFAULT_WITHIN_DAYS, MAX_WITHIN_DAYS);
   delete query.within_days;
-  const days = raw === undefined || raw === "" ? DEFAULT_WITHIN_DAYS : /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(days)) throw fieldErrors({ within_days: [MESSAGES.integer] });
-  if (days > MAX_WITHIN_DAYS) throw fieldErrors({ within_days: [interpolate(MESSAGES.lessThanOrEqual, { max: MAX_WITHIN_DAYS })] });
   return { ...query, days_left__lte: String(days) };
 }
 
@@ -31,10 +26,8 @@ const readExpired: Reader = (request) => ({ spec: expiredItemList, query: within
 
 const readMinQuantity: Reader = (request) => {
   const query = queryOf(request);
-  const scope = single(query.scope) || "inventory";
+  const scope = oneOf(query, "scope", ["inventory", "branch"] as const, "inventory");
   delete query.scope;
-  if (scope !== "inventory" && scope !== "branch")
-    throw fieldErrors({ scope: [interpolate(MESSAGES.oneOf, { values: "inventory, branch" })] });
   return { spec: minQuantityLists[scope], query };
 };
 

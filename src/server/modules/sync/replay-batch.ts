@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { endsBatch, type ReplayBatchAnswer, type ReplayBatchEntry, type ReplayEntryResult } from "../../../core/replay-batch";
 
 /**
- * Runs a batch of queued creates (issue 12; `POST sync/replay/`) one after the other through their own
+ * Runs a batch of queued creates (`POST sync/replay/`) one after the other through their own
  * routes, as the device would have sent them one by one: each inner request carries the caller's own
  * Authorization header and passes its route's access control, validation, idempotency (form_token)
  * and branch scope exactly as a direct call would, in its own transaction. The batch is no

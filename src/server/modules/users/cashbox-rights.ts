@@ -6,8 +6,8 @@ import { forbidden } from "../../http/errors";
 import { usableCashboxesSql } from "./user.repository";
 
 /**
- * The cashboxes a user may use bind every write that moves money through one, not only the pickers
- * (issue 17): a sale or purchase paid from it, every accounting and HR document booked on it, and the
+ * The cashboxes a user may use bind every write that moves money through one, not only the pickers:
+ * a sale or purchase paid from it, every accounting and HR document booked on it, and the
  * edit or delete of one (which moves its money back). One rule, asked in the query that already reads
  * or locks the cashbox, so it costs no round trip; a superuser may use every cashbox.
  */

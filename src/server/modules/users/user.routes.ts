@@ -8,7 +8,7 @@ import { parseId } from "../../http/resource";
 import * as groups from "./group.service";
 import * as users from "./user.service";
 
-/** Reading users and roles needs view_user; managing them add_user or change_user (issue 17). */
+/** Reading users and roles needs view_user; managing them add_user or change_user. */
 const VIEW = ["view_user", "add_user", "change_user"];
 const ADD = ["add_user"];
 const CHANGE = ["change_user"];

@@ -1,5 +1,5 @@
 /**
- * The account statement of `GET accounting/statement/<kind>/` (issue 13 contract) as the screens show,
+ * The account statement of `GET accounting/statement/<kind>/` as the screens show,
  * print and export it: pure, so the table, the print and the CSV agree and are unit-tested.
  */
 import { formatDate } from "../../../core/dates";

@@ -1,7 +1,7 @@
 import { textOf } from "../../../core/text";
 
 /**
- * The audit trail as the web app reads it (`GET audit/`, issue 17), and the helpers its screens share.
+ * The audit trail as the web app reads it (`GET audit/`), and the helpers its screens share.
  */
 
 export interface FieldChange {

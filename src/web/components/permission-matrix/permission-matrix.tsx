@@ -31,7 +31,7 @@ const stateOf = (codes: string[], has: (code: string) => boolean): CheckState =>
 };
 
 /**
- * The permission matrix of issue 17: one table per area, a row per model with view/add/change/delete
+ * The permission matrix: one table per area, a row per model with view/add/change/delete
  * columns and the model's extra codes, each code shown under its translated name; a search, and a
  * box that ticks a whole row or a whole column (of the rows the search shows).
  */

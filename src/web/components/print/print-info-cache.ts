@@ -3,7 +3,7 @@ import { mediaUrl } from "../../lib/api-client";
 import type { PrintInfo } from "../../lib/app-state";
 
 /**
- * The print header offline (issue 17): the branches' print info comes from the device's cache of
+ * The print header offline: the branches' print info comes from the device's cache of
  * `print_info` (the sync keeps it) when `print/all/` cannot be reached, and each logo is kept on the
  * device as a JPEG data URL (SPEC section 3: "logoUrl (built from the logo image as a jpeg data URL)"),
  * drawn through a canvas, so a printout made offline still shows it and prints from it.

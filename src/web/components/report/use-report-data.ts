@@ -4,13 +4,14 @@ import { api } from "../../lib/api-client";
 /**
  * A report's answer for its query (null: not asked yet); reports read the server, so offline they
  * ask nothing. `reload` asks again with the same query. The answer renders in a transition: a big
- * table or the dashboard's cards are drawn in slices that leave the page responsive (issue 12).
+ * table or the dashboard's cards are drawn in slices that leave the page responsive (the first screen's budget, DESIGN
+ * section 6).
  */
 export function useReportData<T>(endpoint: string, params: Record<string, string> | null, online: boolean) {
   const [answer, setAnswer] = useState<T | null>(null);
   // Loading from the first render when it is about to ask: the effect's setLoading(true) then changes
   // nothing. Set there, it re-rendered the whole screen (the dashboard at start) in one task outside
-  // the first render's transition (issue 12).
+  // the first render's transition (DESIGN section 6).
   const [loading, setLoading] = useState(() => params !== null && online);
   const [failed, setFailed] = useState(false);
   const [tick, setTick] = useState(0);

@@ -20,7 +20,7 @@ type FieldErrors = Partial<Record<keyof Credentials, string>>;
 /**
  * The sign-in page: plain React and its own small style sheet (sign-in.css), no Chakra, no router,
  * no form library, so a new device paints and runs it from a small chunk before the app has loaded
- * (issue 12; DESIGN section 6). The same page serves the router's /login route inside the app.
+ * (DESIGN section 6). The same page serves the router's /login route inside the app.
  * The rules of the body are loginSchema's (core/validation), loaded when the form is sent.
  */
 export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {

@@ -2,7 +2,7 @@ import { addDays, format, parseISO } from "date-fns";
 import { ISO_DATE } from "../../../core/dates";
 import { div, formatAmount, isZero, mul, sub, toDecimalString, tryMoney } from "../../../core/money";
 
-/** What GET dashboard/ answers: each card only when the caller may see it (issue 14). */
+/** What GET dashboard/ answers: each card only when the caller may see it. */
 export interface CurrencyAmount {
   currency: number;
   currency_code: string;
@@ -43,7 +43,7 @@ export function salesChartRows(by: NonNullable<DashboardAnswer["sales"]>["by_day
   const branches = [...new Map(by.map((r) => [r.branch, r.branch_name])).entries()];
   const totals = new Map(by.map((r) => [`${r.date} ${r.branch}`, Number(r.total)]));
   const days: string[] = [];
-  // Each day formatted once: date-fns parses its pattern at every call (part of the first render, issue 12).
+  // Each day formatted once: date-fns parses its pattern at every call (part of the first render).
   for (let d = parseISO(from), day = format(d, ISO_DATE); day <= to; d = addDays(d, 1), day = format(d, ISO_DATE)) days.push(day);
   const rows = days.map((date) => {
     const row: Record<string, string | number> = { date };

@@ -4,7 +4,7 @@ import type { DashboardAnswer } from "./dashboard-data";
 
 /**
  * The user's last dashboard answer, kept on the device: shown, with its time, while the fresh one is
- * on its way and while the device is offline (issue 12: on a slow branch link the manager sees the
+ * on its way and while the device is offline (on a slow branch link the manager sees the
  * morning's figures at once). Only the same day's answer is shown, so yesterday's "sales today" never
  * reads as today's, and only while the user's access is what it was (a permission or branch taken away
  * hides the copy, not only the next answer). It lives in localStorage (a few KiB), which logout clears

@@ -16,7 +16,8 @@ import "./dashboard.css";
 /**
  * Welcome, the figures of the day (cards and charts the user may see), the user's branches, and quick
  * links. The first screen after sign-in: drawn with its own style sheet (dashboard.css), not Chakra,
- * so it shows without waiting for Chakra's theme system (issue 12); only the charts use Chakra.
+ * so it shows without waiting for Chakra's theme system (the first screen's budget, DESIGN section 6); only the charts
+ * use Chakra.
  */
 export default function DashboardPage() {
   const { i18n, t } = useLingui();
@@ -27,7 +28,7 @@ export default function DashboardPage() {
   const areas = visibleAreas(user);
   // The sections under the day's figures wait until those are settled (answered, failed or offline):
   // they then appear once, in their place, instead of being pushed down when the cards and charts
-  // arrive (layout shift, issue 12).
+  // arrive (layout shift).
   const settled = dashboard.answer !== null || dashboard.failed || !online;
   // Fresh figures drawn: the page kept as it looks, for the next start to show at once (app/kept-screen.ts).
   const fresh = dashboard.answer !== null && !dashboard.kept && !dashboard.loading;

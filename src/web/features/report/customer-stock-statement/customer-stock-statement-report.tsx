@@ -16,7 +16,7 @@ const quantity = (value: string) => formatAmount(value, { decimals: 3, trimZeros
 
 /**
  * /report/customer-stock-statement: for one customer and a date range, every item they bought and returned
- * (date, invoice, item, quantity, price, total), grouped by item with a total line each (issue 14).
+ * (date, invoice, item, quantity, price, total), grouped by item with a total line each.
  */
 export default function CustomerStockStatementReport() {
   const { t } = useLingui();

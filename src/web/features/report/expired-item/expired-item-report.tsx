@@ -31,7 +31,7 @@ export const DEFAULT_WITHIN_DAYS = "30";
 /** The soonest expiry first, within 30 days (a stable object: the table's defaults). */
 const DEFAULT_QUERY = { extra: { within_days: DEFAULT_WITHIN_DAYS }, ordering: "expire_date" };
 
-/** /report/expired-item: stock expired or expiring within the chosen days, valued at purchase price (issue 14). */
+/** /report/expired-item: stock expired or expiring within the chosen days, valued at purchase price. */
 export default function ExpiredItemReport() {
   const { t } = useLingui();
   const navigate = useNavigate();

@@ -34,7 +34,7 @@ const quantity = (value: string) => formatAmount(value, { decimals: 3, trimZeros
 
 /**
  * /report/min-quantity-item: items whose stock in an inventory (or, per branch, in the branch as a whole)
- * is at or below their minimum, with how many to order to reach it (issue 14).
+ * is at or below their minimum, with how many to order to reach it.
  */
 export default function MinQuantityItemReport() {
   const { t } = useLingui();

@@ -1,4 +1,4 @@
-/** The profit report's answer (GET report/profit/, issue 14 contract) as the screen shows, prints and charts it. Pure. */
+/** The profit report's answer (GET report/profit/) as the screen shows, prints and charts it. Pure. */
 import { formatDate } from "../../../../core/dates";
 import { formatAmount, tryMoney } from "../../../../core/money";
 

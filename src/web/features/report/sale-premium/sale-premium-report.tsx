@@ -63,7 +63,7 @@ const money = (value: string) => formatAmount(value);
 
 /**
  * /report/sale-premium: installment sales with their guarantor, what was owed and received, what must come
- * in this week and what is overdue since when (issue 14); "due this week" and "overdue" narrow it.
+ * in this week and what is overdue since when; "due this week" and "overdue" narrow it.
  */
 export default function SalePremiumReport() {
   const { t } = useLingui();

@@ -8,7 +8,7 @@ import type { BranchRow } from "./branch-types";
 
 export const BRANCH_LIST_PATH = "/setting/branch";
 
-/** Branches and their inventories (issue 17); double-click to rename, delete refused while documents name it. */
+/** Branches and their inventories; double-click to rename, delete refused while documents name it. */
 export default function BranchList() {
   const { t } = useLingui();
   // Returning here after an add or a rename: the branch selectors follow.
