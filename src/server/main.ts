@@ -1,12 +1,10 @@
 import cluster from "node:cluster";
 import { join, resolve } from "node:path";
-import { sql } from "drizzle-orm";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./db/embedded-postgres";
 import { movePgliteIntoServer } from "./db/pglite-move";
-import { startPgliteMaintenance } from "./db/pglite-maintenance";
 import { tokenIdleDaysFromEnv } from "./http/session-policy";
 import { seedIfEmpty } from "./seed/seed";
 
@@ -49,14 +47,12 @@ async function startEmbedded(): Promise<EmbeddedPostgres> {
   return embedded;
 }
 
+/** Always on a PostgreSQL server (the embedded one or DATABASE_URL's), which vacuums and analyzes itself. */
 async function serve(databaseUrl: string | undefined, embedded: EmbeddedPostgres | undefined) {
-  const database = await openDatabase({ url: databaseUrl, dataDir });
+  if (!databaseUrl) throw new Error("no PostgreSQL to connect to");
+  const database = await openDatabase({ url: databaseUrl });
   // With WORKERS, every worker runs this: the start-up lock makes migrations and seeding run once.
-  await database.migrateAndRun(async (db) => {
-    await seedIfEmpty(db, { demo: seedDemo, adminPassword: process.env.ADMIN_PASSWORD });
-    // PGlite has no autovacuum: without statistics the planner misjudges every big table.
-    if (database.kind === "pglite") await db.execute(sql`analyze`);
-  });
+  await database.migrateAndRun(async (db) => void (await seedIfEmpty(db, { demo: seedDemo, adminPassword: process.env.ADMIN_PASSWORD })));
 
   // WEB_ROOT lets side-by-side checkouts or test runs serve their own build.
   const webRoot = process.env.WEB_ROOT ?? fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -68,11 +64,8 @@ async function serve(databaseUrl: string | undefined, embedded: EmbeddedPostgres
     tokenIdleDays: tokenIdleDaysFromEnv(process.env.TOKEN_IDLE_DAYS),
   });
 
-  const stopMaintenance = database.kind === "pglite" ? startPgliteMaintenance(database.db) : async () => undefined;
-
   const shutdown = async () => {
     await app.close();
-    await stopMaintenance();
     await database.close();
     // Last, once no connection of ours is left: a fast shutdown with its checkpoint.
     await embedded?.stop();
@@ -86,11 +79,9 @@ async function serve(databaseUrl: string | undefined, embedded: EmbeddedPostgres
   await app.listen({ port, host });
   if (!cluster.isWorker || cluster.worker?.id === 1) {
     const where =
-      database.kind === "pglite"
-        ? `embedded PGlite in ${dataDir}`
-        : embedded || process.env[EMBEDDED_URL_ENV]
-          ? `embedded PostgreSQL in ${join(dataDir, "pg")}, ${workers} process${workers > 1 ? "es" : ""}`
-          : `PostgreSQL, ${workers} process${workers > 1 ? "es" : ""}`;
+      embedded || process.env[EMBEDDED_URL_ENV]
+        ? `embedded PostgreSQL in ${join(dataDir, "pg")}, ${workers} process${workers > 1 ? "es" : ""}`
+        : `PostgreSQL, ${workers} process${workers > 1 ? "es" : ""}`;
     console.log(`\nBack office running at http://localhost:${port}/ (${where})`);
     if (seedDemo) console.log("Demo sign-in: admin / admin (all branches), cashier / cashier (one branch, selling)\n");
   }

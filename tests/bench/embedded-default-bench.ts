@@ -17,12 +17,12 @@ import type { BenchResult } from "./server-bench";
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 
-interface Engine {
+export interface Engine {
   name: string;
   open(dir: string): Promise<{ database: Database; stop: () => Promise<void> }>;
 }
 
-const ENGINES: Engine[] = [
+export const ENGINES: Engine[] = [
   {
     name: "PGlite on files (old default)",
     async open(dir) {

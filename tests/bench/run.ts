@@ -3,6 +3,7 @@ import { runAccountingBench } from "./accounting-bench";
 import { runBrowserBench } from "./browser-bench";
 import { runDocumentsBench } from "./documents-bench";
 import { runEmbeddedDefaultBench } from "./embedded-default-bench";
+import { runEmbeddedListsBench } from "./embedded-lists-bench";
 import { runItemListBench } from "./item-list-bench";
 import { runLighthouseBench } from "./lighthouse-bench";
 import { runNetworkBench } from "./network-bench";
@@ -35,7 +36,8 @@ import { describeMachine, probeMachine } from "./machine-probe";
  * BENCH_ACCOUNTING=1 adds it to `npm run bench`.
  * BENCH_ONLY=embedded runs the embedded default before and after side by side (embedded-default-bench.ts: PGlite on
  * files against the PostgreSQL server the product starts itself; starts on an empty and a full folder, sales by one
- * client and four) and prints it, leaving BENCHMARKS.md as it is.
+ * client and four) and prints it, leaving BENCHMARKS.md as it is. BENCH_ONLY=embedded-lists does the same for the sale
+ * list over 1M sales and the server side of the first load of 100k items (embedded-lists-bench.ts).
  * BENCH_ONLY=lighthouse runs only Lighthouse (lighthouse-bench.ts: the sign-in page and the signed-in
  * dashboard, mobile preset, 3 runs each, median) on WEB_ROOT (else dist/web; build it first) and prints it.
  */
@@ -70,6 +72,10 @@ if (process.env.BENCH_ONLY === "accounting") {
 }
 if (process.env.BENCH_ONLY === "embedded") {
   printRows(await runEmbeddedDefaultBench());
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === "embedded-lists") {
+  printRows(await runEmbeddedListsBench());
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === "lighthouse") {

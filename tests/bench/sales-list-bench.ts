@@ -78,6 +78,32 @@ export async function bulkSales(db: Db, count: number, opts: { firstDay?: string
 }
 
 /**
+ * The requests the sale list is timed with over `count` bulkSales sales: the default page, three filters
+ * (a customer, unpaid, a month), two orderings (date and total), page 200 and totals/ (of every sale:
+ * capped; and of a month).
+ */
+export async function saleListQueries(db: Db, count: number): Promise<[string, string][]> {
+  const [{ id: customer }] = await queryRows<{ id: number }>(
+    db,
+    sql`select customer_id as id from sale order by id offset ${Math.floor(count / 2)} limit 1`,
+  );
+  // A month in the middle of the sales' three years.
+  const month = "input_date_after=2024-06-01&input_date_before=2024-06-30";
+  const base = "/api/sale/?page_size=50";
+  return [
+    ["default page (-id)", base],
+    ["filter customer", `${base}&customer=${customer}`],
+    ["filter payment_status=unpaid", `${base}&payment_status=unpaid`],
+    ["filter a month", `${base}&${month}`],
+    ["ordering -input_date", `${base}&ordering=-input_date`],
+    ["ordering -total_price", `${base}&ordering=-total_price`],
+    ["page 200", `${base}&page=200`],
+    ["totals/ of every sale", "/api/sale/totals/"],
+    ["totals/ of a month", `/api/sale/totals/?${month}`],
+  ];
+}
+
+/**
  * The sale list over BENCH_SALES sales on PGlite (the embedded default), or on PostgreSQL when given its
  * URL: the default page, three filters (a customer, unpaid, a month), two orderings (date and total),
  * page 200 and totals/ (of every sale: capped; and of a month), one request at a time and four in flight.
@@ -107,26 +133,10 @@ export async function runSalesListBench(url?: string): Promise<BenchResult[]> {
       );
     }
     await db.execute(sql`vacuum analyze`);
-    const customer = (
-      await pick<{ id: number }>(sql`select customer_id as id from sale order by id offset ${Math.floor(count / 2)} limit 1`)
-    ).id;
-    // A month in the middle of the sales' three years.
-    const month = "input_date_after=2024-06-01&input_date_before=2024-06-30";
-    const base = "/api/sale/?page_size=50";
     return await timeListQueries({
       app,
       headers: await adminHeaders(app),
-      queries: [
-        ["default page (-id)", base],
-        ["filter customer", `${base}&customer=${customer}`],
-        ["filter payment_status=unpaid", `${base}&payment_status=unpaid`],
-        ["filter a month", `${base}&${month}`],
-        ["ordering -input_date", `${base}&ordering=-input_date`],
-        ["ordering -total_price", `${base}&ordering=-total_price`],
-        ["page 200", `${base}&page=200`],
-        ["totals/ of every sale", "/api/sale/totals/"],
-        ["totals/ of a month", `/api/sale/totals/?${month}`],
-      ],
+      queries: await saleListQueries(db, count),
       rounds,
       concurrency,
       label: `sale list page of 50 over ${count.toLocaleString("en")} sales`,

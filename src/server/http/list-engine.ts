@@ -1,5 +1,4 @@
-import { is, sql, type SQL } from "drizzle-orm";
-import { PgliteSession } from "drizzle-orm/pglite";
+import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, RESERVED_LIST_PARAMS, parseFilterKey, type FilterOperator } from "../../core/list-query";
 import { queryRows, type Executor } from "../db/client";
@@ -401,8 +400,7 @@ const dialect = new PgDialect();
 
 /**
  * The planner's row estimate for `select 1 from <from> <where>`; null when it cannot say. Kept for
- * ESTIMATE_TTL_MS per query text and values, so turning the pages of a large list costs no EXPLAIN each
- * (on PGlite's one connection every statement waits its turn behind the other requests').
+ * ESTIMATE_TTL_MS per query text and values, so turning the pages of a large list costs no EXPLAIN each.
  */
 async function estimateRows(ex: Executor, from: SQL, where: SQL): Promise<number | null> {
   const query = sql`explain (format json) select 1 from ${from} ${where}`;
@@ -431,10 +429,8 @@ const COUNT_COLUMN = "__list_count";
 
 /**
  * One page in one statement: the page's rows (one more than it shows, so `next` is exact even when
- * `count` is an estimate) with the capped count beside them as an init plan run once. On PGlite's one
- * connection every statement queues behind the other requests' statements, so a page that took a page
- * query, a count and an EXPLAIN waited three turns; it now waits one (and the EXPLAIN is kept a while).
- * The count reads at most COUNT_CAP + 1 matching rows of a filtered list and COUNT_EXACT_UNFILTERED + 1
+ * `count` is an estimate) with the capped count beside them as an init plan run once: one round trip
+ * where a page query, a count and an EXPLAIN took three (and the EXPLAIN is kept a while). The count reads at most COUNT_CAP + 1 matching rows of a filtered list and COUNT_EXACT_UNFILTERED + 1
  * of an unfiltered one; past that it is the planner's estimate and the answer says so. A last page with
  * rows gives its count itself.
  */
@@ -448,9 +444,10 @@ export async function listPage<T>(ex: Executor, spec: ListSpec, query: ListQuery
   const id = spec.fields.id?.sql;
   const orderKey = single(query.ordering) || spec.defaultOrdering || "-id";
   // A date range ending before today, in id order (the default): documents are numbered as they are
-  // entered, so their ids follow their dates, which the planner does not know. It expects a month's
-  // matches spread through the id order, walks the primary key from the newest document and passes every
-  // later one (a month two years back over 1M sales: 600,000 rows). Ordered by an expression of the id,
+  // entered, so their ids follow their dates, which the planner does not know, statistics or not (PostgreSQL
+  // 18, analyzed, as PGlite). It expects a month's matches spread through the id order, walks the primary
+  // key from the newest document and passes every later one (a month two years back over 1M sales: 500,000
+  // rows, 4.5 s against 0.5). Ordered by an expression of the id,
   // it takes the range from the date index and sorts those rows instead (same rows, same order). A range
   // open towards today keeps the walk, which finds its newest rows at once.
   const pickOrdering =
@@ -505,7 +502,7 @@ export async function listAll<T>(ex: Executor, spec: ListSpec, query: ListQuery,
   );
 }
 
-/** Rows each statement of an export reads: one statement's turn on PGlite's single connection stays short. */
+/** Rows each statement of an export reads: the server holds one chunk in memory at a time. */
 export const EXPORT_CHUNK_ROWS = 2_000;
 /** Most rows one export writes (a spreadsheet holds 1,048,576): beyond, the user narrows the filters. */
 export const EXPORT_ROW_CAP = 1_000_000;
@@ -515,7 +512,8 @@ export const EXPORT_ROW_CAP = 1_000_000;
  * them out). The filters and ordering are checked at once (a 400 before anything is written); the rows
  * are then read chunk by chunk as the caller asks for them, each chunk one statement at the next offset
  * (the ordering ends on the id, so the chunks neither repeat nor skip rows of an unchanged list), never
- * in one transaction: on PGlite that would hold the only connection for the whole download.
+ * in one transaction: one open for the whole download would hold back vacuum and every device's sync pull,
+ * which sends only what transactions older than the oldest running one wrote.
  */
 export function listRowChunks<T>(
   ex: Executor,
@@ -547,97 +545,37 @@ export function listRowChunks<T>(
  * sums would be wrong. Narrowing the filters (a month, a branch) gives exact sums again.
  */
 export const TOTALS_ROW_CAP = 200_000;
-/**
- * Values (rows times sums; a count is one a row) one totals/ statement adds up on a single connection
- * (PGlite), where every other request's statement waits behind it: about 40 ms of numeric additions
- * on a quiet 2-core machine. A month of sales (27k rows, five sums) or 100k items (two sums) is one
- * statement; a larger set is summed in chunks of this size with other requests let in between.
- */
-export const TOTALS_STATEMENT_VALUES = 250_000;
 
 export type ListTotals = Record<string, string> | { totals_capped: true; totals_row_cap: number };
 
-export interface TotalsOptions {
-  /**
-   * The database has one connection (PGlite): a large sum is split so other requests get in between.
-   * Found from the executor when unset; PostgreSQL's pool gives each request its own connection.
-   */
-  singleConnection?: boolean;
-  /** Values a statement adds up on a single connection (TOTALS_STATEMENT_VALUES); tests make it small. */
-  statementValues?: number;
-}
-
-const isSingleConnection = (ex: Executor) => is((ex as unknown as { session?: unknown }).session, PgliteSession);
-
-/** The matching rows totals/ reads: where from, under which conditions, and their id (for chunks). */
+/** The matching rows totals/ reads: where from and under which conditions. */
 interface SumTarget {
   ex: Executor;
   from: SQL;
   where: SQL[];
-  id: SQL | null;
 }
 
 /**
- * Adds up `columns` (named c0, c1, ...) over at most `limit` matching rows, in one statement, from the
- * sums carried so far (`running`, in numeric so the text is what one sum gives). Without `after`, the
- * planner reads the rows along whatever index serves the filter (no order needed: a capped count and
- * sums of a set do not depend on it); with it, the rows come in id order after that id (a chunk).
- */
-async function sumRows(
-  t: SumTarget,
-  columns: SQL[],
-  running: string[],
-  limit: number,
-  after?: number,
-): Promise<{ n: number; last: number | null; sums: string[] }> {
-  const chunk = t.id && after !== undefined ? { id: t.id, after } : null;
-  // The id only for a chunk (where the next one starts): else the rows may come from an index without it.
-  const inner = sql.join(
-    [...(chunk ? [sql`${chunk.id} as k`] : []), ...columns.map((c, i) => sql`${c} as ${sql.identifier(`c${i}`)}`), sql`1 as one`],
-    sql`, `,
-  );
-  const sums = running.map(
-    (value, i) => sql`, (${value}::numeric + coalesce(sum(${sql.identifier(`c${i}`)}), 0))::text as ${sql.identifier(`s${i}`)}`,
-  );
-  const rows = chunk
-    ? sql`select ${inner} from ${t.from} ${whereClause([...t.where, sql`${chunk.id} > ${chunk.after}`])}
-        order by ${chunk.id} limit ${limit}`
-    : sql`select ${inner} from ${t.from} ${whereClause(t.where)} limit ${limit}`;
-  const [row] = await queryRows<Record<string, string | number | null>>(
-    t.ex,
-    sql`select count(*) as n, ${chunk ? sql`max(k)` : sql`null`} as last ${sql.join(sums, sql``)} from (${rows}) chunk`,
-  );
-  return { n: Number(row.n), last: row.last === null ? null : Number(row.last), sums: running.map((_, i) => String(row[`s${i}`])) };
-}
-
-/**
- * Adds up `columns` over the matching rows, stopping past `cap` rows (then `n` says cap + 1). In one
- * statement, or when `chunkRows` is given (a single connection and a set larger than one statement's
- * share, TOTALS_STATEMENT_VALUES) in chunks in id order, each starting where the last stopped, letting
- * other requests reach the connection in between.
+ * Adds up `columns` (named c0, c1, ...) over the matching rows in one statement, stopping past `cap`
+ * rows (then `n` says cap + 1), onto the sums carried in (`start`, in numeric so the text is what one
+ * sum gives). The planner reads the rows along whatever index serves the filter (no order needed: a
+ * capped count and sums of a set do not depend on it).
  */
 async function sumUpTo(
   t: SumTarget,
   columns: SQL[],
   cap: number,
-  chunkRows: number | null,
   start: string[] = columns.map(() => "0"),
 ): Promise<{ n: number; sums: string[] }> {
-  let running = start;
-  if (!t.id || chunkRows === null) return sumRows(t, columns, running, cap + 1);
-  let summed = 0;
-  let after = 0;
-  for (;;) {
-    const limit = Math.min(chunkRows, cap + 1 - summed);
-    const chunk = await sumRows(t, columns, running, limit, after);
-    summed += chunk.n;
-    running = chunk.sums;
-    if (summed > cap || chunk.n < limit || chunk.last === null) return { n: summed, sums: running };
-    after = chunk.last;
-    // Let the other requests reach the connection first: their next statements are queued from later
-    // turns of the event loop (Fastify's lifecycle), while this loop would queue its next chunk at once.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  const inner = sql.join([...columns.map((c, i) => sql`${c} as ${sql.identifier(`c${i}`)}`), sql`1 as one`], sql`, `);
+  const sums = start.map(
+    (value, i) => sql`, (${value}::numeric + coalesce(sum(${sql.identifier(`c${i}`)}), 0))::text as ${sql.identifier(`s${i}`)}`,
+  );
+  const [row] = await queryRows<Record<string, string | number | null>>(
+    t.ex,
+    sql`select count(*) as n ${sql.join(sums, sql``)} from (select ${inner} from ${t.from} ${whereClause(t.where)} limit ${cap + 1}) capped`,
+  );
+  return { n: Number(row.n), sums: start.map((_, i) => String(row[`s${i}`])) };
 }
 
 /**
@@ -645,39 +583,28 @@ async function sumUpTo(
  * rows, so it is bounded: at most TOTALS_ROW_CAP of them (else the capped answer). When the planner
  * expects more than the cap, the rows are first only counted (up to the cap, no sums: several times
  * cheaper), and summed only if they turn out to be under it: the estimate may be wrong, the answer
- * never is. The sums are one statement along the index that serves the filter, or chunks on PGlite
- * for a large set (sumUpTo). On the main table alone when the spec says its sums read nothing joined
- * (`sumsOnMain`). A list with `cachedTotals` takes what its cache holds for the filter and sums the rest
- * (bounded by the cap in the same way) onto it.
+ * never is. The sums are one statement along the index that serves the filter (each request has its
+ * own connection of the pool, so a long sum holds up no other). On the main table alone when the spec
+ * says its sums read nothing joined (`sumsOnMain`). A list with `cachedTotals` takes what its cache
+ * holds for the filter and sums the rest (bounded by the cap in the same way) onto it.
  */
-export async function listTotals(
-  ex: Executor,
-  spec: ListSpec,
-  query: ListQuery,
-  auth: AuthContext,
-  options: TotalsOptions = {},
-): Promise<ListTotals> {
+export async function listTotals(ex: Executor, spec: ListSpec, query: ListQuery, auth: AuthContext): Promise<ListTotals> {
   const sums = Object.entries(spec.sums ?? {});
   if (sums.length === 0) return {};
   const conditions = buildConditions(spec, query, auth);
   const from = spec.sumsOnMain && spec.mainSource && !conditions.joined ? spec.mainSource : spec.source;
-  const id = spec.fields.id?.sql ?? null;
   const rowCap = spec.totalsRowCap ?? TOTALS_ROW_CAP;
   const capped = { totals_capped: true as const, totals_row_cap: rowCap };
-  const singleConnection = options.singleConnection ?? isSingleConnection(ex);
   const cached = spec.cachedTotals && conditions.cacheable ? await spec.cachedTotals(ex, conditions.cacheable) : null;
-  const target: SumTarget = { ex, from, where: cached ? [...conditions.where, cached.rest] : conditions.where, id };
+  const target: SumTarget = { ex, from, where: cached ? [...conditions.where, cached.rest] : conditions.where };
   const estimate = await estimateRows(ex, from, whereClause(target.where));
-  const share = options.statementValues ?? TOTALS_STATEMENT_VALUES;
-  const chunkRows = (values: number) =>
-    singleConnection && (estimate === null || estimate * values > share) ? Math.max(1, Math.floor(share / values)) : null;
   if (estimate === null || estimate > rowCap) {
-    const counted = await sumUpTo(target, [], rowCap, chunkRows(1));
+    const counted = await sumUpTo(target, [], rowCap);
     if (counted.n > rowCap) return capped;
   }
   const expressions = sums.map(([, expression]) => expression);
   const start = sums.map(([key]) => cached?.sums[key] ?? "0");
-  const summed = await sumUpTo(target, expressions, rowCap, chunkRows(sums.length), start);
+  const summed = await sumUpTo(target, expressions, rowCap, start);
   if (summed.n > rowCap) return capped;
   return Object.fromEntries(sums.map(([key], i) => [`sum_${key}`, summed.sums[i]]));
 }

@@ -20,7 +20,7 @@ interface PageRow {
  * order, so a row committed late by a slow transaction is never skipped; it comes with a later pull.
  *
  * Cost: each table is read in (xact_id, sync_version) order on its sync index and merged, so a page
- * reads O(limit) rows, not the table (sorting is off for the statement: usePullPlanner).
+ * reads O(limit) rows, not the table.
  */
 export async function changesPage(
   db: Db,
