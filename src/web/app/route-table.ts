@@ -539,6 +539,50 @@ const report: AppRoute[] = [
   ),
 ];
 
+/** The books: the chart of accounts and the financial statements read from the ledger. */
+const books: AppRoute[] = [
+  page(
+    "chart-of-accounts",
+    "accounting/chart-of-accounts",
+    msg`Chart of Accounts`,
+    ["view_account"],
+    "accounting",
+    lazyScreen(() => import("../features/accounting/chart-of-accounts/chart-of-accounts-page")),
+  ),
+  page(
+    "report-trial-balance",
+    "report/trial-balance",
+    msg`Trial Balance`,
+    ["report_view_financial_statements"],
+    "report",
+    lazyScreen(() => import("../features/report/trial-balance/trial-balance-page")),
+  ),
+  page(
+    "report-general-ledger",
+    "report/general-ledger",
+    msg`General Ledger`,
+    ["report_view_financial_statements"],
+    "report",
+    lazyScreen(() => import("../features/report/general-ledger/general-ledger-page")),
+  ),
+  page(
+    "report-profit-and-loss",
+    "report/profit-and-loss",
+    msg`Profit and Loss`,
+    ["report_view_financial_statements"],
+    "report",
+    lazyScreen(() => import("../features/report/profit-and-loss/profit-and-loss-page")),
+  ),
+  page(
+    "report-balance-sheet",
+    "report/balance-sheet",
+    msg`Balance Sheet`,
+    ["report_view_financial_statements"],
+    "report",
+    lazyScreen(() => import("../features/report/balance-sheet/balance-sheet-page")),
+  ),
+];
+
 const hr: AppRoute[] = [
   ...crud({
     name: "position",
@@ -708,7 +752,17 @@ const shell: AppRoute[] = [
 ];
 
 /** The route table of SPEC section 2: every screen under the shell layout. */
-export const SHELL_ROUTES: readonly AppRoute[] = [...shell, ...stock, ...purchase, ...sale, ...accounting, ...report, ...hr, ...setting];
+export const SHELL_ROUTES: readonly AppRoute[] = [
+  ...shell,
+  ...stock,
+  ...purchase,
+  ...sale,
+  ...accounting,
+  ...report,
+  ...books,
+  ...hr,
+  ...setting,
+];
 
 /** Public routes outside the shell. */
 export const LOGIN_ROUTE = { name: "login", path: "login", title: msg`Sign in` } as const;
