@@ -45,6 +45,7 @@ const MODEL_AREA: Record<string, PermissionArea> = {
   sale_debit_invoice: "accounting",
   capital: "accounting",
   accountstatement: "accounting",
+  account: "accounting",
   report: "report",
   position: "hr",
   employee: "hr",
@@ -69,6 +70,7 @@ const EXTRA_CODE_MODEL: Record<string, string> = {
   view_supplier_account_statement: "accountstatement",
   view_customer_account_statement: "accountstatement",
   item_create: "item",
+  report_view_financial_statements: "report",
 };
 
 export interface PermissionInfo {

@@ -26,6 +26,7 @@ export const EXTRA_PERMISSION_CODES = [
   "view_supplier_account_statement",
   "view_customer_account_statement",
   "item_create",
+  "report_view_financial_statements",
 ] as const;
 
 /**

@@ -1,7 +1,8 @@
 /** Accounting bodies. Exchange rate: SPEC sections 3 and 9 (rate = IQD per unit, see exchange-rate.ts). */
 import { array, object, string, type InferType } from "yup";
 import { MESSAGES } from "../messages";
-import { decimalField, isoDateField, nameField, optionalId, requiredId } from "./common";
+import { ACCOUNT_CODE } from "../chart-of-accounts";
+import { NAME_MAX_LENGTH, decimalField, isoDateField, nameField, optionalId, optionalText, requiredId } from "./common";
 import { installYupLocale } from "./yup-locale";
 
 installYupLocale();
@@ -116,3 +117,15 @@ export const cashboxTransferSchema = object({
   note: string().trim().max(NOTE_MAX_LENGTH).nullable(),
 });
 export type CashboxTransferInput = InferType<typeof cashboxTransferSchema>;
+
+/**
+ * A change of an account of the chart (PATCH accounting/account/<id>/): its code and its names; a field
+ * left out keeps its value, an empty or null one goes back to the chart's default.
+ */
+export const ledgerAccountSchema = object({
+  code: string().trim().max(20).matches(ACCOUNT_CODE, { message: MESSAGES.invalid, excludeEmptyString: true }).nullable(),
+  name: optionalText(NAME_MAX_LENGTH),
+  name_ar: optionalText(NAME_MAX_LENGTH),
+  name_ckb: optionalText(NAME_MAX_LENGTH),
+});
+export type LedgerAccountInput = InferType<typeof ledgerAccountSchema>;

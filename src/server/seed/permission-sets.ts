@@ -34,6 +34,7 @@ export const MODELS = [
   "receipt",
   "sale_debit_invoice",
   "capital",
+  "account",
   "position",
   "employee",
   "employeecontract",

@@ -14,6 +14,7 @@ import {
   milli,
   money,
   statementClosing,
+  statementProblems,
   stockProblems,
   units,
   type InvoiceAnswer,
@@ -1221,6 +1222,7 @@ async function invoiceProblems(world: World, books: Books): Promise<string[]> {
 /** The books as a whole; each kind of failure names itself. At the end, the demo's parties are read too. */
 async function checkBooks(world: World, books: Books, final = false) {
   expect(await ledgerProblems(t), "ledger").toEqual([]);
+  expect(await statementProblems(t, admin), "financial statements: balanced, as the ledger says, profit = equity's earnings").toEqual([]);
   expect(await cashboxProblems(t, admin), "cashboxes: list, ledger and statement agree, none below zero").toEqual([]);
   expect(await stockProblems(t), "stock: quantity, movements and documents agree, none below zero").toEqual([]);
   await compareWithModel(books);

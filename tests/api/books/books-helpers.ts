@@ -309,3 +309,55 @@ export async function statementClosing(t: TestApp, token: string, kind: PartyKin
   if (res.status !== 200) throw new Error(`${kind} statement ${id}: ${res.status} ${JSON.stringify(res.body)}`);
   return cents(res.body.closing_balance);
 }
+
+// ---------------------------------------------------------------------------- financial statements
+
+interface TrialBalanceAnswer {
+  rows: { account: string; closing_debit: string; closing_credit: string }[];
+  totals: Record<"opening_debit" | "opening_credit" | "debit" | "credit" | "closing_debit" | "closing_credit", string>;
+}
+
+/**
+ * The financial statements agree with the ledger and with each other: the trial balance balances in the
+ * base currency and in each currency, and each account's closing balance in a currency is the ledger's
+ * own debit - credit of it; the balance sheet balances; the profit of all time is what its equity earned.
+ */
+export async function statementProblems(t: TestApp, token: string): Promise<string[]> {
+  const problems: string[] = [];
+  const end = "2100-12-31";
+  const currencies = await queryRows<{ id: number; code: string }>(t.db, sql`select id, code from currency`);
+  for (const currency of [null, ...currencies]) {
+    const query = currency ? `?currency=${currency.id}` : "";
+    const label = currency?.code ?? "base";
+    const tb = (await t.call<TrialBalanceAnswer>(token, "GET", `/api/accounting/trial-balance/${query}`)).body;
+    if (tb.totals.debit !== tb.totals.credit) problems.push(`trial balance ${label}: debit ${tb.totals.debit}, credit ${tb.totals.credit}`);
+    if (tb.totals.closing_debit !== tb.totals.closing_credit) {
+      problems.push(`trial balance ${label}: closing debit ${tb.totals.closing_debit}, credit ${tb.totals.closing_credit}`);
+    }
+    if (!currency) continue;
+    const ledger = await queryRows<{ k: string; b: string }>(
+      t.db,
+      sql`select account_type || coalesce('-' || account_id, '') as k, sum(debit - credit)::text as b from ledger_entry
+          where currency_id = ${currency.id} group by 1`,
+    );
+    const closing = new Map(tb.rows.map((r) => [r.account, cents(r.closing_debit) - cents(r.closing_credit)]));
+    for (const { k, b } of ledger) {
+      if ((closing.get(k) ?? 0) !== cents(b)) problems.push(`trial balance ${label} ${k}: ${closing.get(k) ?? "none"}, ledger ${b}`);
+    }
+  }
+  const sheet = (
+    await t.call<{ total_assets: string; total_liabilities_and_equity: string; retained_earnings: string; profit_of_year: string }>(
+      token,
+      "GET",
+      `/api/accounting/balance-sheet/?date=${end}`,
+    )
+  ).body;
+  if (sheet.total_assets !== sheet.total_liabilities_and_equity) {
+    problems.push(`balance sheet: assets ${sheet.total_assets}, liabilities and equity ${sheet.total_liabilities_and_equity}`);
+  }
+  const pl = (await t.call<{ net_profit: string }>(token, "GET", `/api/accounting/profit-and-loss/?end_date=${end}`)).body;
+  if (cents(pl.net_profit) !== cents(sheet.retained_earnings) + cents(sheet.profit_of_year)) {
+    problems.push(`net profit ${pl.net_profit} against the balance sheet's earnings ${sheet.retained_earnings} + ${sheet.profit_of_year}`);
+  }
+  return problems;
+}

@@ -130,6 +130,7 @@ const COMMON_QUERY_NAMES = [
   "page",
   "page_size",
   "ordering",
+  "account",
 ];
 
 const HOSTILE_IDS = ["99999999999999999999", "2147483648", "-1", "0", "abc", "1.5", "%00", "1e400"];

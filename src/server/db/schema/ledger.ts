@@ -1,5 +1,5 @@
-import { date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { createdBy, money, rate } from "./columns";
+import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdBy, money, rate, stamps } from "./columns";
 import { branch, currency } from "./organisation";
 
 /**
@@ -48,4 +48,27 @@ export const documentCounter = pgTable(
     lastNumber: integer("last_number").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.branchId, t.documentType] })],
+);
+
+/**
+ * What a user changed of an account of the chart (src/core/chart-of-accounts.ts): its code and its
+ * names; a null keeps the chart's default (a record's account keeps following the record's name).
+ * One row per account, made on its first change; the class and the postings are never stored here.
+ */
+export const ledgerAccount = pgTable(
+  "ledger_account",
+  {
+    id: serial("id").primaryKey(),
+    /** accountKey(account_type, account_id): "cashbox-3", "inventory". */
+    accountKey: text("account_key").notNull(),
+    accountType: text("account_type").notNull(),
+    accountId: integer("account_id"),
+    code: text("code"),
+    name: text("name"),
+    nameAr: text("name_ar"),
+    nameCkb: text("name_ckb"),
+    createdBy: createdBy(),
+    ...stamps,
+  },
+  (t) => [uniqueIndex("ledger_account_key_idx").on(t.accountKey), uniqueIndex("ledger_account_code_idx").on(t.code)],
 );

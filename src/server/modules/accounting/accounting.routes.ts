@@ -7,6 +7,7 @@ import { cashboxResource } from "./cashbox.resource";
 import { registerCashboxTransferRoutes } from "./cashbox-transfer.routes";
 import { registerMoneyDocumentRoutes } from "./money-document.routes";
 import { registerStatementRoutes } from "./statement.routes";
+import { registerBooksRoutes } from "./books.routes";
 import { registerLedgerDocument } from "./ledger-document";
 import { moneyConversion } from "./money-conversion";
 import { cashboxAdjustment } from "./cashbox-adjustment";
@@ -23,6 +24,7 @@ export function registerAccounting(app: FastifyInstance, deps: { db: Db }): void
   registerCashboxDocumentRoutes(app, deps);
   registerCashboxTransferRoutes(app, deps);
   registerStatementRoutes(app, deps);
+  registerBooksRoutes(app, deps);
   registerLedgerDocument(app, deps.db, moneyConversion);
   registerLedgerDocument(app, deps.db, cashboxAdjustment);
   registerCashboxCountRoutes(app, deps.db);

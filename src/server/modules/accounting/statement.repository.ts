@@ -23,7 +23,7 @@ export interface StatementQuery {
 export const statementSign = (accountType: StatementQuery["accountType"]) => (accountType === "supplier" ? -1 : 1);
 
 /** The per-branch number of the document a ledger row came from (the tables that post to the ledger). */
-const DOCUMENT_NO = sql`case le.document_type
+export const DOCUMENT_NO = sql`case le.document_type
   when 'sale' then (select invoice_no from sale where id = le.document_id)
   when 'sale_return' then (select invoice_no from sale_return where id = le.document_id)
   when 'purchase' then (select invoice_no from purchase where id = le.document_id)

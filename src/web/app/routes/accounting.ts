@@ -198,4 +198,12 @@ export const accountingRoutes: readonly AppRoute[] = [
     form: lazyScreen(() => import("../../features/accounting/capital/capital-form")),
     view: lazyScreen(() => import("../../features/accounting/capital/capital-view")),
   }),
+  page(
+    "chart-of-accounts",
+    "accounting/chart-of-accounts",
+    msg`Chart of Accounts`,
+    ["view_account"],
+    "accounting",
+    lazyScreen(() => import("../../features/accounting/chart-of-accounts/chart-of-accounts-page")),
+  ),
 ];

@@ -43,7 +43,7 @@ interface ChosenAccount {
 }
 
 /** Translated name of a ledger row's document type. */
-function useStatementTypeLabel(): (type: string) => string {
+export function useStatementTypeLabel(): (type: string) => string {
   const { t } = useLingui();
   return useMemo(() => {
     const labels: Record<string, string> = {

@@ -48,6 +48,7 @@ export const MODEL_LABELS: Record<string, MessageDescriptor> = {
   sale_debit_invoice: msg`Debit Invoice`,
   capital: msg`Capital`,
   accountstatement: msg`Account Statement`,
+  account: msg`Chart of Accounts`,
   report: msg`Reports`,
   position: msg`Position`,
   employee: msg`Employee`,
@@ -71,4 +72,5 @@ export const EXTRA_CODE_LABELS: Record<string, MessageDescriptor> = {
   view_supplier_account_statement: msg`View supplier statement`,
   view_customer_account_statement: msg`View customer statement`,
   item_create: msg`Create items from a document`,
+  report_view_financial_statements: msg`View financial statements`,
 };

@@ -3,9 +3,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import * as tables from "../tables";
+import * as tables from "./tables";
 
-const SCHEMA = path.dirname(fileURLToPath(import.meta.url));
+const SCHEMA = path.join(path.dirname(fileURLToPath(import.meta.url)), "schema");
 const SHARED = ["id", "branch_id", "invoice_no", "input_date", "note", "created_by", "created_at", "updated_at"];
 
 function documentTables() {
