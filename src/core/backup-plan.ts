@@ -48,8 +48,8 @@ function newestPerPeriod(sorted: BackupRecord[], periodOf: (iso: string) => stri
 
 /**
  * The backups to keep: the newest of each of the last 7 days and of the last 4 weeks that have a
- * backup, chosen among those not known bad. A failed one is kept while it is newer than every good
- * one (the screen shows it); a backup still being checked is kept.
+ * backup, chosen among those not known bad (one still being checked counts), and the newest backup
+ * when it failed its check.
  */
 export function backupsToKeep(backups: readonly BackupRecord[]): Set<string> {
   const sorted = [...backups].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -57,8 +57,8 @@ export function backupsToKeep(backups: readonly BackupRecord[]): Set<string> {
   const keep = new Set<string>();
   for (const b of newestPerPeriod(candidates, dayOf, KEEP_DAILY)) keep.add(b.name);
   for (const b of newestPerPeriod(candidates, isoWeekOf, KEEP_WEEKLY)) keep.add(b.name);
-  const newestGood = sorted.find((b) => b.verified === true);
-  for (const b of sorted) if (b.verified === false && (!newestGood || b.createdAt > newestGood.createdAt)) keep.add(b.name);
+  // The newest backup, when it failed, stays so the screen shows why (one only: a check failing every day leaves one).
+  if (sorted[0]?.verified === false) keep.add(sorted[0].name);
   return keep;
 }
 
