@@ -65,3 +65,32 @@ export type ErrorBody = { message: string } | Record<string, string[]>;
 export interface DeletedResponse {
   message: "Deleted successfully";
 }
+
+/** One base backup of the embedded default (`GET backup/`). */
+export interface BackupInfo {
+  name: string;
+  file: string;
+  created_at: string;
+  finished_at: string;
+  size: number;
+  /** true: restored and counted; false: that check failed; null: not checked yet. */
+  verified: boolean | null;
+  checked_at: string | null;
+  check_error: string | null;
+  kind: "daily" | "manual";
+  counts: Record<string, number>;
+}
+
+/** `GET backup/status/`: what the settings screen and the dashboard show an administrator. */
+export interface BackupStatusInfo {
+  /** false: the database is another server's, or its archiving the administrator's own (`reason`). */
+  managed: boolean;
+  reason: "external" | "archiving_off" | "own_archive_command" | null;
+  backup_dir?: string;
+  last: BackupInfo | null;
+  /** The oldest and newest moments a restore can reach. */
+  restorable_from: string | null;
+  restorable_until: string | null;
+  warning: "none" | "stale" | "check_failed" | null;
+  count?: number;
+}

@@ -143,6 +143,8 @@ export const MESSAGES = {
   defaultBranchNotInBranches: "The default branch must be one of the user's branches",
   cannotDeactivateSelf: "You cannot deactivate your own account",
   lastSuperuser: "At least one active superuser must remain",
+  backupRunning: "A backup is already being taken",
+  backupsNotManaged: "Backups of this database are the database server's own",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -23,6 +23,8 @@ import { registerHr } from "./modules/hr/hr.routes";
 import { registerMasterData } from "./modules/master-data";
 import { registerSyncRoutes } from "./modules/sync/sync.routes";
 import { registerUserRoutes } from "./modules/users/user.routes";
+import { registerBackupRoutes } from "./backup/backup.routes";
+import type { BackupContext } from "./backup/backup-service";
 
 export interface AppDeps {
   db: Db;
@@ -37,6 +39,10 @@ export interface AppDeps {
   trustProxy?: boolean | string;
   /** Days a token lives unused (session-policy.ts; TOKEN_IDLE_DAYS), default DEFAULT_TOKEN_IDLE_DAYS. */
   tokenIdleDays?: number;
+  /** The embedded default's backups (BACKUP_DIR); unset on another database server. */
+  backups?: BackupContext;
+  /** Why the product takes no backups of its own, when it takes none. */
+  backupsUnmanagedReason?: string | null;
 }
 
 const HELMET_OPTIONS = {
@@ -109,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSyncRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerOrganisationRoutes(app, deps);
+  registerBackupRoutes(app, { backups: deps.backups, unmanagedReason: deps.backupsUnmanagedReason });
 
   const serveWeb = !!deps.webRoot && existsSync(join(deps.webRoot, "index.html"));
   // @fastify/static refuses a relative root (WEB_ROOT=dist/web): resolved against the working directory.

@@ -3,7 +3,9 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "./db/embedded-postgres";
+import { startEmbeddedPostgres, unprivilegedUser, type EmbeddedPostgres } from "./db/embedded-postgres";
+import { archiveOptions, backupPaths, backupRootFromEnv, prepareBackupFolders, unmanagedReason } from "./backup/backup-config";
+import { startBackupSchedule, type BackupContext } from "./backup/backup-service";
 import { movePgliteIntoServer } from "./db/pglite-move";
 import { tokenIdleDaysFromEnv } from "./http/session-policy";
 import { seedIfEmpty } from "./seed/seed";
@@ -16,6 +18,11 @@ const seedDemo = (process.env.SEED_DEMO ?? "true").toLowerCase() !== "false";
 const workers = Math.max(1, Number(process.env.WORKERS ?? 1) || 1);
 /** Set by the primary for its workers when it runs the embedded PostgreSQL: where they connect. */
 const EMBEDDED_URL_ENV = "BACKOFFICE_EMBEDDED_DATABASE_URL";
+/** The embedded default's backups: BACKUP_DIR, and why there are none of the product's own (or null). */
+const backupDirs = backupPaths(backupRootFromEnv());
+const backupsUnmanaged = unmanagedReason();
+/** Hours between the server's own base backups (0: none on a schedule; npm run backup still takes one). */
+const backupEveryHours = Number(process.env.BACKUP_EVERY_HOURS ?? 24) || 0;
 
 /** TRUST_PROXY: unset (no proxy), `true`, or the proxies' addresses or ranges separated by commas. */
 function trustProxy(): boolean | string {
@@ -24,19 +31,14 @@ function trustProxy(): boolean | string {
   return value === "true" ? true : value;
 }
 
-function archiveMode(): "off" | "on" | "always" {
-  const value = (process.env.PG_ARCHIVE_MODE ?? "off").toLowerCase();
-  if (value === "on" || value === "always" || value === "off") return value;
-  throw new Error(`PG_ARCHIVE_MODE must be off, on or always, not ${value}`);
-}
-
 /** The embedded default: a PostgreSQL server of our own in DATA_DIR/pg, with a PGlite folder of earlier versions moved in. */
 async function startEmbedded(): Promise<EmbeddedPostgres> {
+  const { own, ...archive } = archiveOptions(backupDirs);
+  if (own) await prepareBackupFolders(backupDirs, await unprivilegedUser((line) => console.log(line)));
   const embedded = await startEmbeddedPostgres({
     clusterDir: join(dataDir, "pg"),
     port: process.env.PG_PORT ? Number(process.env.PG_PORT) : undefined,
-    archiveMode: archiveMode(),
-    archiveCommand: process.env.PG_ARCHIVE_COMMAND,
+    ...archive,
   });
   try {
     await movePgliteIntoServer(dataDir, embedded.url, (line) => console.log(line));
@@ -45,6 +47,12 @@ async function startEmbedded(): Promise<EmbeddedPostgres> {
     throw error;
   }
   return embedded;
+}
+
+/** What the backup routes and the schedule need, on the embedded default with the product's own archiving. */
+function backupContext(embeddedUrl: string | undefined): BackupContext | undefined {
+  if (!embeddedUrl || backupsUnmanaged) return undefined;
+  return { url: embeddedUrl, clusterDir: join(dataDir, "pg"), paths: backupDirs, log: (line) => console.log(line) };
 }
 
 /** Always on a PostgreSQL server (the embedded one or DATABASE_URL's), which vacuums and analyzes itself. */
@@ -62,9 +70,16 @@ async function serve(databaseUrl: string | undefined, embedded: EmbeddedPostgres
     logger: process.env.LOG_LEVEL !== "silent",
     trustProxy: trustProxy(),
     tokenIdleDays: tokenIdleDaysFromEnv(process.env.TOKEN_IDLE_DAYS),
+    backups: backupContext(externalUrl ? undefined : databaseUrl),
+    backupsUnmanagedReason: backupsUnmanaged,
   });
 
+  // The daily base backup runs in the process that runs PostgreSQL (the primary, with WORKERS).
+  const backups = embedded && backupEveryHours > 0 ? backupContext(embedded.url) : undefined;
+  const stopSchedule = backups ? startBackupSchedule(backups, backupEveryHours) : async () => undefined;
+
   const shutdown = async () => {
+    await stopSchedule();
     await app.close();
     await database.close();
     // Last, once no connection of ours is left: a fast shutdown with its checkpoint.
@@ -94,6 +109,8 @@ async function serve(databaseUrl: string | undefined, embedded: EmbeddedPostgres
  */
 function superviseWorkers(embedded: EmbeddedPostgres | undefined) {
   const env = embedded ? { [EMBEDDED_URL_ENV]: embedded.url } : {};
+  const backups = embedded && backupEveryHours > 0 ? backupContext(embedded.url) : undefined;
+  const stopSchedule = backups ? startBackupSchedule(backups, backupEveryHours) : async () => undefined;
   for (let i = 0; i < workers; i++) cluster.fork(env);
   let exitCode = 0;
   // No restarts here (a worker failing at start would loop): the service manager restarts the whole.
@@ -101,7 +118,9 @@ function superviseWorkers(embedded: EmbeddedPostgres | undefined) {
     if (code !== 0) console.error(`worker ${worker.process.pid} exited with ${code}`);
     if (code) exitCode = code;
     if (Object.keys(cluster.workers ?? {}).length === 0) {
-      void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(exitCode));
+      void stopSchedule()
+        .then(() => embedded?.stop())
+        .finally(() => process.exit(exitCode));
     }
   });
   const stop = () => {

@@ -78,7 +78,17 @@ export async function prepareData(dataDir: string, items: number, sales: number,
  */
 export async function startServer(dataDir: string, port: number, url?: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: url ?? "" },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      // The product's archiving stays on (as it runs), into the bench's folder; no scheduled backup mid-run.
+      BACKUP_DIR: join(dataDir, "backups"),
+      BACKUP_EVERY_HOURS: "0",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "silent",
+      DATABASE_URL: url ?? "",
+    },
     stdio: "ignore",
   });
   const deadline = Date.now() + 300_000;

@@ -56,6 +56,9 @@ process.env.TZ = TIME_ZONE;
 const serverEnv: Record<string, string> = {
   PORT: String(port),
   DATA_DIR: process.env.E2E_DATA_DIR ?? "",
+  // The run's archive beside its database, and no backup on a schedule in the middle of a run.
+  BACKUP_DIR: join(process.env.E2E_DATA_DIR ?? ".", "backups"),
+  BACKUP_EVERY_HOURS: "0",
   SEED_DEMO: "true",
   NODE_ENV: "production",
   HOST: "127.0.0.1",

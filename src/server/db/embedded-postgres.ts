@@ -36,6 +36,8 @@ export interface EmbeddedPostgresOptions {
   /** Continuous archiving, for backups: archive_mode and archive_command (archive_mode needs a command to do anything). */
   archiveMode?: "off" | "on" | "always";
   archiveCommand?: string;
+  /** More settings on the command line (an archive library and its folder, for the product's own backups). */
+  settings?: Record<string, string>;
   log?: (line: string) => void;
 }
 
@@ -65,13 +67,13 @@ async function binaries(): Promise<Binaries> {
   }
 }
 
-interface RunAs {
+export interface RunAs {
   uid: number;
   gid: number;
 }
 
 /** PostgreSQL refuses to run as root: then it runs as the unprivileged `postgres` user, created if missing. */
-async function unprivilegedUser(log: (line: string) => void): Promise<RunAs | undefined> {
+export async function unprivilegedUser(log: (line: string) => void): Promise<RunAs | undefined> {
   if (platform() === "win32" || userInfo().uid !== 0) return undefined;
   const lookUp = async () => {
     const [uid, gid] = await Promise.all([execFileAsync("id", ["-u", SUPERUSER]), execFileAsync("id", ["-g", SUPERUSER])]);
@@ -258,6 +260,7 @@ function settings(port: number, options: EmbeddedPostgresOptions): string[] {
     ["log_rotation_size", "0"],
   ];
   if (options.archiveCommand) values.push(["archive_command", options.archiveCommand]);
+  values.push(...Object.entries(options.settings ?? {}));
   return values.flatMap(([name, value]) => ["-c", `${name}=${value}`]);
 }
 

@@ -138,6 +138,8 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   defaultBranchNotInBranches: msg({ message: "The default branch must be one of the user's branches" }),
   cannotDeactivateSelf: msg({ message: "You cannot deactivate your own account" }),
   lastSuperuser: msg({ message: "At least one active superuser must remain" }),
+  backupRunning: msg({ message: "A backup is already being taken" }),
+  backupsNotManaged: msg({ message: "Backups of this database are the database server's own" }),
 };
 
 const BY_TEMPLATE = new Map<string, MessageDescriptor>(

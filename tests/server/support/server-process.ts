@@ -41,6 +41,9 @@ export async function startServer(dataDir: string, env: Record<string, string> =
     HOST: "127.0.0.1",
     LOG_LEVEL: "silent",
     SEED_DEMO: "true",
+    // The test's own archive and backups, none on a schedule (a test asks for one when it wants one).
+    BACKUP_DIR: join(dataDir, "backups"),
+    BACKUP_EVERY_HOURS: "0",
     ...env,
   };
   // The embedded default: no server of the caller's shell.

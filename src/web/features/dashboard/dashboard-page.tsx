@@ -10,6 +10,7 @@ import { storedUserAtom } from "../../lib/app-state";
 import { useOnline } from "../../offline/online";
 import { DashboardCards } from "./dashboard-cards";
 import { DashboardCharts } from "./dashboard-charts";
+import { BackupWarning } from "./backup-warning";
 import { useDashboard } from "./use-dashboard";
 import "./dashboard.css";
 
@@ -55,6 +56,8 @@ export default function DashboardPage() {
 
       {settled && (
         <>
+          {/* Below the day's figures: it never pushes them down when it arrives. */}
+          <BackupWarning user={user} online={online} />
           <section className="dash-section">
             <h2>
               <Trans>Your branches</Trans>

@@ -9,7 +9,8 @@ import { FormCard } from "../../../components/form/form-card";
 import { useCurrencies } from "../../../components/selectors/currency-select";
 import { api } from "../../../lib/api-client";
 import { baseCurrencyAtom, settingsAtom, type Setting } from "../../../lib/app-state";
-import { useHasPermission } from "../../../lib/use-permission";
+import { useCurrentUser, useHasPermission } from "../../../lib/use-permission";
+import { BackupCard } from "./backup-card";
 
 /** The base currency as a plain select of the currencies (few, loaded at start-up). */
 function BaseCurrencyField({ disabled }: { disabled: boolean }) {
@@ -46,11 +47,13 @@ const valueOf = (settings: Setting[], key: string) => settings.find((s) => s.key
 
 /**
  * Settings (SPEC section 3's key/value list as a form): batch tracking and the base currency. A save
- * reaches the other devices through the sync (setting and currency are cached tables).
+ * reaches the other devices through the sync (setting and currency are cached tables). A superuser
+ * also sees the backups of the embedded default.
  */
 export default function SettingsPage() {
   const { t } = useLingui();
   const canChange = useHasPermission(["change_setting"]);
+  const isSuperuser = useCurrentUser()?.is_superuser ?? false;
   const [settings, setSettings] = useAtom(settingsAtom);
   const [baseCurrency, setBaseCurrency] = useAtom(baseCurrencyAtom);
   const currencies = useCurrencies();
@@ -76,6 +79,8 @@ export default function SettingsPage() {
         </Stack>
         <BaseCurrencyField disabled={!canChange} />
       </FormCard>
+      {/* The backups hold the whole business: a superuser's. */}
+      {isSuperuser ? <BackupCard /> : null}
     </Stack>
   );
 }
