@@ -40,6 +40,19 @@ const CORE_FORBIDDEN_PACKAGES = [
   "workbox-*",
 ];
 
+// Every write of the web app is a named command (DESIGN section 8): only the command runner calls the
+// API client to write. A screen that posts, puts, patches or deletes by itself skips the table's offline
+// rule (queued or needs the network) and its typed argument.
+const WRITE_OUTSIDE_COMMANDS =
+  "Writes go through a named command (src/web/offline/command-table.ts, runCommand/sendCommand), not the API client.";
+const API_WRITES = [
+  {
+    selector: "CallExpression[callee.object.name='api'][callee.property.name=/^(post|put|patch|delete)$/]",
+    message: WRITE_OUTSIDE_COMMANDS,
+  },
+  { selector: "CallExpression[callee.type='Identifier'][callee.name='api']", message: WRITE_OUTSIDE_COMMANDS },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -118,6 +131,12 @@ export default tseslint.config(
       "react-hooks/incompatible-library": "off",
       "react-hooks/set-state-in-effect": "off",
     },
+  },
+  {
+    files: ["src/web/**/*.{ts,tsx}", "sw/**/*.ts"],
+    // The runner itself; tests may call the client as they like.
+    ignores: ["src/web/offline/commands.ts", "**/*.test.ts", "**/*.test.tsx"],
+    rules: { "no-restricted-syntax": ["error", ...API_WRITES] },
   },
   {
     files: ["src/web/**/*.tsx"],

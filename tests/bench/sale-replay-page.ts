@@ -4,6 +4,7 @@
  * on the app's IndexedDB and session, driven by the bench through `window.saleReplay`.
  */
 import { runCommand } from "../../src/web/offline/commands";
+import type { CommandArgs } from "../../src/web/offline/command-table";
 import { startOffline } from "../../src/web/offline/offline-runtime";
 
 const stored = <T>(key: string): T | null => JSON.parse(localStorage.getItem(`bo.${key}`) ?? "null") as T | null;
@@ -38,7 +39,7 @@ const saleReplay = {
     const start = performance.now();
     const report: QueueReport = { queued: 0, refused: [], ms: 0 };
     for (const body of bodies) {
-      const outcome = await runCommand("sale-create", body);
+      const outcome = await runCommand("sale-create", body as CommandArgs<"sale-create">);
       if (outcome.queued) report.queued += 1;
       else report.refused.push(JSON.stringify(outcome));
     }

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const BOUNDARY_RULES = new Set(["house/boundaries", "no-restricted-imports"]);
+const BOUNDARY_RULES = new Set(["house/boundaries", "no-restricted-imports", "no-restricted-syntax"]);
 
 let eslint: ESLint;
 let webRules: ESLint;
@@ -108,6 +108,43 @@ describe("no screen imports another screen's folder", () => {
     ["the router (app/)", "src/web/app/snippet.tsx", "../features/sale/sale/sale-form"],
   ])("allowed: %s", async (_what, file, source) => {
     expect(await boundaryErrors(file, `import { x } from "${source}";\nexport const y = x;\n`)).toEqual([]);
+  });
+});
+
+describe("the web app writes only through the command table", () => {
+  const client = (from: string) => `import { api } from "${from}api-client";\n`;
+  it.each([
+    [
+      "a screen's put",
+      "src/web/features/sale/sale/snippet.tsx",
+      "../../../lib/",
+      'export const save = () => api.put("sale/1/", { json: {} });\n',
+    ],
+    [
+      "a screen's post",
+      "src/web/features/users/snippet.tsx",
+      "../../lib/",
+      'export const reset = () => api.post("user/1/reset-password/", { json: {} });\n',
+    ],
+    ["a shared widget's delete", "src/web/components/snippet.tsx", "../lib/", 'export const remove = () => api.delete("item/1/");\n'],
+    ["a patch from the lib", "src/web/lib/snippet.ts", "./", 'export const rename = () => api.patch("inventory/1/", { json: {} });\n'],
+    [
+      "the client called with a method",
+      "src/web/features/sale/sale/snippet.tsx",
+      "../../../lib/",
+      'export const save = () => api("sale/1/", { method: "PUT" });\n',
+    ],
+  ])("refused: %s", async (_what, file, from, code) => {
+    const errors = await boundaryErrors(file, client(from) + code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^no-restricted-syntax: Writes go through a named command/);
+  });
+
+  it.each([
+    ["a screen's read", "src/web/features/sale/sale/snippet.tsx", "../../../lib/", 'export const load = () => api.get("sale/1/");\n'],
+    ["the command runner", "src/web/offline/commands.ts", "../lib/", 'export const send = () => api("sale/1/", { method: "PUT" });\n'],
+  ])("allowed: %s", async (_what, file, from, code) => {
+    expect(await boundaryErrors(file, client(from) + code)).toEqual([]);
   });
 });
 

@@ -4,7 +4,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { queryRows } from "../../src/server/db/client";
 import { item } from "../../src/server/db/tables";
 import { baseCurrencyId } from "../../src/server/modules/documents/currency-context";
-import { quotationConvertCreate, saleExtraCreate } from "../../src/web/offline/commands";
+import { queuedCreate } from "../../src/web/offline/commands";
+import type { QuotationConvertArgs, SaleExtraArgs } from "../../src/web/offline/command-table";
 import { saleEffects } from "../../src/web/offline/document-effects";
 import { createFetchTransport } from "../../src/web/offline/http-transport";
 import { pendingDocuments, pendingSales } from "../../src/web/offline/pending-documents";
@@ -14,6 +15,12 @@ import { readViewedRecord, saveViewedRecord } from "../../src/web/offline/viewed
 import { inventoriesOf, makeStock, someItems, stockQuantity } from "../api/stock-documents/helpers";
 import { newDeviceDb, startFaultServer, VIRTUAL_BASE, type FaultServer } from "./support/fault-server";
 import { signIn } from "./support/signed-in";
+
+// The outbox entries of the two sale actions, from bodies shaped as the screens send them.
+const saleExtraCreate = (saleId: number, body: object) =>
+  queuedCreate("sale-extra-create", { saleId, body: body as SaleExtraArgs["body"] });
+const quotationConvertCreate = (id: number, payment: object, sale: Record<string, unknown>) =>
+  queuedCreate("sale-quotation-convert", { id, payment: payment as QuotationConvertArgs["payment"], sale });
 
 /**
  * The sale actions besides a plain sale, on a device against the real server:

@@ -2,37 +2,36 @@ import { useState } from "react";
 import { IconButton, Portal, Tooltip } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LuTrash2 } from "react-icons/lu";
-import { api } from "../lib/api-client";
 import { showSuccess } from "../lib/toast";
 import { useHasPermission } from "../lib/use-permission";
-import { useOnline } from "../offline/online";
+import type { CommandArgs, DeleteCommandName } from "../offline/command-table";
+import { sendCommand } from "../offline/commands";
+import { useCommandGate } from "../offline/network-gate";
 import { ConfirmDialog } from "./confirm-dialog";
 
-export interface DeleteButtonProps {
+export interface DeleteButtonProps<N extends DeleteCommandName> {
   /** Delete permission code (SPEC default '{secret}' means nobody but a superuser). */
   permission?: string;
-  /** Primary key of the record. */
-  recordKey: number | string;
-  /** Resource path, e.g. "item-group/" (DELETE <endpoint><key>/). */
-  endpoint: string;
+  /** The delete command, e.g. "item-group-delete", and what it deletes (the record's id). */
+  command: N;
+  args: CommandArgs<N>;
   onDeleted?: () => void;
 }
 
 /** Row delete action: asks for confirmation, deletes, toasts "Deleted successfully". */
-export function DeleteButton({ permission = "{secret}", recordKey, endpoint, onDeleted }: DeleteButtonProps) {
+export function DeleteButton<N extends DeleteCommandName>({ permission = "{secret}", command, args, onDeleted }: DeleteButtonProps<N>) {
   const { t } = useLingui();
   const allowed = useHasPermission([permission]);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   // Deletes need the server (DESIGN section 4): offline the button stays, disabled, and says why.
-  const online = useOnline();
+  const gate = useCommandGate(command);
   if (!allowed) return null;
 
   const confirm = async () => {
     setBusy(true);
     try {
-      const base = endpoint.endsWith("/") ? endpoint : `${endpoint}/`;
-      await api.delete(`${base}${recordKey}/`);
+      await sendCommand(command, args);
       showSuccess(t`Deleted successfully`);
       setOpen(false);
       onDeleted?.();
@@ -45,7 +44,7 @@ export function DeleteButton({ permission = "{secret}", recordKey, endpoint, onD
 
   return (
     <>
-      {online ? (
+      {!gate.blocked ? (
         <IconButton
           aria-label={t`Delete`}
           size="xs"
@@ -60,7 +59,7 @@ export function DeleteButton({ permission = "{secret}", recordKey, endpoint, onD
           <LuTrash2 />
         </IconButton>
       ) : (
-        <OfflineDeleteButton />
+        <OfflineDeleteButton reason={gate.reason} />
       )}
       <ConfirmDialog
         open={open}
@@ -75,9 +74,8 @@ export function DeleteButton({ permission = "{secret}", recordKey, endpoint, onD
 }
 
 /** The disabled delete of an offline device; the tooltip sits on a wrapper because a disabled button gets no pointer events. */
-function OfflineDeleteButton() {
+function OfflineDeleteButton({ reason }: { reason: string }) {
   const { t } = useLingui();
-  const reason = t`Deleting needs a connection`;
   return (
     <Tooltip.Root openDelay={100} positioning={{ placement: "top" }}>
       <Tooltip.Trigger asChild>

@@ -6,9 +6,10 @@ import { ATTACHMENT_MAX_BYTES } from "../../core/attachments";
 import { api } from "../lib/api-client";
 import { showSuccess } from "../lib/toast";
 import { useHasPermission } from "../lib/use-permission";
+import { sendCommand } from "../offline/commands";
 import { useOnline } from "../offline/online";
 import { DeleteButton } from "./delete-button";
-import { toFormData, useFileUpload } from "./image-uploader";
+import { useFileUpload } from "./image-uploader";
 
 interface Attachment {
   id: number;
@@ -66,7 +67,7 @@ export function DocumentAttachments({ documentPath, model }: DocumentAttachments
     label: t`Add attachment`,
     disabled: !online,
     upload: async (file) => {
-      await api.post(base, { body: toFormData(file) });
+      await sendCommand("attachment-add", { documentPath, file });
       showSuccess(t`Saved successfully`);
       load();
     },
@@ -147,8 +148,8 @@ export function DocumentAttachments({ documentPath, model }: DocumentAttachments
               </IconButton>
               <DeleteButton
                 permission={`change_${model}`}
-                endpoint={base}
-                recordKey={a.id}
+                command="attachment-delete"
+                args={{ documentPath, id: a.id }}
                 onDeleted={() => {
                   if (preview?.id === a.id) setPreview(null);
                   load();

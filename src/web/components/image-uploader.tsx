@@ -2,8 +2,9 @@ import { useId, useRef, useState, type ReactNode } from "react";
 import { Box, Button, Flex, Image, Text, VisuallyHidden } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LuUpload, LuX } from "react-icons/lu";
-import { api, mediaUrl } from "../lib/api-client";
+import { mediaUrl } from "../lib/api-client";
 import { translateMessage } from "../lib/messages";
+import { sendCommand } from "../offline/commands";
 import { acceptAttribute, checkUploadFile, isPdf } from "./file-type";
 
 export interface UploadedMedia {
@@ -84,13 +85,6 @@ export function useFileUpload({ imagesOnly, maxBytes, label, disabled, upload }:
   return { input, errorText, busy, open: () => inputRef.current?.click() };
 }
 
-/** The one `file` part every upload route reads. */
-export function toFormData(file: File): FormData {
-  const body = new FormData();
-  body.append("file", file);
-  return body;
-}
-
 /** Picks an image (or PDF), previews it and uploads it to media/. */
 export function ImageUploader({ url, onChange, imagesOnly, label, disabled }: ImageUploaderProps) {
   const { t } = useLingui();
@@ -100,7 +94,7 @@ export function ImageUploader({ url, onChange, imagesOnly, label, disabled }: Im
     label: label ?? t`Image`,
     disabled,
     upload: async (file) => {
-      const media = await api.post("media/", { body: toFormData(file) }).json<UploadedMedia>();
+      const media = (await sendCommand("media-upload", { file })) as UploadedMedia;
       setPdfName(isPdf(file) ? file.name : null);
       onChange(media);
     },

@@ -1,4 +1,5 @@
 import type { AuthUser } from "../../core/api-types";
+import { sendCommand } from "../offline/commands";
 import { api } from "./api-client";
 import { appStore, clearSession, storedUserAtom, tokenAtom } from "./app-state";
 
@@ -23,7 +24,7 @@ export async function beforeLogout(): Promise<boolean> {
 
 /** Signs in: stores the token (the api client sends it from now on), then the user. */
 export async function login(username: string, password: string): Promise<AuthUser> {
-  const { token } = await api.post("login/", { json: { username, password }, context: { silent: true } }).json<{ token: string }>();
+  const { token } = (await sendCommand("sign-in", { username, password }, { silent: true })) as { token: string };
   appStore.set(tokenAtom, token);
   const user = await api.get("user/me/").json<AuthUser>();
   appStore.set(storedUserAtom, user);
@@ -37,7 +38,7 @@ export async function login(username: string, password: string): Promise<AuthUse
 export async function logout(): Promise<boolean> {
   if (!(await beforeLogout())) return false;
   try {
-    await api.post("logout/", { context: { silent: true }, timeout: 5000 });
+    await sendCommand("sign-out", {}, { silent: true, timeout: 5000 });
   } catch {
     // Offline or already expired: the local session is cleared anyway.
   }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { CREATE_COMMANDS } from "./commands";
+import { COMMANDS } from "./command-table";
 
 describe("customer-create", () => {
   it("keeps the branch of a quick-created customer sent as `branches` (ids), and of the form's `branch`", () => {
-    const effect = (body: Record<string, unknown>) => CREATE_COMMANDS["customer-create"].localEffect(body);
+    const effect = (body: Record<string, unknown>) =>
+      COMMANDS["customer-create"].offline.localEffect?.(body as Parameters<(typeof COMMANDS)["customer-create"]["url"]>[0]);
     expect(effect({ name: "Sara", branches: [3] })).toMatchObject({
       kind: "pending-row",
       table: "customer",

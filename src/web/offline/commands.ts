@@ -1,130 +1,103 @@
-import type { LocalEffect, PendingRowEffect } from "./db";
-import { purchaseEffects, quotationConvertEffects, saleEffects, saleExtraEffects } from "./document-effects";
-import { moneyDocumentEffects } from "./money-effects";
-import { requireOfflineRuntime } from "./offline-runtime";
+import type { Options } from "ky";
 import {
-  pendingSales as readPendingSales,
-  quotationConvertResource,
-  saleExtraResource,
-  toPendingSale,
-  type PendingSale,
-} from "./pending-documents";
+  commandOf,
+  type CommandArgs,
+  type CommandName,
+  type DocumentResource,
+  type FormResource,
+  type NetworkCommandName,
+  type QueuedCommandName,
+} from "./command-table";
+import { requireOfflineRuntime } from "./offline-runtime";
+import { pendingSales as readPendingSales, toPendingSale, type PendingSale } from "./pending-documents";
 import { loadProvisionalInvoice, type ProvisionalInvoice } from "./provisional-invoice";
 import type { CreateInput, CreateOutcome, ReplayReport } from "./outbox";
-import { newLocalKey, type CachedRow, type CachedTableName } from "./sync-tables";
+import type { CachedRow } from "./sync-tables";
+
+export { pendingRow } from "./command-table";
 
 /**
- * The one command layer for creates (DESIGN section 8, after actualbudget's named commands): screens
- * call `runCreate` or a named command, never `db.table.put` and never a bare POST for a create, so
- * every create gets a form_token, the outbox and its local effects in one place.
+ * The one way a screen writes (DESIGN section 8, after actualbudget's named commands): by a command's
+ * name from command-table.ts with its typed argument, never `db.table.put` and never the API client.
+ * `runCommand` takes the commands the outbox queues offline (every such create gets its form_token,
+ * the outbox and its local effects here), `sendCommand` those that need the network.
  */
-
-/** Any create: `runCreate({resource: "customer/", body, localEffect: pendingRow("customer", {...})})`. */
-export function runCreate(input: CreateInput): Promise<CreateOutcome> {
-  return requireOfflineRuntime().outbox.runCreate(input);
-}
-
-/** A provisional row for a cached table, shown with a "pending sync" badge until the server answers. */
-export function pendingRow(table: CachedTableName, columns: Omit<CachedRow, "id">): PendingRowEffect {
-  return { kind: "pending-row", table, row: { ...columns, id: newLocalKey(), deleted_at: null } };
-}
 
 type Body = Record<string, unknown>;
 
-interface CreateCommand {
-  resource: string;
-  /** What to show while the create waits: a cached row, a pending document, the stock it moves. */
-  localEffect?: (body: Body) => LocalEffect | LocalEffect[];
+/** True when the outbox keeps this command while offline; false when it needs the network. */
+export function isQueuedCommand(name: CommandName): name is QueuedCommandName {
+  return commandOf(name).offline.queued;
 }
 
-const nameRow = (table: CachedTableName) => (body: Body) => pendingRow(table, { name: body.name });
+/** The outbox entry a queued command becomes: `queuedCreate("sale-create", body)`. */
+export function queuedCreate<N extends QueuedCommandName>(name: N, args: CommandArgs<N>): CreateInput {
+  const command = commandOf(name);
+  const localEffect = command.offline.queued ? command.offline.localEffect?.(args) : undefined;
+  return { resource: command.url(args), body: (command.body(args) ?? {}) as Body, localEffect };
+}
 
-/** Named creates: the cached master data, and the documents that move stock. */
-export const CREATE_COMMANDS = {
-  "item-group-create": { resource: "item-group/", localEffect: nameRow("item_group") },
-  "measurement-create": { resource: "measurement/", localEffect: nameRow("measurement") },
-  "city-create": { resource: "city/", localEffect: nameRow("city") },
-  "item-subgroup-create": {
-    resource: "item-subgroup/",
-    localEffect: (body) => pendingRow("item_subgroup", { name: body.name, item_group_id: body.item_group ?? null }),
-  },
-  "supplier-create": {
-    resource: "supplier/",
-    localEffect: (body) =>
-      pendingRow("supplier", {
-        name: body.name,
-        phone: body.phone ?? "",
-        address: body.address ?? "",
-        branches: Array.isArray(body.branches) ? body.branches : [],
-      }),
-  },
-  "customer-create": {
-    resource: "customer/",
-    localEffect: (body) =>
-      pendingRow("customer", {
-        name: body.name,
-        phone: body.phone ?? "",
-        address: body.address ?? "",
-        city_id: body.city ?? null,
-        // The customer form sends its branch, quick-create `branches` (ids) as SPEC's call table has it.
-        branch_id: body.branch ?? (Array.isArray(body.branches) ? (body.branches[0] ?? null) : null),
-        is_general: body.is_general ?? false,
-      }),
-  },
-  // A queued sale is numbered "P-<n>" and takes its stock at once; refused on the device when the
-  // cached stock is short (outbox.ts). A queued purchase adds to the stock rows the device has.
-  "sale-create": { resource: "sale/", localEffect: saleEffects },
-  "purchase-create": { resource: "purchase/", localEffect: purchaseEffects },
-  // A queued money document is numbered "P-<n>" and moves its cashbox's balance as the device shows it.
-  "expense-create": { resource: "accounting/expense/", localEffect: (body) => moneyDocumentEffects("accounting/expense/", body) },
-  "income-create": { resource: "accounting/income/", localEffect: (body) => moneyDocumentEffects("accounting/income/", body) },
-  "receipt-create": { resource: "accounting/receipt/", localEffect: (body) => moneyDocumentEffects("accounting/receipt/", body) },
-  "payment-create": { resource: "accounting/payment/", localEffect: (body) => moneyDocumentEffects("accounting/payment/", body) },
-} satisfies Record<string, CreateCommand>;
+/** `runCommand("customer-create", {name, branches: [id]})`: sent at once, or queued offline. */
+export function runCommand<N extends QueuedCommandName>(name: N, args: CommandArgs<N>): Promise<CreateOutcome> {
+  return requireOfflineRuntime().outbox.runCreate(queuedCreate(name, args));
+}
 
-export type CreateCommandName = keyof typeof CREATE_COMMANDS;
-
-/** `runCommand("customer-create", {name, branches: [id]})`. */
-export function runCommand(name: CreateCommandName, body: Body): Promise<CreateOutcome> {
-  const command: CreateCommand = CREATE_COMMANDS[name];
-  return runCreate({ resource: command.resource, body, localEffect: command.localEffect?.(body) });
+export interface SendOptions {
+  /** No error toast from the API client (the screen shows the error itself). */
+  silent?: boolean;
+  /** False for a write that may take minutes (a backup of the whole business). */
+  timeout?: number | false;
 }
 
 /**
- * Converts a quotation into a sale (`POST sale-quotation/:id/convert/`, idempotent on form_token):
- * `body` is the payment the request sends, `sale` the sale it becomes as a `POST sale/` body (from
- * the quotation on screen). Offline the sale is queued under a provisional number and takes its
- * stock from the cache at once, like a sale made on the sale screen.
+ * `sendCommand("sale-edit", {id, body})`: a write that needs the network, sent now through the API
+ * client (its errors are thrown, toasted unless silent, as before). Answers the server's JSON body,
+ * or null when there is none.
  */
-export function convertQuotation(quotationId: number, body: Body, sale: Body): Promise<CreateOutcome> {
-  return runCreate(quotationConvertCreate(quotationId, body, sale));
+export async function sendCommand<N extends NetworkCommandName>(
+  name: N,
+  args: CommandArgs<N>,
+  options: SendOptions = {},
+): Promise<unknown> {
+  // Loaded when a write is sent: the queued side of this module also runs where the app's client and
+  // its stored session are not (unit tests, the outbox in node).
+  const { api } = await import("../lib/api-client");
+  const command = commandOf(name);
+  const body = command.body(args);
+  const request: Options = { method: command.method };
+  if (body instanceof FormData) request.body = body;
+  else if (body !== undefined) request.json = body;
+  if (options.silent) request.context = { silent: true };
+  if (options.timeout !== undefined) request.timeout = options.timeout;
+  const text = await api(command.url(args), request).text();
+  return text ? (JSON.parse(text) as unknown) : null;
 }
 
-export const quotationConvertCreate = (quotationId: number, body: Body, sale: Body): CreateInput => ({
-  resource: quotationConvertResource(quotationId),
-  body,
-  localEffect: quotationConvertEffects(sale),
-});
-
-/** Extra material for a sale (`POST sale/:id/extra/`): offline it is queued and its stock taken at once. */
-export function addSaleExtra(saleId: number, body: Body): Promise<CreateOutcome> {
-  return runCreate(saleExtraCreate(saleId, body));
+/** The commands of a record or document form: `<resource>-create` and `<resource>-edit`, and where its records are read. */
+export interface FormCommands {
+  path: string;
+  create: CommandName;
+  edit: NetworkCommandName;
 }
 
-export const saleExtraCreate = (saleId: number, body: Body): CreateInput => ({
-  resource: saleExtraResource(saleId),
-  body,
-  localEffect: saleExtraEffects(body),
-});
+export function formCommands(resource: FormResource): FormCommands {
+  const create = `${resource}-create` as CommandName;
+  return { path: commandOf(create).resource, create, edit: `${resource}-edit` as NetworkCommandName };
+}
+
+/** The same for a document form, whose create is queued offline. */
+export function documentCommands(resource: DocumentResource): { path: string; create: QueuedCommandName; edit: NetworkCommandName } {
+  const { path, edit } = formCommands(resource);
+  return { path, create: `${resource}-create` as QueuedCommandName, edit };
+}
 
 /**
- * A create by resource path, with the local effect of its named command when there is one (the
- * generic form hook knows only its endpoint): `createByResource("item-group/", body)`.
+ * A generic form's body as its command's argument. The form checked its values against the core
+ * schema before submitting; a record made offline is still named by its "local-…" key, which the
+ * outbox swaps for the server id before the request leaves.
  */
-export function createByResource(resource: string, body: Body): Promise<CreateOutcome> {
-  const path = resource.endsWith("/") ? resource : `${resource}/`;
-  const command: CreateCommand | undefined = Object.values(CREATE_COMMANDS).find((c: CreateCommand) => c.resource === path);
-  return runCreate({ resource: path, body, localEffect: command?.localEffect?.(body) });
+export function formArgs<N extends CommandName>(_name: N, args: object): CommandArgs<N> {
+  return args;
 }
 
 /**

@@ -1,12 +1,19 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
-import { quotationConvertCreate, saleExtraCreate } from "./commands";
+import { queuedCreate } from "./commands";
+import type { QuotationConvertArgs, SaleExtraArgs } from "./command-table";
 import { META } from "./db";
 import { Outbox } from "./outbox";
 import { pendingDocuments, pendingSales, saleExtraResource } from "./pending-documents";
 import { loadProvisionalInvoice } from "./provisional-invoice";
 import { memoryLock } from "./replay-lock";
 import { fakeTransport, freshDb, type Handler, seedStock, cachedStockRow } from "./test-support";
+
+// The outbox entries of the two sale actions, from bodies shaped as the screens send them.
+const saleExtraCreate = (saleId: number, body: object) =>
+  queuedCreate("sale-extra-create", { saleId, body: body as SaleExtraArgs["body"] });
+const quotationConvertCreate = (id: number, payment: object, sale: Record<string, unknown>) =>
+  queuedCreate("sale-quotation-convert", { id, payment: payment as QuotationConvertArgs["payment"], sale });
 
 /** A device with cached stock rows 1 (10 units) and 2 (4 units) in inventory 5, and a scripted server. */
 async function device(handler: Handler) {

@@ -33,7 +33,7 @@ export function CashboxDocumentForm({ kind }: { kind: CashboxDocumentKind }) {
   const meta = CASHBOX_DOCUMENTS[kind];
   const typeKey = kind === "expense" ? "expense_type" : "income_type";
   const form = useRecordForm<Values, CashboxDocumentRecord>({
-    endpoint: meta.endpoint,
+    resource: kind,
     listPath: meta.path,
     schema: SCHEMAS[kind],
     initialValues: { ...newBranchMoneyValues(user?.default_branch_id ?? null), expense_type: null, income_type: null },

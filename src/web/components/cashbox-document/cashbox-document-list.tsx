@@ -15,5 +15,14 @@ export function CashboxDocumentList({ kind }: { kind: CashboxDocumentKind }) {
     ],
     [t, i18n, kind, meta.typeLabel],
   );
-  return <MoneyListShell title={i18n._(meta.plural)} endpoint={meta.endpoint} path={meta.path} model={kind} columns={columns} />;
+  return (
+    <MoneyListShell
+      title={i18n._(meta.plural)}
+      endpoint={meta.endpoint}
+      deleteCommand={`${kind}-delete` as const}
+      path={meta.path}
+      model={kind}
+      columns={columns}
+    />
+  );
 }

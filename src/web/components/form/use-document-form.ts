@@ -1,20 +1,18 @@
 import { useMemo } from "react";
 import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors, type FormikHelpers, type FormikValues } from "formik";
-import { useNavigate } from "react-router";
-import { useLingui } from "@lingui/react/macro";
 import type { AnyObjectSchema } from "yup";
-import { api, toErrorMessage, toFieldErrors } from "../../lib/api-client";
+import { toErrorMessage, toFieldErrors } from "../../lib/api-client";
 import { fieldErrorsFromBody } from "../../lib/api-errors";
 import { translateMessage } from "../../lib/messages";
-import { showError, showSuccess } from "../../lib/toast";
-import { createByResource } from "../../offline/commands";
+import type { DocumentResource } from "../../offline/command-table";
+import { documentCommands } from "../../offline/commands";
 import { maskLocalKeys } from "./local-key-mask";
-import { useCreateOutcome } from "./use-create-outcome";
+import { useDocumentSubmit } from "./use-document-submit";
 import { useLoadedRecord } from "./use-loaded-record";
 
 export interface DocumentFormOptions<Values extends FormikValues, Record> {
-  /** Resource path, e.g. "purchase/". */
-  endpoint: string;
+  /** The document whose `<resource>-create` and `<resource>-edit` commands it runs, e.g. "purchase". */
+  resource: DocumentResource;
   /** The list route, e.g. "/purchase/purchase" (the view is <listPath>/<id>/view). */
   listPath: string;
   schema: AnyObjectSchema;
@@ -33,36 +31,23 @@ export interface DocumentFormOptions<Values extends FormikValues, Record> {
  * offline: "Saved, will sync", back to the list) or goes on to the printable view; edits PUT online.
  */
 export function useDocumentForm<Values extends FormikValues, Record>(options: DocumentFormOptions<Values, Record>) {
-  const { t } = useLingui();
-  const navigate = useNavigate();
-  const { id, isEdit, base, record, loading, loadFailed } = useLoadedRecord<Record>(options.endpoint);
+  const { id, isEdit, record, loading, loadFailed } = useLoadedRecord<Record>(documentCommands(options.resource).path);
   const { fromRecord } = options;
   const loaded = useMemo(() => (record === null ? null : fromRecord(record)), [record, fromRecord]);
-  const followCreate = useCreateOutcome({ listPath: options.listPath });
+  const submitDocument = useDocumentSubmit({ resource: options.resource, listPath: options.listPath });
 
   const refusal = record && options.editRefusal ? options.editRefusal(record) : null;
 
   const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
     const { masked, unmask } = maskLocalKeys(values);
-    const body = unmask(options.toBody(masked));
-    if (id) {
-      try {
-        await api.put(`${base}${id}/`, { json: body });
-        showSuccess(t`Updated successfully`);
-        navigate(`${options.listPath}/${id}/view`);
-      } catch (error) {
+    await submitDocument(id, unmask(options.toBody(masked)), {
+      editFailed: (error) => {
         helpers.setErrors(toFieldErrors(error) as FormikErrors<Values>);
         const message = toErrorMessage(error);
         if (message) helpers.setStatus({ message });
-      }
-      return;
-    }
-    try {
-      const refused = followCreate(await createByResource(base, body));
-      if (refused) helpers.setErrors(fieldErrorsFromBody(refused, translateMessage) as FormikErrors<Values>);
-    } catch (error) {
-      showError(error instanceof Error ? error.message : String(error));
-    }
+      },
+      createRefused: (refused) => helpers.setErrors(fieldErrorsFromBody(refused, translateMessage) as FormikErrors<Values>),
+    });
   };
 
   const formik = useFormik<Values>({

@@ -4,19 +4,20 @@ import { useNavigate } from "react-router";
 import { useLingui } from "@lingui/react/macro";
 import type { AnyObjectSchema } from "yup";
 import { newFormToken } from "../../../core/form-token";
-import { api, isNetworkError, toFieldErrors } from "../../lib/api-client";
+import { isNetworkError, toFieldErrors } from "../../lib/api-client";
 import { errorAction, fieldErrorsFromBody } from "../../lib/api-errors";
 import { translateMessage } from "../../lib/messages";
 import { showError, showInfo, showSuccess } from "../../lib/toast";
 import { useCurrentUser } from "../../lib/use-permission";
-import { createByResource } from "../../offline/commands";
-import { useNetworkGate } from "../../offline/network-gate";
+import type { FormResource } from "../../offline/command-table";
+import { formArgs, formCommands, isQueuedCommand, runCommand, sendCommand } from "../../offline/commands";
+import { useCommandGate } from "../../offline/network-gate";
 import { maskLocalKeys } from "./local-key-mask";
 import { useLoadedRecord } from "./use-loaded-record";
 
 export interface RecordFormOptions<Values extends FormikValues, Record> {
-  /** Resource path, e.g. "item-group/". */
-  endpoint: string;
+  /** The resource whose `<resource>-create` and `<resource>-edit` commands it runs, e.g. "item-group". */
+  resource: FormResource;
   /** Where the list is, e.g. "/stock/item-group". */
   listPath: string;
   schema: AnyObjectSchema;
@@ -25,23 +26,22 @@ export interface RecordFormOptions<Values extends FormikValues, Record> {
   fromRecord?: (record: Record) => Values;
   /** Maps values to the request body; defaults to the values cast by the schema. */
   toBody?: (values: Values) => object;
-  /**
-   * Saving needs the server (a cashbox transfer, a money conversion: DESIGN section 4): the create is
-   * posted, never queued in the outbox; with no network at save time the form stays, values kept, and says why.
-   */
-  needsNetwork?: boolean;
 }
 
 /**
  * A master-data form: loads the record for /:id/edit, validates with the core yup schema, creates
  * through the outbox (form_token, queued when offline: DESIGN section 4) or PUTs online, puts server
- * field errors on their fields, toasts, then goes back to the list.
+ * field errors on their fields, toasts, then goes back to the list. A create whose command needs the
+ * server (a cashbox transfer, a money conversion: command-table.ts) is posted, never queued; with no
+ * network at save time the form stays, values kept, and says why. `needsNetwork` says which it is.
  */
 export function useRecordForm<Values extends FormikValues, Record = Values>(options: RecordFormOptions<Values, Record>) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const { id, isEdit, base, record, loading, loadFailed } = useLoadedRecord<Record>(options.endpoint);
-  const gate = useNetworkGate();
+  const commands = formCommands(options.resource);
+  const { id, isEdit, record, loading, loadFailed } = useLoadedRecord<Record>(commands.path);
+  const editGate = useCommandGate(commands.edit);
+  const createGate = useCommandGate(commands.create);
   const userId = useCurrentUser()?.id ?? 0;
   // One token for this form's create however often Save is pressed: a retry after a lost answer is booked once.
   const formToken = useRef<string | null>(null);
@@ -55,29 +55,29 @@ export function useRecordForm<Values extends FormikValues, Record = Values>(opti
     const { masked, unmask } = maskLocalKeys(values);
     const body = unmask(options.toBody ? options.toBody(masked) : (options.schema.cast(masked, { stripUnknown: true }) as object));
     // An edit, or a create that needs the server, is sent at once; without a network it says so and keeps the form.
-    if (id || options.needsNetwork) {
+    const sendNow = async (send: () => Promise<unknown>, reason: string) => {
       if (!navigator.onLine) {
-        showError(gate.reason);
+        showError(reason);
         return;
       }
       try {
-        if (id) {
-          await api.put(`${base}${id}/`, { json: body });
-          showSuccess(t`Updated successfully`);
-        } else {
-          formToken.current ??= newFormToken(userId);
-          await api.post(base, { json: { ...body, form_token: formToken.current } });
-          showSuccess(t`Saved successfully`);
-        }
+        await send();
+        showSuccess(id ? t`Updated successfully` : t`Saved successfully`);
         navigate(options.listPath);
       } catch (error) {
-        if (isNetworkError(error)) showError(gate.reason);
+        if (isNetworkError(error)) showError(reason);
         else helpers.setErrors(toFieldErrors(error) as Parameters<typeof helpers.setErrors>[0]);
       }
-      return;
+    };
+    const { create, edit } = commands;
+    if (id) return sendNow(() => sendCommand(edit, formArgs(edit, { id, body })), editGate.reason);
+    if (!isQueuedCommand(create)) {
+      formToken.current ??= newFormToken(userId);
+      const token = formToken.current;
+      return sendNow(() => sendCommand(create, formArgs(create, { ...body, form_token: token })), createGate.reason);
     }
     try {
-      const outcome = await createByResource(base, body as { [field: string]: unknown });
+      const outcome = await runCommand(create, formArgs(create, body));
       if (outcome.queued) {
         showInfo(t`Saved, will sync`);
       } else if (outcome.ok) {
@@ -106,5 +106,5 @@ export function useRecordForm<Values extends FormikValues, Record = Values>(opti
       ),
     onSubmit: submit,
   });
-  return { formik, id, isEdit, loading, loadFailed, record };
+  return { formik, id, isEdit, loading, loadFailed, record, needsNetwork: createGate.needsNetwork };
 }

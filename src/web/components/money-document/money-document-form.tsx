@@ -48,7 +48,7 @@ export function MoneyDocumentForm({ kind }: { kind: MoneyDocumentKind }) {
   const meta = MONEY_DOCUMENTS[kind];
   const partyKey = meta.party;
   const form = useRecordForm<Values, MoneyDocumentRecord>({
-    endpoint: meta.endpoint,
+    resource: kind,
     listPath: meta.path,
     schema: SCHEMAS[kind],
     initialValues: { ...newBranchMoneyValues(user?.default_branch_id ?? null), customer: null, supplier: null, pick: false, picked: {} },

@@ -17,5 +17,14 @@ export function MoneyDocumentList({ kind }: { kind: MoneyDocumentKind }) {
     ],
     [t, meta.party],
   );
-  return <MoneyListShell title={i18n._(meta.plural)} endpoint={meta.endpoint} path={meta.path} model={meta.model} columns={columns} />;
+  return (
+    <MoneyListShell
+      title={i18n._(meta.plural)}
+      endpoint={meta.endpoint}
+      deleteCommand={`${kind}-delete` as const}
+      path={meta.path}
+      model={meta.model}
+      columns={columns}
+    />
+  );
 }

@@ -5,11 +5,14 @@ import { useOnline } from "../../offline/online";
 import type { ColumnDef } from "../table/column-def";
 import { CrudList } from "../table/crud-list";
 import type { MoneyRecord } from "./money-view-shell";
+import type { RecordDeleteName } from "../../offline/command-table";
 import { PendingMoneyDocuments } from "./pending-money-documents";
 
 export interface MoneyListShellProps<R extends MoneyRecord> {
   title: string;
   endpoint: string;
+  /** The command a row's delete button runs, e.g. "expense-delete". */
+  deleteCommand: RecordDeleteName;
   path: string;
   model: string;
   /** The document's own columns, between the date and the currency. */
@@ -22,6 +25,7 @@ export interface MoneyListShellProps<R extends MoneyRecord> {
 export function MoneyListShell<R extends MoneyRecord>({
   title,
   endpoint,
+  deleteCommand,
   path,
   model,
   columns: own,
@@ -54,6 +58,7 @@ export function MoneyListShell<R extends MoneyRecord>({
       <CrudList<R>
         title={title}
         endpoint={endpoint}
+        deleteCommand={deleteCommand}
         path={path}
         model={model}
         columns={columns}

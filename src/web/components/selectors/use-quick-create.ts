@@ -4,16 +4,17 @@ import { errorAction } from "../../lib/api-errors";
 import { translateMessage } from "../../lib/messages";
 import { showError, showInfo } from "../../lib/toast";
 import { useCurrentUser, useHasPermission } from "../../lib/use-permission";
-import { pendingRowOf, runCommand, type CreateCommandName } from "../../offline/commands";
+import type { QueuedCommandName } from "../../offline/command-table";
+import { formArgs, pendingRowOf, runCommand } from "../../offline/commands";
 import { canQuickCreate, quickCreateBody, QUICK_CREATE_PERMISSION, type QuickCreateContext, type QuickCreateKind } from "./quick-create";
 
-const COMMANDS: Record<QuickCreateKind, CreateCommandName> = {
+const COMMANDS = {
   "item-group": "item-group-create",
   "item-subgroup": "item-subgroup-create",
   city: "city-create",
   supplier: "supplier-create",
   customer: "customer-create",
-};
+} as const satisfies Record<QuickCreateKind, QueuedCommandName>;
 
 /**
  * The gate and the create of a selector's quick-create, through the outbox (DESIGN section 4):
@@ -30,7 +31,8 @@ export function useQuickCreate<T>(kind: QuickCreateKind, allowed: boolean, conte
       const body = quickCreateBody(kind, text, context);
       if (!body || !user) return null;
       try {
-        const outcome = await runCommand(COMMANDS[kind], body);
+        const name = COMMANDS[kind];
+        const outcome = await runCommand(name, formArgs(name, body));
         if (outcome.queued) {
           const row = await pendingRowOf(outcome.entryId);
           showInfo(t`Saved, will sync`);

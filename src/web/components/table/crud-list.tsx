@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "react-router";
 import { LuPlus } from "react-icons/lu";
 import { useHasPermission } from "../../lib/use-permission";
+import type { RecordDeleteName } from "../../offline/command-table";
 import { useNetworkGate } from "../../offline/network-gate";
 import { CardTitle } from "../card-title";
 import { DeleteButton } from "../delete-button";
@@ -17,6 +18,8 @@ export interface CrudListProps<Row extends { id: number }> extends Omit<
 > {
   /** Resource path, e.g. "item-group/". */
   endpoint: string;
+  /** The command a row's delete button runs, e.g. "item-group-delete". */
+  deleteCommand: RecordDeleteName;
   /** Route of the list, e.g. "/stock/item-group": add goes to /add, double-click to /:id/edit. */
   path: string;
   /** Django model name for add_ and delete_ codes. */
@@ -43,6 +46,7 @@ export interface CrudListProps<Row extends { id: number }> extends Omit<
 /** A list of records (master data or documents): paged table with add, double-click to open, and a delete button per row. */
 export function CrudList<Row extends { id: number }>({
   endpoint,
+  deleteCommand,
   path,
   model,
   columns,
@@ -69,11 +73,11 @@ export function CrudList<Row extends { id: number }>({
         // A pending row is only on this device: it is discarded from the sync panel, not deleted.
         render: (row, { reload }) =>
           isPendingRow(row) || undeletable?.(row) ? null : (
-            <DeleteButton permission={`delete_${model}`} recordKey={row.id} endpoint={endpoint} onDeleted={reload} />
+            <DeleteButton permission={`delete_${model}`} command={deleteCommand} args={{ id: row.id }} onDeleted={reload} />
           ),
       },
     ],
-    [columns, model, endpoint, undeletable, t],
+    [columns, model, deleteCommand, undeletable, t],
   );
   const shared = {
     storageKey: path,

@@ -30,7 +30,7 @@ const fromRecord = (record: PartnerRecord): Values => ({
 export default function PartnerForm() {
   const { t } = useLingui();
   const form = useRecordForm<Values, PartnerRecord>({
-    endpoint: "partner/",
+    resource: "partner",
     listPath: LIST_PATH,
     schema: partnerSchema,
     initialValues: { name: "", phone: "", is_customer: true, is_supplier: false },

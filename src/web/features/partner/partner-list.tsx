@@ -43,6 +43,14 @@ export default function PartnerList() {
     ];
   }, [t]);
   return (
-    <CrudList<Partner> title={t`Partners`} endpoint="partner/" path="/partner" model="partner" columns={columns} branchFilter={false} />
+    <CrudList<Partner>
+      title={t`Partners`}
+      endpoint="partner/"
+      deleteCommand="partner-delete"
+      path="/partner"
+      model="partner"
+      columns={columns}
+      branchFilter={false}
+    />
   );
 }

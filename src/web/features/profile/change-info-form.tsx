@@ -4,8 +4,8 @@ import { useAtom } from "jotai";
 import type { AuthUser } from "../../../core/api-types";
 import { profileSchema } from "../../../core/validation/auth-schemas";
 import { FormCard } from "../../components/form/form-card";
-import { api } from "../../lib/api-client";
 import { storedUserAtom } from "../../lib/app-state";
+import { sendCommand } from "../../offline/commands";
 import { ProfileField } from "./profile-field";
 
 interface InfoValues {
@@ -29,7 +29,7 @@ export function ChangeInfoForm() {
   };
 
   const send = async (values: InfoValues) => {
-    const updated = await api.put("user/me/", { json: values }).json<Partial<AuthUser>>();
+    const updated = (await sendCommand("profile-edit", values)) as Partial<AuthUser>;
     setUser({ ...user, ...values, ...updated });
   };
 

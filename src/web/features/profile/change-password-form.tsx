@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { changePasswordSchema } from "../../../core/validation/auth-schemas";
 import { FormCard } from "../../components/form/form-card";
-import { api } from "../../lib/api-client";
+import { sendCommand } from "../../offline/commands";
 import { ProfileField } from "./profile-field";
 
 interface PasswordValues {
@@ -14,7 +14,7 @@ const EMPTY: PasswordValues = { old_password: "", new_password: "", confirm_pass
 
 // The server validates with the same core schema, confirmation included.
 const send = async (values: PasswordValues) => {
-  await api.post("user/change-password/", { json: values });
+  await sendCommand("password-change", values);
 };
 
 /** Change Password: POST user/change-password/. */

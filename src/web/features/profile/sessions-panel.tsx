@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { DISPLAY_DATE_TIME, formatDate } from "../../../core/dates";
 import { api } from "../../lib/api-client";
 import { showSuccess } from "../../lib/toast";
+import { sendCommand } from "../../offline/commands";
 
 interface Session {
   id: number;
@@ -59,7 +60,7 @@ export function SessionsPanel() {
   const signOutOthers = async () => {
     setBusy(true);
     try {
-      await api.post("user/sessions/sign-out-others/");
+      await sendCommand("sessions-sign-out-others", {});
       showSuccess(t`Signed out on every other device`);
       load();
     } finally {

@@ -3,10 +3,11 @@ import { Button, Dialog, Field, Input, Portal, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { passwordField, passwordIsUsername } from "../../../core/validation/user-schemas";
 import { MESSAGES } from "../../../core/messages";
-import { api, toFieldErrors } from "../../lib/api-client";
+import { toFieldErrors } from "../../lib/api-client";
 import { translateMessage } from "../../lib/messages";
 import { showSuccess } from "../../lib/toast";
 import { useHasPermission } from "../../lib/use-permission";
+import { sendCommand } from "../../offline/commands";
 
 /** The admin's Reset password: a new password for the user, whose devices are all signed out. */
 export function ResetPasswordButton({ userId, username }: { userId: number; username: string }) {
@@ -36,7 +37,7 @@ export function ResetPasswordButton({ userId, username }: { userId: number; user
     }
     setBusy(true);
     try {
-      await api.post(`user/${userId}/reset-password/`, { json: { password } });
+      await sendCommand("user-reset-password", { id: userId, body: { password } });
       showSuccess(t`Updated successfully`);
       close();
     } catch (failure) {

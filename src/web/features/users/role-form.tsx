@@ -20,7 +20,7 @@ interface Values {
 export default function RoleForm() {
   const { t } = useLingui();
   const form = useRecordForm<Values>({
-    endpoint: "user/group/",
+    resource: "role",
     listPath: ROLES_PATH,
     schema: groupSchema,
     initialValues: { name: "", permissions: [] },

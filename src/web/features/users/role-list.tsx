@@ -47,6 +47,7 @@ export default function RoleList() {
     <CrudList<RoleRow>
       title={t`Roles`}
       endpoint="user/group/"
+      deleteCommand="role-delete"
       path={ROLES_PATH}
       model="user"
       columns={columns}

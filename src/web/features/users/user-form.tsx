@@ -72,7 +72,7 @@ export default function UserForm() {
   const { t } = useLingui();
   const { id } = useParams();
   const form = useRecordForm<Values, UserRecord>({
-    endpoint: "user/",
+    resource: "user",
     listPath: USERS_PATH,
     schema: id ? userUpdateSchema : userCreateSchema,
     initialValues: EMPTY,

@@ -59,6 +59,7 @@ export default function UserList() {
     <CrudList<UserRow>
       title={t`Users`}
       endpoint="user/"
+      deleteCommand="user-delete"
       path={USERS_PATH}
       model="user"
       columns={columns}

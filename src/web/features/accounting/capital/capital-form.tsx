@@ -9,7 +9,7 @@ import { BranchSelect } from "../../../components/selectors/branch-select";
 import { CashboxSelect } from "../../../components/selectors/cashbox-select";
 import { PartnerSelect } from "../../../components/selectors/partner-select";
 import type { RowKey } from "../../../offline/sync-tables";
-import { CAPITAL_ENDPOINT, CAPITAL_PATH, type CapitalRecord } from "./capital-record";
+import { CAPITAL_PATH, type CapitalRecord } from "./capital-record";
 import { useDirectionLabel } from "./use-direction-label";
 
 interface Values {
@@ -27,9 +27,8 @@ export default function CapitalForm() {
   const { t } = useLingui();
   const directionLabel = useDirectionLabel();
   const form = useRecordForm<Values, CapitalRecord>({
-    endpoint: CAPITAL_ENDPOINT,
+    resource: "capital",
     listPath: CAPITAL_PATH,
-    needsNetwork: true,
     schema: capitalSchema,
     initialValues: { branch: null, direction: "in", partner: null, cashbox: null, amount: "", input_date: toIsoDate(new Date()), note: "" },
     fromRecord: (r) => ({

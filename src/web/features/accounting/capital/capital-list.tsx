@@ -26,6 +26,7 @@ export default function CapitalList() {
     <CrudList<CapitalRecord>
       title={t`Capital`}
       endpoint={CAPITAL_ENDPOINT}
+      deleteCommand="capital-delete"
       path={CAPITAL_PATH}
       model="capital"
       columns={columns}

@@ -7,7 +7,7 @@ import { useRecordForm } from "../../../components/form/use-record-form";
 import { CashboxSelect } from "../../../components/selectors/cashbox-select";
 import { useCurrentUser } from "../../../lib/use-permission";
 import type { RowKey } from "../../../offline/sync-tables";
-import { ADJUSTMENT_ENDPOINT, ADJUSTMENT_PATH, type AdjustmentRecord } from "./adjustment-record";
+import { ADJUSTMENT_PATH, type AdjustmentRecord } from "./adjustment-record";
 import { CountFigures } from "../../../components/cashbox-count/count-figures";
 import { useServerCashboxBalance } from "../../../components/cashbox-count/use-cashbox-balance";
 
@@ -26,9 +26,8 @@ interface Values {
 export default function CashboxAdjustmentForm() {
   const { t } = useLingui();
   const form = useRecordForm<Values, AdjustmentRecord>({
-    endpoint: ADJUSTMENT_ENDPOINT,
+    resource: "cashbox-adjustment",
     listPath: ADJUSTMENT_PATH,
-    needsNetwork: true,
     schema: cashboxAdjustmentSchema,
     initialValues: {
       cashbox: null,

@@ -24,6 +24,7 @@ export default function CashboxAdjustmentList() {
     <CrudList<AdjustmentRecord>
       title={t`Cashbox Adjustments`}
       endpoint={ADJUSTMENT_ENDPOINT}
+      deleteCommand="cashbox-adjustment-delete"
       path={ADJUSTMENT_PATH}
       model="cashboxadjustment"
       columns={columns}

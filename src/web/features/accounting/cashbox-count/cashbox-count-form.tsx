@@ -10,7 +10,7 @@ import { useNetworkGate } from "../../../offline/network-gate";
 import type { RowKey } from "../../../offline/sync-tables";
 import { CountFigures } from "../../../components/cashbox-count/count-figures";
 import { useServerCashboxBalance } from "../../../components/cashbox-count/use-cashbox-balance";
-import { COUNT_ENDPOINT, COUNT_PATH } from "./count-record";
+import { COUNT_PATH } from "./count-record";
 
 interface Values {
   cashbox: RowKey | null;
@@ -26,9 +26,8 @@ interface Values {
 export default function CashboxCountForm() {
   const { t } = useLingui();
   const form = useRecordForm<Values>({
-    endpoint: COUNT_ENDPOINT,
+    resource: "cashbox-count",
     listPath: COUNT_PATH,
-    needsNetwork: true,
     schema: cashboxCountSchema,
     initialValues: { cashbox: null, counted_balance: "", shift: "", note: "" },
   });

@@ -26,6 +26,7 @@ export default function CashboxCountList() {
     <CrudList<CountRecord>
       title={t`Cashbox Counts`}
       endpoint={COUNT_ENDPOINT}
+      deleteCommand="cashbox-count-delete"
       path={COUNT_PATH}
       model="cashboxadjustment"
       columns={columns}

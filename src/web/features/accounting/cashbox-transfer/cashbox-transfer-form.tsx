@@ -6,7 +6,7 @@ import { MoneyFormShell, moneyValuesOf, newMoneyValues, type MoneyValues } from 
 import { EntitySelect } from "../../../components/selectors/entity-select";
 import { useCurrentUser } from "../../../lib/use-permission";
 import type { RowKey } from "../../../offline/sync-tables";
-import { TRANSFER_ENDPOINT, TRANSFER_PATH, type TransferRecord } from "./transfer-record";
+import { TRANSFER_PATH, type TransferRecord } from "./transfer-record";
 
 interface Values extends MoneyValues {
   from_cashbox: RowKey | null;
@@ -17,9 +17,8 @@ interface Values extends MoneyValues {
 export default function CashboxTransferForm() {
   const { t } = useLingui();
   const form = useRecordForm<Values, TransferRecord>({
-    endpoint: TRANSFER_ENDPOINT,
+    resource: "cashbox-transfer",
     listPath: TRANSFER_PATH,
-    needsNetwork: true,
     schema: cashboxTransferSchema,
     initialValues: { from_cashbox: null, to_cashbox: null, ...newMoneyValues() },
     fromRecord: (r) => ({ from_cashbox: r.from_cashbox, to_cashbox: r.to_cashbox, ...moneyValuesOf(r) }),
@@ -29,7 +28,6 @@ export default function CashboxTransferForm() {
       title={form.isEdit ? t`Edit Cashbox Transfer` : t`Add Cashbox Transfer`}
       listPath={TRANSFER_PATH}
       model="cashbox"
-      needsNetwork
       {...form}
     >
       <CashboxField name="from_cashbox" label={t`From Cashbox`} />

@@ -21,6 +21,7 @@ export default function CashboxTransferList() {
     <MoneyListShell
       title={t`Cashbox Transfers`}
       endpoint={TRANSFER_ENDPOINT}
+      deleteCommand="cashbox-transfer-delete"
       path={TRANSFER_PATH}
       model="cashbox"
       columns={columns}

@@ -34,7 +34,7 @@ export default function CashboxForm() {
   const { t } = useLingui();
   const user = useCurrentUser();
   const form = useRecordForm<Values, CashboxRecord>({
-    endpoint: "accounting/cashbox/",
+    resource: "cashbox",
     listPath: LIST_PATH,
     schema: cashboxSchema,
     initialValues: { name: "", branch: user?.default_branch_id ?? null, currency: null },

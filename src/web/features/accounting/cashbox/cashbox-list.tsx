@@ -40,6 +40,7 @@ export default function CashboxList() {
     <CrudList<Cashbox>
       title={t`Cashboxes`}
       endpoint="accounting/cashbox/"
+      deleteCommand="cashbox-delete"
       path="/accounting/cashbox"
       model="cashbox"
       columns={columns}

@@ -8,10 +8,11 @@ import { ReportPage } from "../../../components/report/report-page";
 import { ReportTable, type ReportColumn, type ReportData } from "../../../components/report/report-table";
 import { useReportData } from "../../../components/report/use-report-data";
 import { useReportFilters } from "../../../components/report/use-report-filters";
-import { api, toErrorMessage, toFieldErrors } from "../../../lib/api-client";
+import { toErrorMessage, toFieldErrors } from "../../../lib/api-client";
 import { showError, showSuccess } from "../../../lib/toast";
 import { useHasPermission } from "../../../lib/use-permission";
 import { useOnline } from "../../../offline/online";
+import { sendCommand } from "../../../offline/commands";
 import { Link } from "react-router";
 
 /** An account of GET accounting/account/ (issue 33 contract). */
@@ -179,7 +180,7 @@ function AccountDialog({ account, onClose }: { account: ChartAccount; onClose: (
   const save = async () => {
     setBusy(true);
     try {
-      await api.patch(`accounting/account/${account.id}/`, { json: values });
+      await sendCommand("account-edit", { id: account.id, body: values });
       showSuccess(t`Updated successfully`);
       onClose(true);
     } catch (failure) {

@@ -30,16 +30,18 @@ export type DebitParty = "supplier" | "customer";
 
 export const DEBIT_MODEL = "sale_debit_invoice";
 
-/** Route, endpoint, schema and words of each kind. */
+/** Route, endpoint, commands' resource, schema and words of each kind. */
 export function useDebitKind(party: DebitParty) {
   const { t } = useLingui();
   const path = `/accounting/${party}-debit-invoice`;
   const endpoint = `accounting/${party}-debit-invoice/`;
+  const resource = `${party}-debit-invoice` as const;
   return party === "supplier"
     ? {
         party,
         path,
         endpoint,
+        resource,
         schema: supplierDebitInvoiceSchema as AnyObjectSchema,
         plural: t`Supplier Debit Invoices`,
         singular: t`Supplier Debit Invoice`,
@@ -54,6 +56,7 @@ export function useDebitKind(party: DebitParty) {
         party,
         path,
         endpoint,
+        resource,
         schema: customerDebitInvoiceSchema as AnyObjectSchema,
         plural: t`Customer Debit Invoices`,
         singular: t`Customer Debit Invoice`,

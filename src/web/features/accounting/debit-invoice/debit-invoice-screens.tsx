@@ -42,6 +42,7 @@ export function DebitInvoiceList({ party }: { party: DebitParty }) {
     <CrudList<DebitInvoiceRecord>
       title={kind.plural}
       endpoint={kind.endpoint}
+      deleteCommand={`${kind.resource}-delete` as const}
       path={kind.path}
       model={DEBIT_MODEL}
       columns={columns}
@@ -135,9 +136,8 @@ export function DebitInvoiceForm({ party }: { party: DebitParty }) {
   const kind = useDebitKind(party);
   const { t } = useLingui();
   const form = useRecordForm<Values, DebitInvoiceRecord>({
-    endpoint: kind.endpoint,
+    resource: kind.resource,
     listPath: kind.path,
-    needsNetwork: true,
     schema: kind.schema,
     initialValues: { branch: null, party: null, currency: null, amount: "", input_date: toIsoDate(new Date()), note: "" },
     fromRecord: (r) => ({

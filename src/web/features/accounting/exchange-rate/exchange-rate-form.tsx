@@ -32,7 +32,7 @@ const fromRecord = (record: ExchangeRateRecord): Values => ({
 export default function ExchangeRateForm() {
   const { t } = useLingui();
   const form = useRecordForm<Values, ExchangeRateRecord>({
-    endpoint: "accounting/exchange-rate/",
+    resource: "exchange-rate",
     listPath: LIST_PATH,
     schema: exchangeRateSchema,
     initialValues: { currency: null, rate: "", input_date: toIsoDate(new Date()) },

@@ -29,6 +29,7 @@ export default function ExchangeRateList() {
     <CrudList<ExchangeRate>
       title={t`Exchange Rates`}
       endpoint="accounting/exchange-rate/"
+      deleteCommand="exchange-rate-delete"
       path="/accounting/exchange-rate"
       model="exchangerate"
       columns={columns}

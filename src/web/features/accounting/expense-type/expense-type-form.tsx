@@ -9,7 +9,7 @@ const LIST_PATH = "/accounting/expense-type";
 export default function ExpenseTypeForm() {
   const { t } = useLingui();
   const form = useRecordForm({
-    endpoint: "accounting/expense-type/",
+    resource: "expense-type",
     listPath: LIST_PATH,
     schema: accountTypeSchema,
     initialValues: { name: "" },

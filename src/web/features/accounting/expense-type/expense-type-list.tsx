@@ -21,6 +21,7 @@ export default function ExpenseTypeList() {
     <CrudList<ExpenseType>
       title={t`Expense Types`}
       endpoint="accounting/expense-type/"
+      deleteCommand="expense-type-delete"
       path="/accounting/expense-type"
       model="expensetype"
       columns={columns}

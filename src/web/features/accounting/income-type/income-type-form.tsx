@@ -9,7 +9,7 @@ const LIST_PATH = "/accounting/income-type";
 export default function IncomeTypeForm() {
   const { t } = useLingui();
   const form = useRecordForm({
-    endpoint: "accounting/income-type/",
+    resource: "income-type",
     listPath: LIST_PATH,
     schema: accountTypeSchema,
     initialValues: { name: "" },

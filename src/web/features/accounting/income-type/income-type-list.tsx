@@ -21,6 +21,7 @@ export default function IncomeTypeList() {
     <CrudList<IncomeType>
       title={t`Income Types`}
       endpoint="accounting/income-type/"
+      deleteCommand="income-type-delete"
       path="/accounting/income-type"
       model="incometype"
       columns={columns}

@@ -12,7 +12,7 @@ import { useRecordForm } from "../../../components/form/use-record-form";
 import { EntitySelect } from "../../../components/selectors/entity-select";
 import { useCurrentUser } from "../../../lib/use-permission";
 import type { RowKey } from "../../../offline/sync-tables";
-import { CONVERSION_ENDPOINT, CONVERSION_PATH, type ConversionRecord } from "./conversion-record";
+import { CONVERSION_PATH, type ConversionRecord } from "./conversion-record";
 
 interface Values {
   from_cashbox: RowKey | null;
@@ -27,9 +27,8 @@ interface Values {
 export default function MoneyConversionForm() {
   const { t } = useLingui();
   const form = useRecordForm<Values, ConversionRecord>({
-    endpoint: CONVERSION_ENDPOINT,
+    resource: "money-conversion",
     listPath: CONVERSION_PATH,
-    needsNetwork: true,
     schema: moneyConversionSchema,
     initialValues: { from_cashbox: null, to_cashbox: null, amount: "", exchange_rate: "", input_date: toIsoDate(new Date()), note: "" },
     fromRecord: (r) => ({

@@ -26,6 +26,7 @@ export default function MoneyConversionList() {
     <CrudList<ConversionRecord>
       title={t`Money Conversions`}
       endpoint={CONVERSION_ENDPOINT}
+      deleteCommand="money-conversion-delete"
       path={CONVERSION_PATH}
       model="cashboxmoneyconversion"
       columns={columns}

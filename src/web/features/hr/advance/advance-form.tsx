@@ -27,7 +27,7 @@ export default function AdvanceForm() {
   const { t } = useLingui();
   const user = useCurrentUser();
   const form = useRecordForm<Values, AdvanceRecord>({
-    endpoint: HR.advance.endpoint,
+    resource: "salary-advance",
     listPath: HR.advance.path,
     schema: salaryAdvanceSchema,
     initialValues: {

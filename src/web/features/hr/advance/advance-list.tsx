@@ -24,6 +24,7 @@ export default function AdvanceList() {
     <CrudList<AdvanceRecord>
       title={t`Salary Advances`}
       endpoint={HR.advance.endpoint}
+      deleteCommand="salary-advance-delete"
       path={HR.advance.path}
       model="payroll"
       columns={columns}

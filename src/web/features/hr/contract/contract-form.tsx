@@ -31,7 +31,7 @@ export default function ContractForm() {
   const { t } = useLingui();
   const labels = useHrLabels();
   const form = useRecordForm<Values, ContractRecord>({
-    endpoint: HR.contract.endpoint,
+    resource: "employee-contract",
     listPath: HR.contract.path,
     schema: employeeContractSchema,
     initialValues: {

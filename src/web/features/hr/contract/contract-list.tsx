@@ -43,6 +43,7 @@ export default function ContractList() {
     <CrudList<ContractRecord>
       title={t`Employee Contracts`}
       endpoint={HR.contract.endpoint}
+      deleteCommand="employee-contract-delete"
       path={HR.contract.path}
       model="employeecontract"
       columns={columns}

@@ -71,7 +71,7 @@ export default function EmployeeForm() {
   const user = useCurrentUser();
   const labels = useHrLabels();
   const form = useRecordForm<Values, EmployeeRecord>({
-    endpoint: HR.employee.endpoint,
+    resource: "employee",
     listPath: HR.employee.path,
     schema: employeeSchema,
     initialValues: {

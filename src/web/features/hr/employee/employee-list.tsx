@@ -34,6 +34,7 @@ export default function EmployeeList() {
     <CrudList<EmployeeRecord>
       title={t`Employees`}
       endpoint={HR.employee.endpoint}
+      deleteCommand="employee-delete"
       path={HR.employee.path}
       model="employee"
       columns={columns}

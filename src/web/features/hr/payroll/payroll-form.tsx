@@ -78,7 +78,7 @@ export default function PayrollForm() {
   const user = useCurrentUser();
   const today = new Date();
   const form = useRecordForm<Values, PayrollRecord>({
-    endpoint: HR.payroll.endpoint,
+    resource: "payroll",
     listPath: HR.payroll.path,
     schema: payrollSchema,
     initialValues: {

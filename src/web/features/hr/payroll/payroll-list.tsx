@@ -27,6 +27,7 @@ export default function PayrollList() {
     <CrudList<PayrollRecord>
       title={t`Payrolls`}
       endpoint={HR.payroll.endpoint}
+      deleteCommand="payroll-delete"
       path={HR.payroll.path}
       model="payroll"
       columns={columns}

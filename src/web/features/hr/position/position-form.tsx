@@ -13,7 +13,7 @@ interface Values {
 export default function PositionForm() {
   const { t } = useLingui();
   const form = useRecordForm<Values, Values>({
-    endpoint: HR.position.endpoint,
+    resource: "position",
     listPath: HR.position.path,
     schema: positionSchema,
     initialValues: { name: "", description: "" },

@@ -27,6 +27,7 @@ export default function PositionList() {
     <CrudList<PositionRow>
       title={t`Positions`}
       endpoint={HR.position.endpoint}
+      deleteCommand="position-delete"
       path={HR.position.path}
       model="position"
       columns={columns}

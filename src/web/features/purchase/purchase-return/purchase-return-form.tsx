@@ -49,7 +49,7 @@ const fromRecord = (r: PurchaseReturnRecord): Values => ({
 export default function PurchaseReturnForm() {
   const { t } = useLingui();
   const form = useDocumentForm<Values, PurchaseReturnRecord>({
-    endpoint: "purchase-return/",
+    resource: "purchase-return",
     listPath: LIST_PATH,
     schema: purchaseReturnSchema,
     initialValues: initial(),

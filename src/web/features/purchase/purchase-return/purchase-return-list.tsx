@@ -34,6 +34,7 @@ export default function PurchaseReturnList() {
     <CrudList<ReturnRow>
       title={t`Purchase Returns`}
       endpoint="purchase-return/"
+      deleteCommand="purchase-return-delete"
       path="/purchase/purchase-return"
       model="purchasereturn"
       columns={columns}

@@ -98,7 +98,7 @@ const fromRecord = (r: PurchaseRecord): Values => ({
 export default function PurchaseForm() {
   const { t } = useLingui();
   const form = useDocumentForm<Values, PurchaseRecord>({
-    endpoint: "purchase/",
+    resource: "purchase",
     listPath: LIST_PATH,
     schema: purchaseSchema,
     initialValues: initial(),

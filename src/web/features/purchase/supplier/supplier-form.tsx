@@ -37,7 +37,7 @@ export default function SupplierForm() {
   // A new supplier belongs to the user's default branch (or the only one) until the user says otherwise.
   const defaultBranch = user?.default_branch_id ?? user?.branches[0]?.id;
   const form = useRecordForm<Values, SupplierRecord>({
-    endpoint: "supplier/",
+    resource: "supplier",
     listPath: LIST_PATH,
     schema: supplierSchema,
     initialValues: { name: "", phone: "", address: "", branches: defaultBranch ? [defaultBranch] : [] },

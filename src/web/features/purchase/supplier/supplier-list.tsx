@@ -33,5 +33,14 @@ export default function SupplierList() {
     ],
     [t, branches],
   );
-  return <CrudList<Supplier> title={t`Suppliers`} endpoint="supplier/" path="/purchase/supplier" model="supplier" columns={columns} />;
+  return (
+    <CrudList<Supplier>
+      title={t`Suppliers`}
+      endpoint="supplier/"
+      deleteCommand="supplier-delete"
+      path="/purchase/supplier"
+      model="supplier"
+      columns={columns}
+    />
+  );
 }

@@ -39,7 +39,7 @@ export default function CustomerForm() {
   const { t } = useLingui();
   const user = useCurrentUser();
   const form = useRecordForm<Values, CustomerRecord>({
-    endpoint: "customer/",
+    resource: "customer",
     listPath: LIST_PATH,
     schema: customerSchema,
     initialValues: { name: "", phone: "", address: "", city: null, branch: user?.default_branch_id ?? null },

@@ -49,6 +49,7 @@ export default function CustomerList() {
     <CrudList<Customer>
       title={t`Customers`}
       endpoint="customer/"
+      deleteCommand="customer-delete"
       path="/sale/customer"
       model="customer"
       columns={columns}

@@ -10,7 +10,7 @@ import { api, getErrorBody, toErrorMessage } from "../../../lib/api-client";
 import { translateMessage } from "../../../lib/messages";
 import { showSuccess } from "../../../lib/toast";
 import { useCurrentUser } from "../../../lib/use-permission";
-import { createByResource } from "../../../offline/commands";
+import { formArgs, runCommand, sendCommand } from "../../../offline/commands";
 import type { RowKey } from "../../../offline/sync-tables";
 import { CardTitle } from "../../../components/card-title";
 import { NumberField } from "../../../components/number-field";
@@ -157,12 +157,12 @@ export default function SaleQuotationForm() {
     setSaving(true);
     try {
       if (id) {
-        await api.put(`sale-quotation/${id}/`, { json: body });
+        await sendCommand("sale-quotation-edit", formArgs("sale-quotation-edit", { id, body }));
         showSuccess(t`Updated successfully`);
         navigate(`${LIST_PATH}/${id}/view`);
         return;
       }
-      followCreate(await createByResource("sale-quotation/", body));
+      followCreate(await runCommand("sale-quotation-create", formArgs("sale-quotation-create", body)));
     } catch (err) {
       const body = getErrorBody(err);
       if (body && typeof body === "object")

@@ -9,7 +9,7 @@ import { errorAction } from "../../../lib/api-errors";
 import { translateMessage } from "../../../lib/messages";
 import { showError, showInfo, showSuccess } from "../../../lib/toast";
 import { useCurrentUser, useHasPermission } from "../../../lib/use-permission";
-import { convertQuotation } from "../../../offline/commands";
+import { runCommand } from "../../../offline/commands";
 import { quotationConvertResource } from "../../../offline/pending-documents";
 import { AttentionNote } from "../../../offline/attention-note";
 import { useOutboxEntry, usePendingDocuments } from "../../../offline/use-pending-documents";
@@ -158,7 +158,7 @@ function ConvertDialog({ quotation, net, onClose }: { quotation: QuotationRecord
     setSaving(true);
     try {
       const body = { payment_type: paymentType, cashbox, paid_amount: paid || "0", form_token: token };
-      const outcome = await convertQuotation(quotation.id, body, saleOfQuotation(quotation));
+      const outcome = await runCommand("sale-quotation-convert", { id: quotation.id, payment: body, sale: saleOfQuotation(quotation) });
       if (outcome.queued) {
         showInfo(t`Saved, will sync`);
         navigate(`/sale/sale/pending-${outcome.entryId}/view`);

@@ -9,7 +9,7 @@ import type { Paged } from "../../../../core/api-types";
 import { api, getErrorBody, toErrorMessage } from "../../../lib/api-client";
 import { translateMessage } from "../../../lib/messages";
 import { showError, showSuccess } from "../../../lib/toast";
-import { createByResource } from "../../../offline/commands";
+import { formArgs, runCommand, sendCommand } from "../../../offline/commands";
 import { CardTitle } from "../../../components/card-title";
 import { documentTotals, lineAmounts, type DocumentLine } from "../../../components/document/document-lines";
 import { DocumentLinesTable } from "../../../components/document/document-lines-table";
@@ -204,12 +204,12 @@ export default function SaleReturnForm() {
     };
     try {
       if (id) {
-        await api.put(`sale-return/${id}/`, { json: body, context: { silent: true } });
+        await sendCommand("sale-return-edit", formArgs("sale-return-edit", { id, body }), { silent: true });
         showSuccess(t`Updated successfully`);
         navigate(`${LIST_PATH}/${id}/view`);
         return;
       }
-      followCreate(await createByResource("sale-return/", body));
+      followCreate(await runCommand("sale-return-create", formArgs("sale-return-create", body)));
     } catch (e) {
       const text = toErrorMessage(e);
       if (text) setMessage(text);

@@ -7,7 +7,7 @@ import { translateMessage } from "../../../lib/messages";
 import { showError, showInfo, showSuccess } from "../../../lib/toast";
 import { newFormToken } from "../../../../core/form-token";
 import { useCurrentUser } from "../../../lib/use-permission";
-import { addSaleExtra } from "../../../offline/commands";
+import { formArgs, runCommand } from "../../../offline/commands";
 import { useViewedRecord } from "../../../offline/use-viewed-record";
 import { CardTitle } from "../../../components/card-title";
 import { documentTotals, toStockItems, type DocumentLine } from "../../../components/document/document-lines";
@@ -41,7 +41,8 @@ export default function SaleExtra() {
     setSaving(true);
     setErrors({});
     try {
-      const outcome = await addSaleExtra(Number(id), { items: toStockItems(lines), form_token: token });
+      const body = { items: toStockItems(lines), form_token: token };
+      const outcome = await runCommand("sale-extra-create", formArgs("sale-extra-create", { saleId: Number(id), body }));
       if (outcome.queued || outcome.ok) {
         if (outcome.queued) showInfo(t`Saved, will sync`);
         else showSuccess(t`Saved successfully`);

@@ -2,14 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Box, Button, Card, Center, Field, Flex, Grid, SimpleGrid, Spinner, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useFormik } from "formik";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import { toIsoDate } from "../../../../core/dates";
 import { api, getErrorBody, toErrorMessage } from "../../../lib/api-client";
 import { translateMessage } from "../../../lib/messages";
-import { showError, showSuccess } from "../../../lib/toast";
 import { useCurrentUser } from "../../../lib/use-permission";
-import { createByResource } from "../../../offline/commands";
-import { useOnline } from "../../../offline/online";
+import { useCommandGate } from "../../../offline/network-gate";
 import { defaultCustomer, type CustomerOption } from "../../../components/selectors/general-customer";
 import type { RowKey } from "../../../offline/sync-tables";
 import { CardTitle } from "../../../components/card-title";
@@ -35,7 +33,7 @@ import { InstallmentFields, type InstallmentValues } from "./installment-fields"
 import { checkSale, emptySale, saleBody, serverErrors, type SaleErrors, type SaleValues } from "./sale-form-rules";
 import { saleLockReason, type SaleRecord } from "./sale-record";
 import { LabelledDateInput } from "../../../components/form/labelled-date-input";
-import { useCreateOutcome } from "../../../components/form/use-create-outcome";
+import { useDocumentSubmit } from "../../../components/form/use-document-submit";
 
 const LIST_PATH = "/sale/sale";
 const pendingSalePath = (entryId: number) => `${LIST_PATH}/pending-${entryId}/view`;
@@ -131,9 +129,8 @@ export default function SaleForm() {
 
 function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: ReadonlyMap<number, unknown> }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const user = useCurrentUser();
-  const online = useOnline();
+  const editGate = useCommandGate("sale-edit");
   const { currencies, baseCurrency: base, rateOf } = useDocumentCurrency();
   const customers = useReferenceOptions<CustomerOption & { name: string }>("customer/");
   const scanRef = useRef<StockScanFieldHandle>(null);
@@ -154,7 +151,7 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [record]);
 
-  const followCreate = useCreateOutcome({ listPath: LIST_PATH, queuedPath: pendingSalePath });
+  const submitSale = useDocumentSubmit({ resource: "sale", listPath: LIST_PATH, queuedPath: pendingSalePath });
   const formik = useFormik<SaleValues>({
     initialValues: initial,
     enableReinitialize: true,
@@ -163,23 +160,10 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
     validate: (v) => checkSale(v, { checkStock: true }),
     onSubmit: async (values) => {
       setServerErr({});
-      const body = saleBody(values);
-      if (record) {
-        try {
-          await api.put(`sale/${record.id}/`, { json: body });
-          showSuccess(t`Updated successfully`);
-          navigate(`${LIST_PATH}/${record.id}/view`);
-        } catch (error) {
-          setServerErr(serverErrors(getErrorBody(error)));
-        }
-        return;
-      }
-      try {
-        const refused = followCreate(await createByResource("sale/", body));
-        if (refused) setServerErr(serverErrors(refused));
-      } catch (error) {
-        showError(error instanceof Error ? error.message : String(error));
-      }
+      await submitSale(record?.id ?? null, saleBody(values), {
+        editFailed: (error) => setServerErr(serverErrors(getErrorBody(error))),
+        createRefused: (refused) => setServerErr(serverErrors(refused)),
+      });
     },
   });
   const { values, setFieldValue } = formik;
@@ -237,7 +221,7 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
   const totals = documentTotals(values.items, values.discount, values.paid_amount);
   const currencyCode = currencies.find((c) => c.id === values.currency)?.code ?? "";
   const isBase = values.currency !== null && (base?.id === values.currency || currencyCode === "IQD");
-  const editBlocked = isEdit && !online;
+  const editBlocked = isEdit && editGate.blocked;
 
   // The header does not change on a scan: kept as one element so a scan re-renders only the lines
   // and the totals (the selects are the costliest part of the form to render).
@@ -354,7 +338,7 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
         <Flex justify="end" align="center" gap="3" wrap="wrap">
           {editBlocked ? (
             <Text fontSize="sm" color="fg.warning">
-              <Trans>Editing needs a connection</Trans>
+              {editGate.reason}
             </Text>
           ) : null}
           <Button variant="outline" size="lg" onClick={() => scanRef.current?.focus()}>
@@ -364,7 +348,7 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
         </Flex>
       </>
     ),
-    [values.note, setNote, editBlocked, isEdit, submitting, t],
+    [values.note, setNote, editBlocked, editGate.reason, isEdit, submitting, t],
   );
 
   return (

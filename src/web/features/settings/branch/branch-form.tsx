@@ -26,7 +26,7 @@ const fromRecord = (row: BranchRow): BranchValues => ({
 export default function BranchForm() {
   const { t } = useLingui();
   const form = useRecordForm<BranchValues, BranchRow>({
-    endpoint: "branch/",
+    resource: "branch",
     listPath: BRANCH_LIST_PATH,
     schema: branchSchema,
     initialValues: { name: "", color: "#4A6486", description: "" },

@@ -43,6 +43,7 @@ export default function BranchList() {
     <CrudList<BranchRow>
       title={t`Branches`}
       endpoint="branch/"
+      deleteCommand="branch-delete"
       path={BRANCH_LIST_PATH}
       model="branch"
       columns={columns}

@@ -9,6 +9,7 @@ import { api } from "../../../lib/api-client";
 import { showSuccess } from "../../../lib/toast";
 import { useCurrentUser, useHasPermission } from "../../../lib/use-permission";
 import { refreshStoredUser } from "../../../lib/refresh-user";
+import { sendCommand } from "../../../offline/commands";
 import type { InventoryRef } from "./branch-types";
 
 /** The inventories of a branch: rename in place, add, delete (refused while stock or documents name one). */
@@ -37,11 +38,11 @@ export function InventoriesCard({ branchId }: { branchId: number }) {
     await Promise.all([load(), refreshStoredUser()]);
   };
   const rename = async (id: number) => {
-    await api.patch(`inventory/${id}/`, { json: { name: names[id] } });
+    await sendCommand("inventory-rename", { id, body: { name: names[id] } });
     await changed(t`Updated successfully`);
   };
   const add = async () => {
-    await api.post("inventory/", { json: { name: added, branch: branchId, form_token: newFormToken(user?.id ?? 0) } });
+    await sendCommand("inventory-create", { name: added, branch: branchId, form_token: newFormToken(user?.id ?? 0) });
     setAdded("");
     await changed(t`Saved successfully`);
   };
@@ -78,7 +79,7 @@ export function InventoriesCard({ branchId }: { branchId: number }) {
                   <Trans>Rename</Trans>
                 </Button>
               ) : null}
-              <DeleteButton permission="delete_inventory" recordKey={row.id} endpoint="inventory/" onDeleted={() => void load()} />
+              <DeleteButton permission="delete_inventory" command="inventory-delete" args={{ id: row.id }} onDeleted={() => void load()} />
             </Flex>
           ))}
           {canAdd ? (

@@ -8,6 +8,7 @@ import { formatFileSize } from "../../../../core/file-size";
 import { api } from "../../../lib/api-client";
 import { showSuccess } from "../../../lib/toast";
 import { useOnline } from "../../../offline/online";
+import { sendCommand } from "../../../offline/commands";
 
 /** The last backup's check as a badge: checked, failed, or still being checked. */
 function CheckBadge({ verified }: { verified: boolean | null }) {
@@ -53,7 +54,7 @@ export function BackupCard() {
   const takeNow = async () => {
     setTaking(true);
     try {
-      await api.post("backup/", { timeout: false });
+      await sendCommand("backup-take", {}, { timeout: false });
       showSuccess(t`Backup written; it is being checked`);
       await load();
     } finally {

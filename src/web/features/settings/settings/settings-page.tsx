@@ -7,9 +7,9 @@ import { CardTitle } from "../../../components/card-title";
 import { CheckboxField, useFieldError } from "../../../components/form/form-fields";
 import { FormCard } from "../../../components/form/form-card";
 import { useCurrencies } from "../../../components/selectors/currency-select";
-import { api } from "../../../lib/api-client";
 import { baseCurrencyAtom, settingsAtom, type Setting } from "../../../lib/app-state";
 import { useCurrentUser, useHasPermission } from "../../../lib/use-permission";
+import { sendCommand } from "../../../offline/commands";
 import { BackupCard } from "./backup-card";
 
 /** The base currency as a plain select of the currencies (few, loaded at start-up). */
@@ -62,7 +62,7 @@ export default function SettingsPage() {
     base_currency: Number(valueOf(settings, "base_currency")) || (baseCurrency?.id ?? 0),
   };
   const send = async (values: SettingsInput) => {
-    const saved = await api.put("setting/", { json: values }).json<Setting[]>();
+    const saved = (await sendCommand("setting-edit", values)) as Setting[];
     setSettings(saved);
     const base = currencies.find((c) => c.id === values.base_currency);
     if (base) setBaseCurrency(base);

@@ -8,7 +8,7 @@ const LIST_PATH = "/stock/city";
 
 export default function CityForm() {
   const { t } = useLingui();
-  const form = useRecordForm({ endpoint: "city/", listPath: LIST_PATH, schema: citySchema, initialValues: { name: "" } });
+  const form = useRecordForm({ resource: "city", listPath: LIST_PATH, schema: citySchema, initialValues: { name: "" } });
   return (
     <FormScreen title={form.isEdit ? t`Edit City` : t`Add City`} listPath={LIST_PATH} model="city" {...form}>
       <TextField name="name" label={t`Name`} required />

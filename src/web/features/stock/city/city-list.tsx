@@ -17,5 +17,15 @@ export default function CityList() {
     ],
     [t],
   );
-  return <CrudList<City> title={t`Cities`} endpoint="city/" path="/stock/city" model="city" columns={columns} branchFilter={false} />;
+  return (
+    <CrudList<City>
+      title={t`Cities`}
+      endpoint="city/"
+      deleteCommand="city-delete"
+      path="/stock/city"
+      model="city"
+      columns={columns}
+      branchFilter={false}
+    />
+  );
 }

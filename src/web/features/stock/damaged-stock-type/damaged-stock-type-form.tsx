@@ -9,7 +9,7 @@ const LIST_PATH = "/stock/damaged-stock-type";
 export default function DamagedStockTypeForm() {
   const { t } = useLingui();
   const form = useRecordForm({
-    endpoint: "damaged-stock-type/",
+    resource: "damaged-stock-type",
     listPath: LIST_PATH,
     schema: damagedStockTypeSchema,
     initialValues: { name: "" },

@@ -21,6 +21,7 @@ export default function DamagedStockTypeList() {
     <CrudList<DamagedStockType>
       title={t`Damaged Stock Types`}
       endpoint="damaged-stock-type/"
+      deleteCommand="damaged-stock-type-delete"
       path="/stock/damaged-stock-type"
       model="damagedstocktype"
       columns={columns}

@@ -47,7 +47,7 @@ const fromRecord = (r: DamagedRecord): Values => ({
 export default function DamagedStockForm() {
   const { t } = useLingui();
   const form = useDocumentForm<Values, DamagedRecord>({
-    endpoint: "damaged-stock/",
+    resource: "damaged-stock",
     listPath: LIST_PATH,
     schema: damagedStockSchema,
     initialValues: initial(),

@@ -42,6 +42,7 @@ export default function DamagedStockList() {
     <CrudList<DamagedRow>
       title={t`Damaged Stock`}
       endpoint="damaged-stock/"
+      deleteCommand="damaged-stock-delete"
       path="/stock/damaged-stock"
       model="damagedstock"
       columns={columns}

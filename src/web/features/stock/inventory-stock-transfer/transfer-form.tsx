@@ -57,7 +57,7 @@ const fromRecord = (r: TransferRecord): Values => ({
 export default function TransferForm() {
   const { t } = useLingui();
   const form = useDocumentForm<Values, TransferRecord>({
-    endpoint: "inventory-stock-transfer/",
+    resource: "inventory-stock-transfer",
     listPath: LIST_PATH,
     schema: inventoryStockTransferSchema,
     initialValues: initial(),

@@ -52,6 +52,7 @@ export default function TransferList() {
     <CrudList<TransferRow>
       title={t`Inventory Transfers`}
       endpoint="inventory-stock-transfer/"
+      deleteCommand="inventory-stock-transfer-delete"
       path="/stock/inventory-stock-transfer"
       model="inventorystocktransfer"
       columns={columns}

@@ -9,6 +9,7 @@ import { api } from "../../../lib/api-client";
 import { translateMessage } from "../../../lib/messages";
 import { showSuccess } from "../../../lib/toast";
 import { useHasPermission } from "../../../lib/use-permission";
+import { sendCommand } from "../../../offline/commands";
 import { useOnline } from "../../../offline/online";
 import { transferLines, type TransferRecord } from "./transfer-record";
 
@@ -37,8 +38,8 @@ export default function TransferView() {
   const approve = async () => {
     setApproving(true);
     try {
-      const answer = await api.post(`inventory-stock-transfer/${id}/approve/`).json<{ message?: string }>();
-      showSuccess(translateMessage(answer.message ?? "Approved Successfully"));
+      const answer = (await sendCommand("inventory-stock-transfer-approve", { id: Number(id) })) as { message?: string } | null;
+      showSuccess(translateMessage(answer?.message ?? "Approved Successfully"));
       load();
     } catch {
       // The api client has shown the reason.

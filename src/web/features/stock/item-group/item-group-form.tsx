@@ -8,7 +8,7 @@ const LIST_PATH = "/stock/item-group";
 
 export default function ItemGroupForm() {
   const { t } = useLingui();
-  const form = useRecordForm({ endpoint: "item-group/", listPath: LIST_PATH, schema: itemGroupSchema, initialValues: { name: "" } });
+  const form = useRecordForm({ resource: "item-group", listPath: LIST_PATH, schema: itemGroupSchema, initialValues: { name: "" } });
   return (
     <FormScreen title={form.isEdit ? t`Edit Item Group` : t`Add Item Group`} listPath={LIST_PATH} model="itemgroup" {...form}>
       <TextField name="name" label={t`Name`} required />

@@ -21,6 +21,7 @@ export default function ItemGroupList() {
     <CrudList<ItemGroup>
       title={t`Item Groups`}
       endpoint="item-group/"
+      deleteCommand="item-group-delete"
       path="/stock/item-group"
       model="itemgroup"
       columns={columns}

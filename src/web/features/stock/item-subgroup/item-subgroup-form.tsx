@@ -19,7 +19,7 @@ const fromRecord = (record: { name: string; item_group: unknown }): Values => ({
 export default function ItemSubgroupForm() {
   const { t } = useLingui();
   const form = useRecordForm<Values, { name: string; item_group: unknown }>({
-    endpoint: "item-subgroup/",
+    resource: "item-subgroup",
     listPath: LIST_PATH,
     schema: itemSubgroupSchema,
     initialValues: { name: "", item_group: null },

@@ -34,6 +34,7 @@ export default function ItemSubgroupList() {
     <CrudList<ItemSubgroup>
       title={t`Item Subgroups`}
       endpoint="item-subgroup/"
+      deleteCommand="item-subgroup-delete"
       path="/stock/item-subgroup"
       model="itemsubgroup"
       columns={columns}

@@ -126,7 +126,7 @@ const INITIAL: Values = {
 export default function ItemForm() {
   const { t } = useLingui();
   const form = useRecordForm<Values, ItemRecord>({
-    endpoint: "item/",
+    resource: "item",
     listPath: LIST_PATH,
     schema: itemSchema,
     initialValues: INITIAL,

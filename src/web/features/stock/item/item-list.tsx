@@ -73,5 +73,15 @@ export default function ItemList() {
     ],
     [t, typeLabels],
   );
-  return <CrudList<Item> title={t`Items`} endpoint="item/" path="/stock/item" model="item" columns={columns} branchFilter={false} />;
+  return (
+    <CrudList<Item>
+      title={t`Items`}
+      endpoint="item/"
+      deleteCommand="item-delete"
+      path="/stock/item"
+      model="item"
+      columns={columns}
+      branchFilter={false}
+    />
+  );
 }

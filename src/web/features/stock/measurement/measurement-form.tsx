@@ -8,7 +8,7 @@ const LIST_PATH = "/stock/measurement";
 
 export default function MeasurementForm() {
   const { t } = useLingui();
-  const form = useRecordForm({ endpoint: "measurement/", listPath: LIST_PATH, schema: measurementSchema, initialValues: { name: "" } });
+  const form = useRecordForm({ resource: "measurement", listPath: LIST_PATH, schema: measurementSchema, initialValues: { name: "" } });
   return (
     <FormScreen title={form.isEdit ? t`Edit Measurement` : t`Add Measurement`} listPath={LIST_PATH} model="measurement" {...form}>
       <TextField name="name" label={t`Name`} required />

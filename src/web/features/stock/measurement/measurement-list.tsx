@@ -21,6 +21,7 @@ export default function MeasurementList() {
     <CrudList<Measurement>
       title={t`Measurements`}
       endpoint="measurement/"
+      deleteCommand="measurement-delete"
       path="/stock/measurement"
       model="measurement"
       columns={columns}

@@ -5,9 +5,9 @@ import { useNavigate } from "react-router";
 import { LuSave } from "react-icons/lu";
 import { CardTitle } from "../../../components/card-title";
 import { NumberField } from "../../../components/number-field";
-import { api } from "../../../lib/api-client";
 import { showSuccess } from "../../../lib/toast";
-import { useOnline } from "../../../offline/online";
+import { sendCommand } from "../../../offline/commands";
+import { useCommandGate } from "../../../offline/network-gate";
 import { ScannedStockPicker, ScannedStockTable, useScannedStock } from "../../../components/document/scanned-stock";
 import { changedPrices } from "./sale-price-changes";
 
@@ -15,7 +15,7 @@ import { changedPrices } from "./sale-price-changes";
 export default function ChangeSalePrice() {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const online = useOnline();
+  const gate = useCommandGate("stock-change-sale-price");
   const scanned = useScannedStock();
   const [prices, setPrices] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -24,7 +24,7 @@ export default function ChangeSalePrice() {
   const save = async () => {
     setSaving(true);
     try {
-      await api.post("stock/change-sale-price/", { json: { items } });
+      await sendCommand("stock-change-sale-price", { items });
       showSuccess(t`Updated successfully`);
       navigate("/stock/stock");
     } catch {
@@ -57,12 +57,12 @@ export default function ChangeSalePrice() {
           }}
         />
         <Flex justify="end" gap="3" mt="5" align="center">
-          {!online ? (
+          {gate.blocked ? (
             <Text fontSize="sm" color="fg.warning">
-              <Trans>Editing needs a connection</Trans>
+              {gate.reason}
             </Text>
           ) : null}
-          <Button colorPalette="blue" loading={saving} disabled={!online || items.length === 0} onClick={() => void save()}>
+          <Button colorPalette="blue" loading={saving} disabled={gate.blocked || items.length === 0} onClick={() => void save()}>
             <LuSave />
             <Trans>Save</Trans>
           </Button>
