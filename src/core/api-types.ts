@@ -40,8 +40,8 @@ export interface CashboxRow {
   currency: number;
   currency_code: string;
   currency_symbol: string;
-  /** Decimal string: the sum of the cashbox's ledger rows. */
-  balance: string;
+  /** Decimal string: the sum of the cashbox's ledger rows; null for a caller who may not list the cashboxes. */
+  balance: string | null;
 }
 
 /** GET user/me/ */

@@ -47,6 +47,11 @@ export function pageOfRows<Row>(
   return { rows: rows.slice((shown - 1) * pageSize, shown * pageSize), page: shown, pages };
 }
 export const DEFAULT_ORDERING = "-id";
+/** Documents read newest first by their date, then by number (ids follow the order they were keyed in). */
+export const DOCUMENT_ORDERING = "-input_date,-id";
+
+/** The ordering of a list nobody sorted: a list of dated documents by date, any other by id. */
+export const defaultOrderingFor = (hasDocumentDate: boolean): string => (hasDocumentDate ? DOCUMENT_ORDERING : DEFAULT_ORDERING);
 export const DEFAULT_DATE_FIELD = "input_date";
 export const LIST_SEPARATOR = ",";
 

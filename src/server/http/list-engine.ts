@@ -1,6 +1,14 @@
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, RESERVED_LIST_PARAMS, parseFilterKey, type FilterOperator } from "../../core/list-query";
+import {
+  DEFAULT_DATE_FIELD,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  RESERVED_LIST_PARAMS,
+  defaultOrderingFor,
+  parseFilterKey,
+  type FilterOperator,
+} from "../../core/list-query";
 import { queryRows, type Executor } from "../db/client";
 import type { AuthContext } from "./access";
 import { visibleBranches } from "./access";
@@ -337,14 +345,19 @@ function buildConditions(
   return { where, joined, filtered: where.length > fixed, dateBefore, cacheable };
 }
 
+/** The ordering a query asks for, else the list's own, else documents by date and the rest by id. */
+function orderingOf(spec: ListSpec, query: ListQuery): string {
+  return single(query.ordering) || spec.defaultOrdering || defaultOrderingFor(spec.fields[DEFAULT_DATE_FIELD] !== undefined);
+}
+
 /** Whether the ordering reads a joined field. */
 function orderingJoined(spec: ListSpec, query: ListQuery): boolean {
-  const raw = single(query.ordering) || spec.defaultOrdering || "-id";
+  const raw = orderingOf(spec, query);
   return raw.split(",").some((p) => !!spec.fields[p.trim().replace(/^-/, "")]?.joined);
 }
 
 export function listOrdering(spec: ListSpec, query: ListQuery): SQL {
-  const raw = single(query.ordering) || spec.defaultOrdering || "-id";
+  const raw = orderingOf(spec, query);
   const parts = raw
     .split(",")
     .map((p) => p.trim())
@@ -442,7 +455,7 @@ export async function listPage<T>(ex: Executor, spec: ListSpec, query: ListQuery
   const offset = (page - 1) * pageSize;
   const ordering = listOrdering(spec, query);
   const id = spec.fields.id?.sql;
-  const orderKey = single(query.ordering) || spec.defaultOrdering || "-id";
+  const orderKey = orderingOf(spec, query);
   // A date range ending before today, in id order (the default): documents are numbered as they are
   // entered, so their ids follow their dates, which the planner does not know, statistics or not (PostgreSQL
   // 18, analyzed, as PGlite). It expects a month's matches spread through the id order, walks the primary

@@ -11,7 +11,7 @@ import { authOf, type AuthContext } from "./access";
 import { badRequest, fieldErrors, notFound, staleRecord } from "./errors";
 import { idempotentCreate } from "./idempotency";
 import { listConditions, type ListSpec } from "./list-engine";
-import { registerListRoutes } from "./list-routes";
+import { registerListRoutes, type ListRoutesOptions } from "./list-routes";
 
 /**
  * A resource with the full Django-REST shape of DESIGN section 3: list, totals, all, read, create
@@ -39,6 +39,8 @@ export interface ResourceDef<Body extends AnyObject> {
   addCodes?: readonly string[];
   /** Codes for `all/` (selectors); defaults to the view code. */
   allCodes?: readonly string[];
+  /** Shapes the rows of the list reads for the caller (hides what `all/` may not show them). */
+  mapRows?: ListRoutesOptions["map"];
 }
 
 export interface ResourceDeps {
@@ -102,7 +104,7 @@ export function registerResource<Body extends AnyObject>(app: FastifyInstance, d
   const change = [permissionCode("change", def.model)];
   const remove = [permissionCode("delete", def.model)];
 
-  registerListRoutes(app, db, base, def.list, { view, all: allCodesOf(def) });
+  registerListRoutes(app, db, base, def.list, { view, all: allCodesOf(def), map: def.mapRows });
   app.get(`${base}:id/`, { config: { access: { permissions: view } } }, async (request) =>
     readOne(db, def.list, def.idSql, parseId((request.params as { id: string }).id), authOf(request)),
   );

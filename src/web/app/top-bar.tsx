@@ -4,7 +4,6 @@ import { LuMenu } from "react-icons/lu";
 import { Link } from "react-router";
 import { useOfflineRunning } from "../offline/boot";
 import { lazyChunk } from "./lazy-screen";
-import { PRODUCT_NAME } from "./navigation-rule";
 import { UpdateButton } from "./update-button";
 import { UserMenuButton } from "./user-menu-button";
 
@@ -32,7 +31,7 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
         <LuMenu aria-hidden />
       </button>
       <h2 className="shell-title">
-        <Link to="/">{PRODUCT_NAME}</Link>
+        <Link to="/">{t`Back Office`}</Link>
       </h2>
       <span className="shell-spacer" />
       <UpdateButton />

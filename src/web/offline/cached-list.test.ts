@@ -31,4 +31,16 @@ describe("cached lists", () => {
     expect(paged).toMatchObject({ count: 3, previous: "1", next: null });
     expect(paged.results.map((r) => r.id)).toEqual(["local-x"]);
   });
+
+  it("lists dated documents newest first by date, then by number, when nobody sorted", () => {
+    const rows = [
+      // Keyed late for an earlier day: by id it would come first.
+      { id: 240, input_date: "2025-11-30" },
+      { id: 239, input_date: "2025-12-10" },
+      { id: 232, input_date: "2025-12-10" },
+      { id: "local-y", input_date: "2025-12-11", _pending: true },
+    ];
+    expect(queryCachedRows(rows, {}).results.map((r) => r.id)).toEqual(["local-y", 239, 232, 240]);
+    expect(queryCachedRows([{ id: 1 }, { id: 2 }], {}).results.map((r) => r.id)).toEqual([2, 1]);
+  });
 });

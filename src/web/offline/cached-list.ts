@@ -1,4 +1,4 @@
-import { DEFAULT_ORDERING, parseFilterKey, parseOrdering } from "../../core/list-query";
+import { DEFAULT_DATE_FIELD, defaultOrderingFor, parseFilterKey, parseOrdering } from "../../core/list-query";
 import type { Paged } from "../../core/api-types";
 import type { CachedRow, CachedTableName } from "./sync-tables";
 import { textOf } from "../../core/text";
@@ -144,7 +144,7 @@ export function queryCachedRows<Row = Record<string, unknown>>(
     if (!rows.some((row) => field in row)) continue;
     result = result.filter((row) => matchesFilter(row[field], op, value));
   }
-  const terms = parseOrdering(params.ordering || DEFAULT_ORDERING);
+  const terms = parseOrdering(params.ordering || defaultOrderingFor(rows.some((row) => DEFAULT_DATE_FIELD in row)));
   result = [...result].sort((a, b) => {
     for (const term of terms) {
       const order = compare(a[term.field], b[term.field]);

@@ -86,7 +86,13 @@ export async function settleCashboxMoves(db: OfflineDb, effects: readonly LocalE
  * Stores the balances the server answered at `at` (start-up's `accounting/cashbox/all/`); the moves
  * settled before then are in them now and are dropped.
  */
-export async function rememberCashboxBalances(db: OfflineDb, rows: readonly { id: number; balance: string }[], at: number): Promise<void> {
+export async function rememberCashboxBalances(
+  db: OfflineDb,
+  answered: readonly { id: number; balance: string | null }[],
+  at: number,
+): Promise<void> {
+  // A user who may not list the cashboxes is answered none of their balances: nothing to keep.
+  const rows = answered.flatMap((row) => (row.balance === null ? [] : [{ id: row.id, balance: row.balance }]));
   await db.transaction("rw", db.meta, async () => {
     const known = await knownBalances(db);
     for (const row of rows) known[String(row.id)] = { balance: row.balance, at };

@@ -5,6 +5,8 @@ import { cashbox, currency } from "../../db/tables";
 import { badRequest } from "../../http/errors";
 import { isoTimestamp } from "../../http/list-engine";
 import { invalidChoice, touched, type ResourceDef } from "../../http/resource";
+import { hasAnyPermission, permissionCode } from "../../../core/permissions";
+import type { AuthContext } from "../../http/access";
 import { cashboxHasEntries, lockCashboxRecord } from "./cashbox.repository";
 
 /**
@@ -13,6 +15,12 @@ import { cashboxHasEntries, lockCashboxRecord } from "./cashbox.repository";
  * counter. A cashbox with ledger entries cannot be deleted, nor moved to another branch or currency.
  */
 const balanceSql = sql`coalesce(bal.balance, 0.00)`;
+
+/** The cashbox list's own code: balances go to those who may list the cashboxes. */
+const CASHBOX_BALANCE_CODES = [permissionCode("view", "cashbox")];
+
+export const mayReadCashboxBalances = (auth: AuthContext) =>
+  hasAnyPermission({ is_superuser: auth.isSuperuser, permissions: auth.permissions }, CASHBOX_BALANCE_CODES);
 
 export const cashboxResource: ResourceDef<CashboxInput> = {
   path: "accounting/cashbox/",
@@ -44,8 +52,10 @@ export const cashboxResource: ResourceDef<CashboxInput> = {
     sums: { balance: balanceSql },
   },
   schema: cashboxSchema,
-  // Every signed-in user loads the cashboxes of their branches at start-up (SPEC section 4).
+  // Every signed-in user loads the cashboxes of their branches at start-up (SPEC section 4), but only
+  // those who may open the cashbox list read what each holds.
   allCodes: [],
+  mapRows: (rows, auth) => (mayReadCashboxBalances(auth) ? rows : rows.map((row) => ({ ...row, balance: null }))),
   async check(tx, body, auth, id) {
     if (!auth.branchIds.includes(body.branch)) throw invalidChoice("branch");
     const [cur] = await tx

@@ -5,6 +5,7 @@ import { inventory } from "../../db/tables";
 import { assertBranchVisible, authOf, type AuthContext } from "../../http/access";
 import { parseId } from "../../http/resource";
 import { notFound } from "../../http/errors";
+import { hideCostColumns } from "../../http/cost-columns";
 
 /** Who may look items up: the item screens, the stock screens and the sale and purchase forms. */
 export const ITEM_SEARCH_CODES = ["view_item", "view_stock", "add_sale", "add_purchase"] as const;
@@ -18,7 +19,8 @@ export interface ItemSearchRow {
   item_type: number;
   code: string;
   sale_price: string;
-  purchase_price: string;
+  /** Null for a caller who may not see what goods cost. */
+  purchase_price: string | null;
   batch_number: string;
   expire_date: string | null;
   /**
@@ -90,7 +92,7 @@ export function registerItemSearchRoutes(app: FastifyInstance, { db }: { db: Db 
     const auth = authOf(request);
     const query = (request.query ?? {}) as SearchQuery;
     await checkScope(db, auth, query);
-    return searchItems(db, typeof query.keyword === "string" ? query.keyword : "");
+    return hideCostColumns(auth, await searchItems(db, typeof query.keyword === "string" ? query.keyword : ""), ["purchase_price"]);
   };
   const config = { access: { permissions: ITEM_SEARCH_CODES } };
   app.get("/api/item/search/", { config }, handler);

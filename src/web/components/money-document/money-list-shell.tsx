@@ -64,6 +64,7 @@ export function MoneyListShell<R extends MoneyRecord>({
         columns={columns}
         opens="view"
         dateFilter
+        branchColumn
         dateField="input_date"
         currencyFilter
         showTotals

@@ -11,8 +11,15 @@ import {
 const run = (actions: ListQueryAction[], start: ListQueryState = initialListQuery()) => actions.reduce(listQueryReducer, start);
 
 describe("list query reducer", () => {
-  it("starts on page 1 with 50 rows ordered by -id", () => {
-    expect(toQueryParams(initialListQuery())).toEqual({ page: "1", page_size: "50", ordering: "-id" });
+  it("starts on page 1 with 50 rows in the list's own order (documents by date on the server, not by id)", () => {
+    expect(toQueryParams(initialListQuery())).toEqual({ page: "1", page_size: "50" });
+  });
+
+  it("forgets the id order every list saved before lists had their own, and keeps a column the user chose", () => {
+    const fromBefore = listQueryReducer(initialListQuery(), { type: "restore", saved: { ordering: "-id" } });
+    expect(toQueryParams(fromBefore).ordering).toBeUndefined();
+    const chosen = listQueryReducer(initialListQuery(), { type: "restore", saved: { ordering: "-input_date" } });
+    expect(toQueryParams(chosen).ordering).toBe("-input_date");
   });
 
   it("cycles sorting asc, desc, removed and returns to page 1", () => {
@@ -22,7 +29,7 @@ describe("list query reducer", () => {
     expect(asc.page).toBe(1);
     const desc = listQueryReducer(asc, { type: "sort", key: "name" });
     expect(desc.ordering).toBe("-name");
-    expect(listQueryReducer(desc, { type: "sort", key: "name" }).ordering).toBe("-id");
+    expect(listQueryReducer(desc, { type: "sort", key: "name" }).ordering).toBe("");
     expect(listQueryReducer(desc, { type: "sort", key: "code" }).ordering).toBe("code");
   });
 

@@ -25,6 +25,7 @@ import type { DateRange } from "../../../core/dates";
 export interface ListQueryState {
   page: number;
   pageSize: number;
+  /** The column sort the user chose; empty: the list's own order (documents newest first, see defaultOrderingFor). */
   ordering: string;
   search: string;
   branches: number[];
@@ -56,7 +57,7 @@ export function initialListQuery(overrides: Partial<ListQueryState> = {}): ListQ
   return {
     page: 1,
     pageSize: DEFAULT_PAGE_SIZE,
-    ordering: DEFAULT_ORDERING,
+    ordering: "",
     search: "",
     branches: [],
     currencies: [],
@@ -77,7 +78,7 @@ export function listQueryReducer(state: ListQueryState, action: ListQueryAction)
     case "pageSize":
       return firstPage(state, { pageSize: action.pageSize });
     case "sort":
-      return firstPage(state, { ordering: nextOrdering(state.ordering, action.key) ?? DEFAULT_ORDERING });
+      return firstPage(state, { ordering: nextOrdering(state.ordering, action.key) ?? "" });
     case "search":
       return firstPage(state, { search: action.search });
     case "branches":
@@ -153,7 +154,8 @@ function pickKnown(saved: Partial<ListQueryState>): Partial<ListQueryState> {
   const out: Partial<ListQueryState> = {};
   if (typeof saved.page === "number" && saved.page >= 1) out.page = saved.page;
   if (typeof saved.pageSize === "number") out.pageSize = saved.pageSize;
-  if (typeof saved.ordering === "string") out.ordering = saved.ordering;
+  // "-id" is what every list saved before it had an order of its own: it was no choice of the user's.
+  if (typeof saved.ordering === "string") out.ordering = saved.ordering === DEFAULT_ORDERING ? "" : saved.ordering;
   if (typeof saved.search === "string") out.search = saved.search;
   if (Array.isArray(saved.branches)) out.branches = saved.branches.filter((b) => typeof b === "number");
   if (Array.isArray(saved.currencies)) out.currencies = saved.currencies.filter((c) => typeof c === "number");

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { Alert, Box, Flex, HStack, Skeleton, Spinner, Table, Text } from "@chakra-ui/react";
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LuArrowDown, LuArrowUp } from "react-icons/lu";
 import { formatAmount, tryMoney } from "../../../core/money";
 import { PendingSyncBadge } from "../../offline/sync-panel";
@@ -9,6 +9,8 @@ import { languageAtom } from "../../lib/app-state";
 import { downloadServerExport } from "../export/server-export";
 import { useTableExport } from "../export/use-table-export";
 import { usePrint } from "../print/use-print";
+import { useCurrentUser } from "../../lib/use-permission";
+import { withBranchColumn } from "./branch-column";
 import { cellAlign, cellContent, cellText, printableColumns } from "./cell-value";
 import type { ColumnDef } from "./column-def";
 import { ColumnFilter } from "./column-filter";
@@ -37,6 +39,8 @@ export interface PagedTableProps<Row> extends ListTableProps<Row> {
    * `defaultQuery`'s, opens the list whatever was saved, and every change is written back.
    */
   dateRangeInUrl?: boolean;
+  /** A list of documents numbered per branch: shows their branch when the user sees more than one. */
+  branchColumn?: boolean;
 }
 
 /** A row saved offline and not synced yet (it has a provisional "local-…" key). */
@@ -49,7 +53,13 @@ const defaultRowKey = (row: unknown): string | number => {
 
 /** The server-paged list of SPEC section 2: filters, toolbar, sort and filter header rows, pagination, sums. */
 export function PagedTable<Row>(props: PagedTableProps<Row>) {
-  const { title, endpoint, columns, onRowClick, showTotals = false } = props;
+  const { title, endpoint, onRowClick, showTotals = false } = props;
+  const { t } = useLingui();
+  const visibleBranches = useCurrentUser()?.branches.length ?? 0;
+  const columns = useMemo(
+    () => (props.branchColumn ? withBranchColumn(props.columns, visibleBranches, t`Branch`) : props.columns),
+    [props.branchColumn, props.columns, visibleBranches, t],
+  );
   const defaults = useMemo(() => props.defaultQuery ?? {}, [props.defaultQuery]);
   const urlRange = useUrlDateRange();
   // A range from the URL (a link, a reload) opens on its first page, whatever page was saved.

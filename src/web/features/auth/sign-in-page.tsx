@@ -58,7 +58,9 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <div className="sign-in">
       <main className="sign-in-card">
-        <h1 className="sign-in-title">Back Office</h1>
+        <h1 className="sign-in-title">
+          <Trans>Back Office</Trans>
+        </h1>
         <h2 className="sign-in-subtitle">
           <Trans>Sign in</Trans>
         </h2>

@@ -30,6 +30,7 @@ export default function CashboxAdjustmentList() {
       columns={columns}
       opens="view"
       dateFilter
+      branchColumn
       dateField="input_date"
       currencyFilter
       showTotals

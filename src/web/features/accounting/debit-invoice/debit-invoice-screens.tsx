@@ -48,6 +48,7 @@ export function DebitInvoiceList({ party }: { party: DebitParty }) {
       columns={columns}
       opens="view"
       dateFilter
+      branchColumn
       dateField="input_date"
       currencyFilter
       showTotals

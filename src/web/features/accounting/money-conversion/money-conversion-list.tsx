@@ -32,6 +32,7 @@ export default function MoneyConversionList() {
       columns={columns}
       opens="view"
       dateFilter
+      branchColumn
       dateField="input_date"
       currencyFilter
       showTotals

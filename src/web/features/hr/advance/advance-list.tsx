@@ -30,6 +30,7 @@ export default function AdvanceList() {
       columns={columns}
       opens="view"
       dateFilter
+      branchColumn
       dateField="input_date"
       currencyFilter
       showTotals

@@ -39,6 +39,7 @@ export default function PurchaseReturnList() {
       model="purchasereturn"
       columns={columns}
       dateFilter
+      branchColumn
       currencyFilter
       showTotals
       opens="view"

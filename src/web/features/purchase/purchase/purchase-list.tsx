@@ -73,6 +73,7 @@ export default function PurchaseList() {
         endpoint="purchase/"
         columns={columns}
         dateFilter
+        branchColumn
         currencyFilter
         showTotals
         addPermission="add_purchase"

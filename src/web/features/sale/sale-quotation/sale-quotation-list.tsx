@@ -40,6 +40,7 @@ export default function SaleQuotationList() {
         endpoint="sale-quotation/"
         columns={columns}
         dateFilter
+        branchColumn
         currencyFilter
         showTotals
         addPermission="add_salequotation"

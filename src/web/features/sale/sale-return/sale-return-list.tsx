@@ -41,6 +41,7 @@ export default function SaleReturnList() {
         endpoint="sale-return/"
         columns={columns}
         dateFilter
+        branchColumn
         currencyFilter
         showTotals
         addPermission="add_salereturn"

@@ -54,6 +54,7 @@ export default function SaleList() {
         endpoint="sale/"
         columns={columns}
         dateFilter
+        branchColumn
         currencyFilter
         showTotals
         addPermission="add_sale"

@@ -12,6 +12,7 @@ import { provisionalInvoiceOf } from "../../../offline/commands";
 import type { ProvisionalInvoice } from "../../../offline/provisional-invoice";
 import { AttentionNote } from "../../../offline/attention-note";
 import { useOutboxEntry } from "../../../offline/use-pending-documents";
+import { useSyncedDocumentId } from "../../../offline/use-synced-document";
 import { useViewedRecord } from "../../../offline/use-viewed-record";
 import { normalisePaymentStatus } from "../../../components/document/document-totals";
 import { DocumentView, type DocumentViewAction } from "../../../components/document/document-view";
@@ -177,6 +178,12 @@ function PendingSaleView({ entryId }: { entryId: number }) {
   const newSale = useNewSaleAction();
   const entry = useOutboxEntry(entryId);
   const [invoice, setInvoice] = useState<ProvisionalInvoice | null | undefined>(undefined);
+  const navigate = useNavigate();
+  // Once it has synced, the view becomes the booked sale (its real number, its own URL).
+  const syncedId = useSyncedDocumentId("sale/", entryId, entry);
+  useEffect(() => {
+    if (typeof syncedId === "number") void navigate(`${LIST_PATH}/${syncedId}/view`, { replace: true });
+  }, [syncedId, navigate]);
 
   useEffect(() => {
     let cancelled = false;
@@ -201,7 +208,7 @@ function PendingSaleView({ entryId }: { entryId: number }) {
       doc={doc}
       actions={[newSale]}
       fallback={
-        invoice === null ? (
+        invoice === null && syncedId === null ? (
           <Alert.Root status="info">
             <Alert.Indicator />
             <Alert.Title>
