@@ -17,7 +17,7 @@ import type { Db, Executor, Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors, notFound, staleRecord } from "../../http/errors";
 import { invalidChoice, readOne } from "../../http/resource";
-import { deletePosting, postingInsert, writePosting } from "../ledger/ledger.repository";
+import { bookedLines, postingInsert, repost } from "../ledger/ledger.repository";
 import {
   baseCurrencyId,
   checkReferencedCashbox,
@@ -200,8 +200,12 @@ const postingSource = (money: SaleMoney, userId: number) => ({
 /** Re-posts a stored sale from its stored lines (after an edit or extra material); answers the new total. */
 async function repostSale(tx: Tx, saleId: number, money: SaleMoney, userId: number): Promise<string> {
   const items = await repo.saleItems(tx, saleId);
-  await deletePosting(tx, SALE_DOC, saleId);
-  await writePosting(tx, { ...postingSource(money, userId), documentId: saleId }, salePosting(money, items, await baseCurrencyId(tx)));
+  await repost(
+    tx,
+    { ...postingSource(money, userId), documentId: saleId },
+    await bookedLines(tx, SALE_DOC, saleId),
+    salePosting(money, items, await baseCurrencyId(tx)),
+  );
   return toDecimalString(sum(items.map((l) => l.totalPrice)));
 }
 
@@ -443,7 +447,12 @@ export async function deleteSale(db: Db, auth: AuthContext, id: number): Promise
     await assertSaleChangeable(tx, row);
     await assertCashboxesUsable(tx, auth, [row.cashboxId]);
     await reverseMovements(tx, { documentType: SALE_DOC, documentId: id, userId: auth.userId });
-    await deletePosting(tx, SALE_DOC, id);
+    await repost(
+      tx,
+      { branchId: row.branchId, documentType: SALE_DOC, documentId: id, entryDate: row.inputDate, userId: auth.userId },
+      await bookedLines(tx, SALE_DOC, id),
+      [],
+    );
     await assertNotOverdrawn(tx, boxes.values(), before);
     await repo.deleteSale(tx, id);
   });
@@ -585,7 +594,6 @@ async function writeReturn(tx: Tx, auth: AuthContext, body: SaleReturnInput, exi
     lines.map((l) => ({ stockId: l.stockId, quantity: l.quantity })),
     source,
   );
-  await deletePosting(tx, SALE_RETURN_DOC, id);
   const posting = postSaleReturn({
     currency_id: saleRow.currencyId,
     exchange_rate: saleRow.exchangeRate,
@@ -594,9 +602,10 @@ async function writeReturn(tx: Tx, auth: AuthContext, body: SaleReturnInput, exi
     cost_total: sum(lines.map((l) => mul(l.costPrice, l.quantity))),
     base_currency_id: await baseCurrencyId(tx),
   });
-  await writePosting(
+  await repost(
     tx,
     { branchId: saleRow.branchId, documentType: SALE_RETURN_DOC, documentId: id, entryDate: inputDate, userId: auth.userId },
+    existing ? await bookedLines(tx, SALE_RETURN_DOC, id) : [],
     posting,
   );
   await repo.setSaleReturned(tx, saleRow.id);
@@ -635,7 +644,12 @@ export async function deleteSaleReturn(db: Db, auth: AuthContext, id: number): P
     // The return's sale next, the lock order of an edit.
     await repo.lockSale(tx, row.saleId);
     await reverseMovements(tx, { documentType: SALE_RETURN_DOC, documentId: id, userId: auth.userId });
-    await deletePosting(tx, SALE_RETURN_DOC, id);
+    await repost(
+      tx,
+      { branchId: row.branchId, documentType: SALE_RETURN_DOC, documentId: id, entryDate: row.inputDate, userId: auth.userId },
+      await bookedLines(tx, SALE_RETURN_DOC, id),
+      [],
+    );
     await repo.deleteSaleReturn(tx, id);
     await repo.setSaleReturned(tx, row.saleId);
   });
