@@ -261,10 +261,10 @@ export function postCashboxTransfer(doc: CashboxTransferDoc): PostingLine[] {
 }
 
 /**
- * The lines that undo a posting (each debit becomes a credit and back): an edit or delete of a money
- * document appends these and, for an edit, the new posting; the ledger is append-only.
+ * The lines that undo a posting (each debit becomes a credit and back): an edit or delete of a document
+ * appends these and, for an edit, the new posting (the ledger repository's repost); the ledger is append-only.
  */
-export function reversePosting(lines: readonly PostingLine[]): PostingLine[] {
+export function reversePosting<L extends PostingLine>(lines: readonly L[]): L[] {
   const reversed = lines.map((l) => ({ ...l, debit: l.credit, credit: l.debit }));
   assertBalanced(reversed);
   return reversed;

@@ -20,7 +20,8 @@ import {
 } from "../db/tables";
 import type { AuthContext } from "../http/access";
 import { createPurchase } from "../modules/purchase/purchase.service";
-import { createSaleReturnTx, SALE_DOC } from "../modules/sale/sale.service";
+import { SALE_DOC } from "../modules/sale/sale-document";
+import { createSaleReturnTx } from "../modules/sale/sale-return.service";
 
 /** Same small deterministic generator as the other demo files, so every fresh demo database is the same. */
 function generator(seed: number) {

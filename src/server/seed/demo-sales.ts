@@ -6,7 +6,9 @@ import type { SaleInput } from "../../core/validation/sale-schemas";
 import type { Tx } from "../db/client";
 import { appUser, branch, cashbox, currency, customer, inventory, item, stock } from "../db/tables";
 import type { AuthContext } from "../http/access";
-import { createQuotationTx, createSaleReturnTx, createSaleTx } from "../modules/sale/sale.service";
+import { createQuotationTx } from "../modules/sale/sale-quotation.service";
+import { createSaleReturnTx } from "../modules/sale/sale-return.service";
+import { createSaleTx } from "../modules/sale/sale.service";
 
 /** Same small deterministic generator as seed.ts, so every fresh demo database is the same. */
 function generator(seed: number) {

@@ -122,6 +122,36 @@ export async function booksFingerprint(t: TestApp): Promise<string> {
   return JSON.stringify(row);
 }
 
+// ------------------------------------------------------------------------------------------ reads
+
+export interface StockAnswer {
+  id: number;
+  inventory: number;
+  item: { id: number };
+  batch_number: string;
+  expire_date: string | null;
+  quantity: string;
+}
+
+/** The stock rows with these ids (or of these items), through the paged stock list. */
+export async function stockRows(t: TestApp, token: string, filter: "id" | "item", ids: readonly number[]): Promise<StockAnswer[]> {
+  const rows: StockAnswer[] = [];
+  for (let start = 0; start < ids.length; start += 150) {
+    const chunk = ids.slice(start, start + 150).join(",");
+    for (let page = 1; ; page += 1) {
+      const res = await t.call<{ next: string | null; results: StockAnswer[] }>(
+        token,
+        "GET",
+        `/api/stock/?${filter}=${chunk}&page_size=200&page=${page}`,
+      );
+      if (res.status !== 200) throw new Error(`GET /api/stock/: ${res.status} ${JSON.stringify(res.body)}`);
+      rows.push(...res.body.results);
+      if (!res.body.next) break;
+    }
+  }
+  return rows;
+}
+
 // ------------------------------------------------------------------------------------- invariants
 
 /** The ledger: every (document, currency) group balances; the first few that do not are named. */
@@ -360,4 +390,57 @@ export async function statementProblems(t: TestApp, token: string): Promise<stri
     problems.push(`net profit ${pl.net_profit} against the balance sheet's earnings ${sheet.retained_earnings} + ${sheet.profit_of_year}`);
   }
   return problems;
+}
+
+// ----------------------------------------------------------------------------------- append-only
+
+/**
+ * Watches the ledger stay append-only (DESIGN "Money documents": nothing deletes or changes a ledger
+ * row): each check compares the rows there were at the last check (their count and a sum of hashes of
+ * their whole content, read in one pass) with what they are now; on a difference it names the rows gone
+ * or changed from the per-row hashes it keeps of every row it saw appended.
+ */
+export class LedgerAppendOnly {
+  private last = 0;
+  private count = "0";
+  private hash = "0";
+  private readonly seen = new Map<number, string>();
+
+  constructor(private readonly t: TestApp) {}
+
+  /** The rows there are now: the ones the next check must find unchanged. */
+  async start(): Promise<void> {
+    await this.check();
+  }
+
+  /** Rows gone or changed since the last check (none when the ledger was only appended to). */
+  async check(): Promise<string[]> {
+    const [now] = await queryRows<{ kept_count: string; kept_hash: string; count: string; hash: string; last: number }>(
+      this.t.db,
+      sql`select count(*) filter (where id <= ${this.last})::text as kept_count,
+            coalesce(sum(h) filter (where id <= ${this.last}), 0)::text as kept_hash,
+            count(*)::text as count, coalesce(sum(h), 0)::text as hash, coalesce(max(id), 0)::int as last
+          from (select id, hashtextextended(le::text, 0)::numeric as h from ledger_entry le) x`,
+    );
+    const problems = now.kept_count === this.count && now.kept_hash === this.hash ? [] : await this.differences();
+    const added = await queryRows<{ id: number; h: string }>(
+      this.t.db,
+      sql`select id, md5(le::text) as h from ledger_entry le where id > ${this.last} order by id`,
+    );
+    for (const row of added) this.seen.set(row.id, row.h);
+    Object.assign(this, { last: now.last, count: now.count, hash: now.hash });
+    return problems;
+  }
+
+  private async differences(): Promise<string[]> {
+    const rows = await queryRows<{ id: number; h: string }>(
+      this.t.db,
+      sql`select id, md5(le::text) as h from ledger_entry le where id <= ${this.last} order by id`,
+    );
+    const now = new Map(rows.map((r) => [r.id, r.h]));
+    const problems = [...this.seen].flatMap(([id, h]) =>
+      !now.has(id) ? [`ledger row ${id} was deleted`] : now.get(id) !== h ? [`ledger row ${id} was changed`] : [],
+    );
+    return problems.length ? problems.slice(0, 20) : ["ledger rows were deleted or changed"];
+  }
 }

@@ -160,11 +160,26 @@ export interface LedgerLine {
   credit: string;
 }
 
+/**
+ * A document's posting as it stands: its rows after its last reversal (the append-only ledger keeps
+ * what an edit or delete reversed, followed by the reversal and the new lines). None after a delete.
+ */
 export async function ledgerOf(t: TestApp, documentType: string, documentId: number): Promise<LedgerLine[]> {
   return queryRows<LedgerLine>(
     t.db,
     sql`select account_type, account_id, currency_id, debit::text as debit, credit::text as credit from ledger_entry
-        where document_type = ${documentType} and document_id = ${documentId} order by account_type, id`,
+        where document_type = ${documentType} and document_id = ${documentId} and memo <> 'reversal'
+          and id > coalesce((select max(id) from ledger_entry where document_type = ${documentType} and document_id = ${documentId} and memo = 'reversal'), 0)
+        order by account_type, id`,
+  );
+}
+
+/** Every row a document ever booked, reversals included, in the order they were appended. */
+export async function ledgerRowsOf(t: TestApp, documentType: string, documentId: number) {
+  return queryRows<{ id: number; memo: string; debit: string; credit: string }>(
+    t.db,
+    sql`select id, memo, debit::text as debit, credit::text as credit from ledger_entry
+        where document_type = ${documentType} and document_id = ${documentId} order by id`,
   );
 }
 

@@ -11,6 +11,7 @@ import { counter, expectConsecutiveNumbers } from "../support/document-numbers";
 import {
   driftingStock,
   ledgerOf,
+  ledgerRowsOf,
   movementSum,
   newItem,
   newSupplier,
@@ -410,6 +411,10 @@ describe("editing and deleting a purchase", () => {
     expect(await stockQuantity(t, row.id)).toBe("10.000");
     expect(await movementSum(t, row.id)).toBe("10.000");
     expect(await ledgerOf(t, "purchase", second.body.id)).toEqual([]);
+    // Append-only: the purchase's rows stay, followed by as many reversal rows netting them to zero.
+    const rows = await ledgerRowsOf(t, "purchase", second.body.id);
+    expect(rows.map((r) => r.memo)).toEqual(["", "", "", "", "reversal", "reversal", "reversal", "reversal"]);
+    expect(rows.reduce((n, r) => n + Number(r.debit) - Number(r.credit), 0)).toBe(0);
     expect((await t.call(admin, "GET", `/api/purchase/${second.body.id}/`)).status).toBe(404);
     expect((await t.call(admin, "DELETE", `/api/purchase/${second.body.id}/`)).status).toBe(404);
     expect((await t.call(admin, "GET", `/api/purchase/${first.body.id}/`)).status).toBe(200);

@@ -97,12 +97,17 @@ export async function tableCount(t: TestApp, table: string): Promise<number> {
   return Number(row.n);
 }
 
-/** Entries of a document: they must balance per currency. */
+/**
+ * Entries of a document's posting as it stands (they must balance per currency): its rows after its last
+ * reversal, the append-only ledger keeping what an edit or delete reversed. None after a delete.
+ */
 export async function documentEntries(t: TestApp, documentType: string, documentId: number) {
   return queryRows<{ account_type: string; account_id: number | null; currency_id: number; debit: string; credit: string }>(
     t.db,
     sql`select account_type, account_id, currency_id, debit::text as debit, credit::text as credit from ledger_entry
-        where document_type = ${documentType} and document_id = ${documentId} order by id`,
+        where document_type = ${documentType} and document_id = ${documentId} and memo <> 'reversal'
+          and id > coalesce((select max(id) from ledger_entry where document_type = ${documentType} and document_id = ${documentId} and memo = 'reversal'), 0)
+        order by id`,
   );
 }
 

@@ -61,12 +61,25 @@ interface Entry {
   branch_id: number;
   entry_date: string;
 }
+/** The document's posting as it stands: its rows after its last reversal (none after a delete). */
 const entriesOf = (id: number) =>
   queryRows<Entry>(
     t.db,
     sql`select account_type, account_id, currency_id, debit::text as debit, credit::text as credit, branch_id, entry_date
-        from ledger_entry where document_type = 'damaged_stock' and document_id = ${id} order by id`,
+        from ledger_entry where document_type = 'damaged_stock' and document_id = ${id} and memo <> 'reversal'
+          and id > coalesce((select max(id) from ledger_entry where document_type = 'damaged_stock' and document_id = ${id} and memo = 'reversal'), 0)
+        order by id`,
   );
+
+/** Every row the document ever booked: [memo, debit, credit], in the order appended. */
+const allRowsOf = async (id: number) =>
+  (
+    await queryRows<{ memo: string; debit: string; credit: string }>(
+      t.db,
+      sql`select memo, debit::text as debit, credit::text as credit from ledger_entry
+          where document_type = 'damaged_stock' and document_id = ${id} order by id`,
+    )
+  ).map((r) => [r.memo, r.debit, r.credit]);
 
 const movementsOf = (id: number) =>
   queryRows<{ stock_id: number; quantity: string }>(
@@ -293,7 +306,7 @@ describe("damaged-stock/ edit and delete", () => {
     await expectMovementsAddUp(t, [a, b]);
   });
 
-  it("a delete puts the stock back and removes the posting", async () => {
+  it("a delete puts the stock back and appends the reversal of its posting", async () => {
     const a = await erbilStock("5", "100.00");
     const created = await postDamage(admin, damageBody([{ stock: a, quantity: "2" }]));
     const url = `/api/damaged-stock/${created.body.id}/`;
@@ -302,6 +315,13 @@ describe("damaged-stock/ edit and delete", () => {
     expect(del.body).toEqual({ message: "Deleted successfully" });
     expect(await stockQuantity(t, a)).toBe("5.000");
     expect(await entriesOf(created.body.id)).toEqual([]);
+    // Append-only: the posting stays, followed by its reversal.
+    expect(await allRowsOf(created.body.id)).toEqual([
+      ["", "200.00", "0.00"],
+      ["", "0.00", "200.00"],
+      ["reversal", "0.00", "200.00"],
+      ["reversal", "200.00", "0.00"],
+    ]);
     expect((await t.call(admin, "GET", url)).status).toBe(404);
     expect((await t.call(admin, "DELETE", url)).status).toBe(404);
     await expectMovementsAddUp(t, [a]);

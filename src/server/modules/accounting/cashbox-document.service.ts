@@ -2,14 +2,14 @@ import { sql } from "drizzle-orm";
 import { toIsoDate } from "../../../core/dates";
 import { MESSAGES } from "../../../core/messages";
 import { toDecimalString } from "../../../core/money";
-import { postExpense, postIncome, reversePosting, type PostingLine } from "../../../core/posting";
+import { postExpense, postIncome, type PostingLine } from "../../../core/posting";
 import type { ExpenseInput, IncomeInput } from "../../../core/validation/accounting-schemas";
 import type { Db, Executor, Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors, notFound, staleRecord } from "../../http/errors";
 import { invalidChoice, readOne } from "../../http/resource";
 import { assignDocumentNumber } from "../documents/document-number";
-import { writePosting } from "../ledger/ledger.repository";
+import { unpost, writePosting } from "../ledger/ledger.repository";
 import { lockCashboxes } from "./cashbox.repository";
 import { assertNotOverdrawn, balances } from "./cashbox-guard";
 import { expenseList, incomeList } from "./cashbox-document.lists";
@@ -60,16 +60,8 @@ function posting(
     : postIncome({ ...ctx, income_type_id: d.typeId, cashbox_id: d.cashboxId, amount: d.amount });
 }
 
-const rowPosting = (kind: CashboxDocKind, r: CashboxDocRow) =>
-  posting(kind, { typeId: r.type_id, cashboxId: r.cashbox_id, currencyId: r.currency_id, exchangeRate: r.exchange_rate, amount: r.amount });
-
-async function reverse(tx: Tx, kind: CashboxDocKind, auth: AuthContext, row: CashboxDocRow): Promise<void> {
-  await writePosting(
-    tx,
-    { branchId: row.branch_id, documentType: kind, documentId: row.id, entryDate: row.input_date, userId: auth.userId, memo: "reversal" },
-    reversePosting(rowPosting(kind, row)),
-  );
-}
+const reverse = (tx: Tx, kind: CashboxDocKind, auth: AuthContext, row: CashboxDocRow) =>
+  unpost(tx, { branchId: row.branch_id, documentType: kind, documentId: row.id, entryDate: row.input_date, userId: auth.userId });
 
 async function writeDocument(
   tx: Tx,

@@ -2,14 +2,14 @@ import { sql } from "drizzle-orm";
 import { toIsoDate } from "../../../core/dates";
 import { MESSAGES } from "../../../core/messages";
 import { toDecimalString } from "../../../core/money";
-import { postCashboxTransfer, reversePosting } from "../../../core/posting";
+import { postCashboxTransfer } from "../../../core/posting";
 import type { CashboxTransferInput } from "../../../core/validation/accounting-schemas";
 import type { Db, Executor, Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors, notFound, staleRecord } from "../../http/errors";
 import { invalidChoice, readOne } from "../../http/resource";
 import { assignDocumentNumber, renumberIfMoved } from "../documents/document-number";
-import { writePosting } from "../ledger/ledger.repository";
+import { unpost, writePosting } from "../ledger/ledger.repository";
 import { lockCashboxes } from "./cashbox.repository";
 import { assertNotOverdrawn, balances } from "./cashbox-guard";
 import { cashboxTransferList } from "./cashbox-transfer.list";
@@ -36,20 +36,8 @@ const postingOf = (v: { fromCashboxId: number; toCashboxId: number; currencyId: 
     amount: v.amount,
   });
 
-async function reverse(tx: Tx, auth: AuthContext, row: repo.TransferRow): Promise<void> {
-  const lines = postingOf({
-    fromCashboxId: row.from_cashbox_id,
-    toCashboxId: row.to_cashbox_id,
-    currencyId: row.currency_id,
-    exchangeRate: row.exchange_rate,
-    amount: row.amount,
-  });
-  await writePosting(
-    tx,
-    { branchId: row.branch_id, documentType: DOC, documentId: row.id, entryDate: row.input_date, userId: auth.userId, memo: "reversal" },
-    reversePosting(lines),
-  );
-}
+const reverse = (tx: Tx, auth: AuthContext, row: repo.TransferRow) =>
+  unpost(tx, { branchId: row.branch_id, documentType: DOC, documentId: row.id, entryDate: row.input_date, userId: auth.userId });
 
 async function write(tx: Tx, auth: AuthContext, body: CashboxTransferInput, existing: repo.TransferRow | null, formToken: string | null) {
   if (body.from_cashbox === body.to_cashbox) throw badRequest(MESSAGES.cashboxesMustDiffer);

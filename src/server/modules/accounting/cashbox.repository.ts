@@ -10,11 +10,16 @@ export interface CashboxRow {
   currencyId: number;
 }
 
-/** Whether any ledger row is booked on the cashbox (then it cannot be deleted or change currency). */
+/**
+ * Whether a document still moves money through the cashbox (then it cannot be deleted or change
+ * currency): one whose rows on it do not net to zero. A deleted document's rows stay in the
+ * append-only ledger beside their reversal, and no longer count.
+ */
 export async function cashboxHasEntries(ex: Executor, id: number): Promise<boolean> {
   const rows = await queryRows<{ one: number }>(
     ex,
-    sql`select 1 as one from ledger_entry where account_type = 'cashbox' and account_id = ${id} limit 1`,
+    sql`select 1 as one from ledger_entry where account_type = 'cashbox' and account_id = ${id}
+        group by document_type, document_id having sum(debit - credit) <> 0 limit 1`,
   );
   return rows.length > 0;
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AnyObject, ObjectSchema } from "yup";
-import { reversePosting, type PostingLine } from "../../../core/posting";
+import { type PostingLine } from "../../../core/posting";
 import { queryRows, type Db, type Executor, type Tx } from "../../db/client";
 import { authOf, type AuthContext } from "../../http/access";
 import { notFound, staleRecord } from "../../http/errors";
@@ -10,7 +10,7 @@ import { isoTimestamp, type ListField, type ListSpec } from "../../http/list-eng
 import { registerListRoutes } from "../../http/list-routes";
 import { parseId, readOne, validateBody } from "../../http/resource";
 import { assignDocumentNumber, renumberIfMoved, type NumberedTable } from "../documents/document-number";
-import { writePosting } from "../ledger/ledger.repository";
+import { unpost, writePosting } from "../ledger/ledger.repository";
 import { lockCashboxes, type CashboxRow } from "./cashbox.repository";
 import { assertNotOverdrawn, balances } from "./cashbox-guard";
 import { routeConfig, withInputDate } from "./route-config";
@@ -112,20 +112,8 @@ async function updateRow(tx: Tx, def: AnyDef, id: number, v: DocValues): Promise
   await tx.execute(sql`update ${column(def.table)} set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id}`);
 }
 
-async function reverse(tx: Tx, def: AnyDef, auth: AuthContext, row: StoredRow<DocValues>): Promise<void> {
-  await writePosting(
-    tx,
-    {
-      branchId: row.branch_id,
-      documentType: def.table,
-      documentId: row.id,
-      entryDate: row.input_date,
-      userId: auth.userId,
-      memo: "reversal",
-    },
-    reversePosting(def.posting(row)),
-  );
-}
+const reverse = (tx: Tx, def: AnyDef, auth: AuthContext, row: StoredRow<DocValues>) =>
+  unpost(tx, { branchId: row.branch_id, documentType: def.table, documentId: row.id, entryDate: row.input_date, userId: auth.userId });
 
 async function write(
   tx: Tx,

@@ -4,14 +4,14 @@ import { toIsoDate } from "../../../core/dates";
 import { MESSAGES } from "../../../core/messages";
 import { greaterThan, sub, toDecimalString, type MoneyInput } from "../../../core/money";
 import { invoicePaidAmount, invoiceStanding } from "../../../core/payment-status";
-import { postPayment, postReceipt, reversePosting, type PostingLine } from "../../../core/posting";
+import { postPayment, postReceipt, type PostingLine } from "../../../core/posting";
 import type { PaymentInput, ReceiptInput } from "../../../core/validation/accounting-schemas";
 import type { Db, Executor, Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors, notFound, staleRecord } from "../../http/errors";
 import { invalidChoice, readOne } from "../../http/resource";
 import { assignDocumentNumber } from "../documents/document-number";
-import { writePosting } from "../ledger/ledger.repository";
+import { unpost, writePosting } from "../ledger/ledger.repository";
 import { cashboxBalance, lockCashboxes } from "./cashbox.repository";
 import { assertNotOverdrawn, balances } from "./cashbox-guard";
 import * as invoicesRepo from "./invoice-allocation.repository";
@@ -121,15 +121,6 @@ function posting(
     ? postReceipt({ ...ctx, customer_id: doc.partyId, cashbox_id: doc.cashboxId, amount: doc.amount })
     : postPayment({ ...ctx, supplier_id: doc.partyId, cashbox_id: doc.cashboxId, amount: doc.amount });
 }
-
-const rowPosting = (kind: MoneyDocKind, row: MoneyDocRow) =>
-  posting(kind, {
-    partyId: row.party_id,
-    cashboxId: row.cashbox_id,
-    currencyId: row.currency_id,
-    exchangeRate: row.exchange_rate,
-    amount: row.amount,
-  });
 
 /** An invoice's key among several kinds ("sale:12", "customer_debit_invoice:3"). */
 const keyOf = (kind: InvoiceKind, id: number) => `${kind}:${id}`;
@@ -303,11 +294,7 @@ async function undoDocument(tx: Tx, kind: MoneyDocKind, auth: AuthContext, row: 
   const before = await allocatedTo(tx, invoices);
   await replaceAllocations(tx, kind, row.id, [], invoices);
   await settleInvoices(tx, invoices, before);
-  await writePosting(
-    tx,
-    { branchId: row.branch_id, documentType: kind, documentId: row.id, entryDate: row.input_date, userId: auth.userId, memo: "reversal" },
-    reversePosting(rowPosting(kind, row)),
-  );
+  await unpost(tx, { branchId: row.branch_id, documentType: kind, documentId: row.id, entryDate: row.input_date, userId: auth.userId });
 }
 
 /** A new document in the caller's (idempotent) transaction, numbered last like a sale. */

@@ -26,21 +26,6 @@ export async function lockPayroll(tx: Tx, id: number): Promise<PayrollRow | null
   return row ?? null;
 }
 
-export interface StoredLine {
-  employee_id: number;
-  gross: string;
-  net: string;
-}
-
-/** The stored lines as the posting needs them (to reverse it). */
-export async function payrollLines(tx: Tx, payrollId: number): Promise<StoredLine[]> {
-  return queryRows<StoredLine>(
-    tx,
-    sql`select employee_id, (base + bonus + overtime - absence)::text as gross, net::text as net
-        from payroll_line where payroll_id = ${payrollId} order by id`,
-  );
-}
-
 export interface PayrollValues {
   branchId: number;
   periodStart: string;

@@ -4,7 +4,6 @@ import { interpolate, MESSAGES } from "../../../core/messages";
 import { lessThan } from "../../../core/money";
 import { contractBasePay, payLine, payrollTotals, type PayLineProblem } from "../../../core/payroll";
 import { postPayroll } from "../../../core/payroll-posting";
-import { reversePosting } from "../../../core/posting";
 import type { PayrollInput, PayrollLineInput } from "../../../core/validation/hr-schemas";
 import type { Db, Executor, Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
@@ -13,7 +12,7 @@ import { readOne } from "../../http/resource";
 import { assertNotOverdrawn, balances } from "../accounting/cashbox-guard";
 import { lockCashboxes } from "../accounting/cashbox.repository";
 import { assignDocumentNumber } from "../documents/document-number";
-import { writePosting } from "../ledger/ledger.repository";
+import { unpost, writePosting } from "../ledger/ledger.repository";
 import { alreadyPaid, contractsForPeriod, lockEmployees, outstandingAdvance } from "./employee.repository";
 import { editDocument, lockPayingCashbox, visibleRow } from "./hr-money";
 import { payrollLinesJson, payrollList } from "./payroll.list";
@@ -49,23 +48,9 @@ const lineParts = (l: PayrollLineInput) => ({
   advance: l.advance ?? null,
 });
 
-async function reverse(tx: Tx, auth: AuthContext, row: repo.PayrollRow): Promise<void> {
-  const lines = await repo.payrollLines(tx, row.id);
-  await writePosting(
-    tx,
-    {
-      branchId: row.branch_id,
-      documentType: DOCUMENT_TYPE,
-      documentId: row.id,
-      entryDate: row.input_date,
-      userId: auth.userId,
-      memo: "reversal",
-    },
-    reversePosting(
-      postPayroll({ currency_id: row.currency_id, exchange_rate: row.exchange_rate, cashbox_id: row.cashbox_id, lines: lines }),
-    ),
-  );
-}
+// Before an edit works out the new lines: the advances it recovered are outstanding again.
+const reverse = (tx: Tx, auth: AuthContext, row: repo.PayrollRow) =>
+  unpost(tx, { branchId: row.branch_id, documentType: DOCUMENT_TYPE, documentId: row.id, entryDate: row.input_date, userId: auth.userId });
 
 async function writePayroll(tx: Tx, auth: AuthContext, body: PayrollInput, existing: repo.PayrollRow | null, formToken: string | null) {
   const period = { start: body.period_start, end: body.period_end };

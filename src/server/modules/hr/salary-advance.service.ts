@@ -3,7 +3,6 @@ import { toIsoDate } from "../../../core/dates";
 import { MESSAGES } from "../../../core/messages";
 import { isNegative, toDecimalString } from "../../../core/money";
 import { postSalaryAdvance } from "../../../core/payroll-posting";
-import { reversePosting } from "../../../core/posting";
 import type { SalaryAdvanceInput } from "../../../core/validation/hr-schemas";
 import { queryRows, type Db, type Executor, type Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
@@ -12,7 +11,7 @@ import { invalidChoice, readOne } from "../../http/resource";
 import { assertNotOverdrawn, balances } from "../accounting/cashbox-guard";
 import { lockCashboxes } from "../accounting/cashbox.repository";
 import { assignDocumentNumber } from "../documents/document-number";
-import { writePosting } from "../ledger/ledger.repository";
+import { unpost, writePosting } from "../ledger/ledger.repository";
 import { lockEmployee, outstandingAdvance } from "./employee.repository";
 import { editDocument, lockPayingCashbox, visibleRow } from "./hr-money";
 import { salaryAdvanceList } from "./payroll.list";
@@ -40,29 +39,8 @@ interface AdvanceRow {
 export const readSalaryAdvance = (ex: Executor, id: number, auth: AuthContext) =>
   readOne<Record<string, unknown>>(ex, salaryAdvanceList, sql`d.id`, id, auth);
 
-const rowPosting = (r: AdvanceRow) =>
-  postSalaryAdvance({
-    currency_id: r.currency_id,
-    exchange_rate: r.exchange_rate,
-    employee_id: r.employee_id,
-    cashbox_id: r.cashbox_id,
-    amount: r.amount,
-  });
-
-async function reverse(tx: Tx, auth: AuthContext, row: AdvanceRow) {
-  await writePosting(
-    tx,
-    {
-      branchId: row.branch_id,
-      documentType: DOCUMENT_TYPE,
-      documentId: row.id,
-      entryDate: row.input_date,
-      userId: auth.userId,
-      memo: "reversal",
-    },
-    reversePosting(rowPosting(row)),
-  );
-}
+const reverse = (tx: Tx, auth: AuthContext, row: AdvanceRow) =>
+  unpost(tx, { branchId: row.branch_id, documentType: DOCUMENT_TYPE, documentId: row.id, entryDate: row.input_date, userId: auth.userId });
 
 /** After an edit or delete the employee still owes zero or more: what a pay run recovered stays recovered. */
 async function assertNotRecovered(tx: Tx, employeeId: number, currencyId: number) {

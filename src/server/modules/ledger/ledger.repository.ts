@@ -1,7 +1,10 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { PostingLine } from "../../../core/posting";
+import { sql, type SQL } from "drizzle-orm";
+import { reversePosting, type PostingLine } from "../../../core/posting";
 import { insertFromJson, queryRows, type Executor, type Tx } from "../../db/client";
 import { ledgerEntry } from "../../db/tables";
+
+/** The memo of the rows that undo a posting (the statement labels them). */
+export const REVERSAL_MEMO = "reversal";
 
 export interface PostingSource {
   branchId: number;
@@ -9,7 +12,6 @@ export interface PostingSource {
   documentId: number;
   entryDate: string;
   userId: number;
-  memo?: string;
 }
 
 /** The ledger_entry insert of a posting; `documentId` may be SQL (the id a CTE of the same statement inserts). */
@@ -24,7 +26,7 @@ export function postingInsert(source: Omit<PostingSource, "documentId">, documen
     exchangeRate: l.exchange_rate,
     documentType: source.documentType,
     entryDate: source.entryDate,
-    memo: source.memo ?? "",
+    memo: "",
     createdBy: source.userId,
   }));
   return insertFromJson(ledgerEntry, rows, { documentId: typeof documentId === "number" ? sql`${documentId}::integer` : documentId });
@@ -36,9 +38,86 @@ export async function writePosting(tx: Tx, source: PostingSource, lines: readonl
   await tx.execute(postingInsert(source, source.documentId, lines));
 }
 
-/** Removes a document's posting (before re-posting an edit, or on delete). */
-export async function deletePosting(tx: Tx, documentType: string, documentId: number): Promise<void> {
-  await tx.delete(ledgerEntry).where(and(eq(ledgerEntry.documentType, documentType), eq(ledgerEntry.documentId, documentId)));
+/** A line as the ledger holds it, with the branch and date it was booked on. */
+export interface BookedLine extends PostingLine {
+  branchId: number;
+  entryDate: string;
+}
+
+/**
+ * A document's posting as the ledger holds it now: its rows after its last reversal (each repost appends
+ * the reversal of the posting before it, then the new one), on the branch and date they were booked on.
+ * Read from the ledger, not recomputed from the stored document, so a reversal cancels exactly what was
+ * booked, row for row.
+ */
+export async function bookedLines(ex: Executor, documentType: string, documentId: number): Promise<BookedLine[]> {
+  const rows = await queryRows<{
+    branch_id: number;
+    entry_date: string;
+    account_type: PostingLine["account_type"];
+    account_id: number | null;
+    currency_id: number;
+    exchange_rate: string;
+    debit: string;
+    credit: string;
+  }>(
+    ex,
+    sql`select branch_id, entry_date::text as entry_date, account_type, account_id, currency_id, exchange_rate::text as exchange_rate,
+          debit::text as debit, credit::text as credit
+        from ledger_entry
+        where document_type = ${documentType} and document_id = ${documentId} and memo <> ${REVERSAL_MEMO}
+          and id > coalesce((select max(id) from ledger_entry where document_type = ${documentType}
+                               and document_id = ${documentId} and memo = ${REVERSAL_MEMO}), 0)
+        order by id`,
+  );
+  return rows.map((r) => ({
+    branchId: r.branch_id,
+    entryDate: r.entry_date,
+    account_type: r.account_type,
+    account_id: r.account_id,
+    currency_id: r.currency_id,
+    exchange_rate: r.exchange_rate,
+    debit: r.debit,
+    credit: r.credit,
+  }));
+}
+
+/**
+ * The one way to change a document's posting, the ledger being append-only (DESIGN "Money documents"):
+ * appends the reversal of `oldLines` (each on the branch and date it was booked on, memo "reversal", so a
+ * balance as of any date nets them out) and then `newLines` as `source` books them. A delete passes no
+ * new lines; nothing deletes or updates a ledger row.
+ */
+export async function repost(
+  tx: Tx,
+  source: PostingSource,
+  oldLines: readonly BookedLine[],
+  newLines: readonly PostingLine[],
+): Promise<void> {
+  if (oldLines.length === 0 && newLines.length === 0) return;
+  const row = (l: PostingLine, branchId: number, entryDate: string, memo: string) => ({
+    branchId,
+    accountType: l.account_type,
+    accountId: l.account_id,
+    currencyId: l.currency_id,
+    debit: l.debit,
+    credit: l.credit,
+    exchangeRate: l.exchange_rate,
+    documentType: source.documentType,
+    entryDate,
+    memo,
+    createdBy: source.userId,
+  });
+  const rows = [
+    ...reversePosting(oldLines).map((l) => row(l, l.branchId, l.entryDate, REVERSAL_MEMO)),
+    ...newLines.map((l) => row(l, source.branchId, source.entryDate, "")),
+  ];
+  await tx.execute(insertFromJson(ledgerEntry, rows, { documentId: sql`${source.documentId}::integer` }));
+}
+
+/** A delete's posting, or the first half of an edit that must see its old posting gone before it checks: the reversal of all the document booked. */
+export async function unpost(tx: Tx, source: PostingSource): Promise<void> {
+  await repost(tx, source, await bookedLines(tx, source.documentType, source.documentId), []);
 }
 
 /** debit - credit of an account in one currency (negate for liability-style accounts). */

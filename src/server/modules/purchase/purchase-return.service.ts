@@ -8,7 +8,7 @@ import type { Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors, notFound } from "../../http/errors";
 import { invalidChoice, validateBody } from "../../http/resource";
-import { deletePosting, writePosting } from "../ledger/ledger.repository";
+import { bookedLines, repost, type BookedLine } from "../ledger/ledger.repository";
 import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/document-number";
 import { applyMovements, reverseMovements } from "../stock/stock-ledger";
 import { lockPurchase, purchasedByStock, type PurchaseRow } from "./purchase.repository";
@@ -77,13 +77,14 @@ function headerOf(purchase: PurchaseRow, input: PurchaseReturnInput, total: stri
   };
 }
 
-/** Lines saved, stock out (never below zero), and the posting back to the supplier. */
+/** Lines saved, stock out (never below zero), and the posting back to the supplier (reversing `booked`, an edit's old one). */
 async function bookReturn(
   tx: Tx,
   id: number,
   header: PurchaseReturnHeader,
   lines: Awaited<ReturnType<typeof checkReturn>>["lines"],
   userId: number,
+  booked: readonly BookedLine[] = [],
 ) {
   const items = await stockItems(tx, [...new Set(lines.map((l) => l.stock))]);
   await insertPurchaseReturnLines(
@@ -99,9 +100,10 @@ async function bookReturn(
   );
   const out = lines.map((l) => ({ stockId: l.stock, quantity: toDecimalString(round(l.quantity, 3).negated(), 3) }));
   await applyMovements(tx, out, { documentType: PURCHASE_RETURN_DOCUMENT, documentId: id, userId });
-  await writePosting(
+  await repost(
     tx,
     { branchId: header.branchId, documentType: PURCHASE_RETURN_DOCUMENT, documentId: id, entryDate: header.inputDate, userId },
+    booked,
     postPurchaseReturn({
       supplier_id: header.supplierId,
       currency_id: header.currencyId,
@@ -111,10 +113,11 @@ async function bookReturn(
   );
 }
 
-async function unbookReturn(tx: Tx, id: number, userId: number) {
+/** Undoes a return's stock and lines; answers its posting as booked, which the edit or the delete reverses. */
+async function unbookReturn(tx: Tx, id: number, userId: number): Promise<BookedLine[]> {
   await reverseMovements(tx, { documentType: PURCHASE_RETURN_DOCUMENT, documentId: id, userId });
-  await deletePosting(tx, PURCHASE_RETURN_DOCUMENT, id);
   await deletePurchaseReturnLines(tx, id);
+  return bookedLines(tx, PURCHASE_RETURN_DOCUMENT, id);
 }
 
 export async function createPurchaseReturn(tx: Tx, payload: unknown, auth: AuthContext): Promise<number> {
@@ -136,11 +139,11 @@ export async function updatePurchaseReturn(tx: Tx, id: number, payload: unknown,
   // Purchase before stock rows, the lock order of a create, so the two cannot deadlock.
   await lockPurchase(tx, current.purchaseId);
   // The stock this return took goes back first, so the new lines are checked against the full quantities.
-  await unbookReturn(tx, id, auth.userId);
+  const booked = await unbookReturn(tx, id, auth.userId);
   const { purchase, lines, total } = await checkReturn(tx, input, auth, id);
   const header = { ...headerOf(purchase, input, total, auth), invoiceNo: current.invoiceNo };
   await updatePurchaseReturnHeader(tx, id, header);
-  await bookReturn(tx, id, header, lines, auth.userId);
+  await bookReturn(tx, id, header, lines, auth.userId, booked);
   await setPurchaseReturned(tx, purchase.id);
   // Moved to another purchase: the one it left owes again what it had taken back.
   if (current.purchaseId !== purchase.id) await setPurchaseReturned(tx, current.purchaseId);
@@ -152,7 +155,19 @@ export async function deletePurchaseReturn(tx: Tx, id: number, auth: AuthContext
   if (!current || !auth.branchIds.includes(current.branchId)) throw notFound();
   // The return's purchase next, the lock order of an edit.
   await lockPurchase(tx, current.purchaseId);
-  await unbookReturn(tx, id, auth.userId);
+  const booked = await unbookReturn(tx, id, auth.userId);
+  await repost(
+    tx,
+    {
+      branchId: current.branchId,
+      documentType: PURCHASE_RETURN_DOCUMENT,
+      documentId: id,
+      entryDate: current.inputDate,
+      userId: auth.userId,
+    },
+    booked,
+    [],
+  );
   await deletePurchaseReturnRow(tx, id);
   await setPurchaseReturned(tx, current.purchaseId);
 }

@@ -9,7 +9,7 @@ import type { Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors, notFound } from "../../http/errors";
 import { invalidChoice, validateBody } from "../../http/resource";
-import { deletePosting, writePosting } from "../ledger/ledger.repository";
+import { bookedLines, repost, type BookedLine } from "../ledger/ledger.repository";
 import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/document-number";
 import { assertCashboxesUsable } from "../users/cashbox-rights";
 import { checkReferencedCashbox, readDocumentReferences, referencedRate } from "../documents/currency-context";
@@ -105,7 +105,14 @@ async function checkPurchase(tx: Tx, input: PurchaseInput, auth: AuthContext): P
 }
 
 /** Stock in for every line (at its base-currency cost) and the posting, for a saved header. */
-async function bookPurchase(tx: Tx, purchaseId: number, checked: CheckedPurchase, userId: number): Promise<void> {
+/** Books a stored purchase's lines, stock and posting; `booked` is what an edit reverses (the ledger's rows of it before). */
+async function bookPurchase(
+  tx: Tx,
+  purchaseId: number,
+  checked: CheckedPurchase,
+  userId: number,
+  booked: readonly BookedLine[] = [],
+): Promise<void> {
   const { header, lines } = checked;
   const rows = [];
   for (const line of lines) {
@@ -141,9 +148,10 @@ async function bookPurchase(tx: Tx, purchaseId: number, checked: CheckedPurchase
     rows.map((r) => ({ stockId: r.stockId, quantity: r.quantity })),
     source,
   );
-  await writePosting(
+  await repost(
     tx,
     { branchId: header.branchId, documentType: PURCHASE_DOCUMENT, documentId: purchaseId, entryDate: header.inputDate, userId },
+    booked,
     postPurchase({
       supplier_id: header.supplierId,
       cashbox_id: header.cashboxId ?? null,
@@ -156,11 +164,14 @@ async function bookPurchase(tx: Tx, purchaseId: number, checked: CheckedPurchase
   );
 }
 
-/** Undoes a purchase's stock and posting; the stock check fails if what it brought in has gone meanwhile. */
-async function unbookPurchase(tx: Tx, purchaseId: number, userId: number): Promise<void> {
+/**
+ * Undoes a purchase's stock and lines (the stock check fails if what it brought in has gone meanwhile);
+ * answers its posting as booked, which the edit's new posting or the delete reverses.
+ */
+async function unbookPurchase(tx: Tx, purchaseId: number, userId: number): Promise<BookedLine[]> {
   await reverseMovements(tx, { documentType: PURCHASE_DOCUMENT, documentId: purchaseId, userId });
-  await deletePosting(tx, PURCHASE_DOCUMENT, purchaseId);
   await deletePurchaseLines(tx, purchaseId);
+  return bookedLines(tx, PURCHASE_DOCUMENT, purchaseId);
 }
 
 /** A purchase that is paid or has returns is final (SPEC section 4). */
@@ -203,9 +214,9 @@ export async function updatePurchase(tx: Tx, id: number, payload: unknown, auth:
   const checked = await checkPurchase(tx, input, auth);
   assertLocked(named, checked.header.cashboxId);
   checked.header.invoiceNo = current.invoiceNo;
-  await unbookPurchase(tx, id, auth.userId);
+  const booked = await unbookPurchase(tx, id, auth.userId);
   await updatePurchaseHeader(tx, id, checked.header);
-  await bookPurchase(tx, id, checked, auth.userId);
+  await bookPurchase(tx, id, checked, auth.userId, booked);
   await assertNotOverdrawn(tx, boxes.values(), before);
   await renumberIfMoved(tx, "purchase", id, { from: current.branchId, to: input.branch }, PURCHASE_DOCUMENT);
 }
@@ -215,6 +226,12 @@ export async function deletePurchase(tx: Tx, id: number, auth: AuthContext): Pro
   if (!current || !auth.branchIds.includes(current.branchId)) throw notFound();
   await assertChangeable(tx, current);
   await assertCashboxesUsable(tx, auth, [current.cashboxId]);
-  await unbookPurchase(tx, id, auth.userId);
+  const booked = await unbookPurchase(tx, id, auth.userId);
+  await repost(
+    tx,
+    { branchId: current.branchId, documentType: PURCHASE_DOCUMENT, documentId: id, entryDate: current.inputDate, userId: auth.userId },
+    booked,
+    [],
+  );
   await deletePurchaseRow(tx, id);
 }

@@ -60,13 +60,15 @@ function ledgerDaysInBase(q: ProfitQuery, covered: string | null): SQL {
   const days = (source: SQL, revenueBase: SQL, where: SQL) => {
     const revenue = (documentType: string) =>
       sql`coalesce(sum(${revenueBase}) filter (where l.document_type = ${documentType} and l.account_type = 'revenue'), 0)`;
+    const cost = sql`coalesce(sum(l.debit - l.credit) filter (where l.account_type = 'cost_of_goods'), 0)`;
+    // A day whose documents were all reversed (deleted, or edited to another day) nets to nothing: no row.
     return sql`select l.entry_date as day, l.branch_id, 1 as rate, null::integer as item_id,
-        ${revenue("sale")} as revenue, 0 as discount, -${revenue("sale_return")} as returns,
-        coalesce(sum(l.debit - l.credit) filter (where l.account_type = 'cost_of_goods'), 0) as cost_base
+        ${revenue("sale")} as revenue, 0 as discount, -${revenue("sale_return")} as returns, ${cost} as cost_base
       from ${source}
       where l.account_type in ('revenue', 'cost_of_goods') and l.document_type in ('sale', 'sale_return')
         and ${branchIn(sql`l.branch_id`, q.branchIds)} ${dateBetween(sql`l.entry_date`, q)} ${where}
-      group by l.entry_date, l.branch_id`;
+      group by l.entry_date, l.branch_id
+      having ${revenue("sale")} <> 0 or ${revenue("sale_return")} <> 0 or ${cost} <> 0`;
   };
   const live = days(
     sql`ledger_entry l`,
@@ -105,6 +107,9 @@ function ledgerDocuments(q: ProfitQuery): SQL {
       where l.account_type in ('revenue', 'cost_of_goods') and l.document_type in ('sale', 'sale_return')
         and ${branchIn(sql`l.branch_id`, q.branchIds)} ${dateBetween(sql`l.entry_date`, q)}
       group by l.entry_date, l.branch_id, l.document_type, l.document_id
+      -- A document's rows on a day it was reversed on (deleted, or edited to another day) net to nothing: no row.
+      having sum(case when l.account_type = 'revenue' then l.credit - l.debit else 0 end) <> 0
+        or sum(case when l.account_type = 'cost_of_goods' then l.debit - l.credit else 0 end) <> 0
     ) d
     left join sale s on d.document_type = 'sale' and s.id = d.document_id
     left join sale_return r on d.document_type = 'sale_return' and r.id = d.document_id

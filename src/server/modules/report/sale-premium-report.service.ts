@@ -5,7 +5,7 @@ import type { Executor } from "../../db/client";
 import type { AuthContext } from "../../http/access";
 import { listAll, type ListQuery } from "../../http/list-engine";
 import { salePremiumList } from "../sale/sale.lists";
-import { premiumSummary } from "../sale/sale.service";
+import { premiumSummary } from "../sale/sale-installment.service";
 
 /** The amounts each row and each currency's totals carry. */
 const AMOUNTS = ["owed", "paid_amount", "remaining", "due_today", "week_due_amount", "overdue_amount"] as const;

@@ -1,65 +1,36 @@
 import { sql } from "drizzle-orm";
 import { MESSAGES, interpolate } from "../../../core/messages";
-import { allocatePaid, coverInstalments, dueBy, installmentSchedule, nextDueDate, type ReceiptFrequency } from "../../../core/installments";
 import { carriesQuantity, ITEM_TYPES } from "../../../core/item-types";
-import { add, greaterThan, isZero, lessThan, mul, round, sub, sum, toDecimalString, type MoneyInput } from "../../../core/money";
+import { add, greaterThan, isZero, lessThan, mul, sum, toDecimalString, type MoneyInput } from "../../../core/money";
 import { invoiceStanding } from "../../../core/payment-status";
-import { lineTotal, netTotal, paymentProblem, postSale, postSaleReturn, saleLineTotals, type PostingLine } from "../../../core/posting";
-import type {
-  QuotationConvertInput,
-  SaleExtraInput,
-  SaleInput,
-  SaleQuotationInput,
-  SaleReturnInput,
-} from "../../../core/validation/sale-schemas";
-import { toIsoDate } from "../../../core/dates";
+import { netTotal, paymentProblem, postSale, saleLineTotals, type PostingLine } from "../../../core/posting";
+import type { SaleExtraInput, SaleInput } from "../../../core/validation/sale-schemas";
 import type { Db, Executor, Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
-import { badRequest, fieldErrors, notFound, staleRecord } from "../../http/errors";
+import { badRequest, fieldErrors } from "../../http/errors";
 import { invalidChoice, readOne } from "../../http/resource";
-import { deletePosting, postingInsert, writePosting } from "../ledger/ledger.repository";
-import {
-  baseCurrencyId,
-  checkReferencedCashbox,
-  readDocumentReferences,
-  referencedRate,
-  type DocumentReferences,
-} from "../documents/currency-context";
+import { bookedLines, postingInsert, repost } from "../ledger/ledger.repository";
+import { baseCurrencyId, checkReferencedCashbox } from "../documents/currency-context";
 import { assignDocumentNumber, UNNUMBERED } from "../documents/document-number";
 import { applyMovements, reverseMovements, type Movement } from "../stock/stock-ledger";
 import * as repo from "./sale.repository";
-import { saleList, saleQuotationList, saleReturnList } from "./sale.lists";
-import { invoiceHasAllocations, saleReceipts } from "../accounting/money-document.repository";
+import { saleList } from "./sale.lists";
+import { invoiceHasAllocations } from "../accounting/money-document.repository";
 import { assertCashboxesUsable } from "../users/cashbox-rights";
 import { lockCashboxes } from "../accounting/cashbox.repository";
 import { assertLocked, assertNotOverdrawn, balances, peekCashbox } from "../accounting/cashbox-guard";
-import { textOf } from "../../../core/text";
+import { SALE_DOC, today, checkHeader, visibleOr404, assertFresh, type CheckedHeader, type Validate } from "./sale-document";
 
 /**
- * The rules of the Sale area (SPEC sections 2-5, DESIGN section 3): a sale takes stock (a movement
- * per line) and posts to the ledger in one transaction; a paid sale or one with returns cannot
- * change; returns put stock back and reverse the returned part; quotations move nothing.
- * Creates run inside the caller's idempotent transaction (the route's idempotentCreate); edits and
- * deletes open their own.
+ * The rules of a sale (SPEC sections 2-5, DESIGN section 3): it takes stock (a movement per line) and
+ * posts to the ledger in one transaction; a paid sale or one with returns cannot change; extra material
+ * can be added to it. Creates run inside the caller's idempotent transaction (the route's
+ * idempotentCreate); edits and deletes open their own.
  */
-
-export const SALE_DOC = "sale";
-export const SALE_RETURN_DOC = "sale_return";
-export const SALE_QUOTATION_DOC = "sale_quotation";
-
-const today = () => toIsoDate(new Date());
-
-// ---------------------------------------------------------------------------------------------- reads
 
 // A document and its lines in one statement: the lines are a JSON column of the header's read.
 export const readSale = (ex: Executor, id: number, auth: AuthContext) =>
   readOne<Record<string, unknown>>(ex, saleList, sql`s.id`, id, auth, sql`${repo.saleLinesJson(sql`s.id`)} as items`);
-
-export const readSaleReturn = (ex: Executor, id: number, auth: AuthContext) =>
-  readOne<Record<string, unknown>>(ex, saleReturnList, sql`sr.id`, id, auth, sql`${repo.returnLinesJson(sql`sr.id`)} as items`);
-
-export const readQuotation = (ex: Executor, id: number, auth: AuthContext) =>
-  readOne<Record<string, unknown>>(ex, saleQuotationList, sql`q.id`, id, auth, sql`${repo.quotationLinesJson(sql`q.id`)} as items`);
 
 // ---------------------------------------------------------------------------------------- sale lines
 
@@ -200,45 +171,13 @@ const postingSource = (money: SaleMoney, userId: number) => ({
 /** Re-posts a stored sale from its stored lines (after an edit or extra material); answers the new total. */
 async function repostSale(tx: Tx, saleId: number, money: SaleMoney, userId: number): Promise<string> {
   const items = await repo.saleItems(tx, saleId);
-  await deletePosting(tx, SALE_DOC, saleId);
-  await writePosting(tx, { ...postingSource(money, userId), documentId: saleId }, salePosting(money, items, await baseCurrencyId(tx)));
+  await repost(
+    tx,
+    { ...postingSource(money, userId), documentId: saleId },
+    await bookedLines(tx, SALE_DOC, saleId),
+    salePosting(money, items, await baseCurrencyId(tx)),
+  );
   return toDecimalString(sum(items.map((l) => l.totalPrice)));
-}
-
-// ---------------------------------------------------------------------------------------- sale header
-
-interface CheckedHeader {
-  branchId: number;
-  inventoryId: number;
-  customerId: number;
-  currencyId: number;
-  exchangeRate: string;
-  references: DocumentReferences;
-}
-
-async function checkHeader(
-  tx: Tx,
-  auth: AuthContext,
-  body: { branch: number; inventory: number; customer: number; currency: number; exchange_rate?: string | null; cashbox?: number | null },
-): Promise<CheckedHeader> {
-  if (!auth.branchIds.includes(body.branch)) throw invalidChoice("branch");
-  const references = await readDocumentReferences(tx, auth, {
-    inventory: body.inventory,
-    partner: { table: "customer", id: body.customer },
-    currency: body.currency,
-    cashbox: body.cashbox ?? null,
-  });
-  if (references.inventoryBranchId !== body.branch) throw invalidChoice("inventory");
-  if (references.partnerBranchId !== body.branch) throw invalidChoice("customer");
-  const exchangeRate = referencedRate(references, body.exchange_rate);
-  return {
-    branchId: body.branch,
-    inventoryId: body.inventory,
-    customerId: body.customer,
-    currencyId: body.currency,
-    exchangeRate,
-    references,
-  };
 }
 
 /** Discount within the total; paid within the net, from a cashbox of the branch in the sale's currency (a cash sale names one). */
@@ -290,7 +229,12 @@ function lineRows(lines: readonly BuiltLine[], isExtra: boolean) {
 }
 
 /** Books a sale in the caller's transaction, still unnumbered: lines, stock out, posting. */
-async function bookSale(tx: Tx, auth: AuthContext, body: SaleInput, formToken: string | null): Promise<{ id: number; branchId: number }> {
+export async function bookSale(
+  tx: Tx,
+  auth: AuthContext,
+  body: SaleInput,
+  formToken: string | null,
+): Promise<{ id: number; branchId: number }> {
   const header = await checkHeader(tx, auth, body);
   const lines = await buildLines(tx, header.inventoryId, body.items);
   const total = toDecimalString(sum(lines.map((l) => l.totalPrice)));
@@ -334,7 +278,7 @@ async function bookSale(tx: Tx, auth: AuthContext, body: SaleInput, formToken: s
  * Reads a booked sale back and numbers it, last: the branch's counter stays locked until commit
  * (assignDocumentNumber), so only the caller's record of the answer and the commit wait behind it.
  */
-async function numberedSale(
+export async function numberedSale(
   tx: Tx,
   auth: AuthContext,
   booked: { id: number; branchId: number },
@@ -346,12 +290,6 @@ async function numberedSale(
 /** Books a sale in the caller's (idempotent) transaction; answers it as stored, with its number. */
 export async function createSaleTx(tx: Tx, auth: AuthContext, body: SaleInput, formToken: string | null) {
   return numberedSale(tx, auth, await bookSale(tx, auth, body, formToken));
-}
-
-/** The locked row when the caller may see its branch; 404 otherwise (another branch's documents do not exist for them). */
-function visibleOr404<T extends { branchId: number }>(row: T | null | undefined, auth: AuthContext): T {
-  if (!row || !auth.branchIds.includes(row.branchId)) throw notFound();
-  return row;
 }
 
 const lockVisibleSale = async (tx: Tx, auth: AuthContext, id: number) => visibleOr404(await repo.lockSale(tx, id), auth);
@@ -377,13 +315,6 @@ async function assertSaleChangeable(tx: Tx, row: repo.SaleRow) {
   if (await repo.saleHasReturns(tx, row.id)) throw badRequest(MESSAGES.linkedCannotChange);
   if (await invoiceHasAllocations(tx, "receipt", row.id)) throw badRequest(MESSAGES.linkedCannotChange);
 }
-
-function assertFresh(row: { updatedAt: Date }, clientStamp: unknown) {
-  if (typeof clientStamp !== "string" || clientStamp === "") return;
-  if (row.updatedAt.getTime() !== new Date(clientStamp).getTime()) throw staleRecord();
-}
-
-export type Validate<T> = (payload: unknown) => Promise<T>;
 
 /** Edit of an unpaid sale without returns: stock and posting undone and redone, in one transaction. */
 export async function updateSale(db: Db, auth: AuthContext, id: number, payload: Record<string, unknown>, validate: Validate<SaleInput>) {
@@ -443,7 +374,12 @@ export async function deleteSale(db: Db, auth: AuthContext, id: number): Promise
     await assertSaleChangeable(tx, row);
     await assertCashboxesUsable(tx, auth, [row.cashboxId]);
     await reverseMovements(tx, { documentType: SALE_DOC, documentId: id, userId: auth.userId });
-    await deletePosting(tx, SALE_DOC, id);
+    await repost(
+      tx,
+      { branchId: row.branchId, documentType: SALE_DOC, documentId: id, entryDate: row.inputDate, userId: auth.userId },
+      await bookedLines(tx, SALE_DOC, id),
+      [],
+    );
     await assertNotOverdrawn(tx, boxes.values(), before);
     await repo.deleteSale(tx, id);
   });
@@ -468,312 +404,4 @@ export async function addSaleExtraTx(tx: Tx, auth: AuthContext, id: number, body
   };
   const total = await repostSale(tx, id, money, auth.userId);
   await repo.updateSale(tx, id, { totalPrice: total });
-}
-
-// --------------------------------------------------------------------------------------- installments
-
-/** The expected receipts of an installment sale, what was paid allocated in order, and what is due. */
-export async function premiumSchedule(ex: Executor, auth: AuthContext, id: number, asOf: string = today()) {
-  const sale = await readOne<Record<string, string | number | boolean | null>>(ex, saleList, sql`s.id`, id, auth);
-  const summary = premiumSummary(sale, asOf);
-  if (!summary.is_premium) return summary;
-  // Which instalments the receipts covered: what was paid with the sale first, then the receipts by date.
-  const receipts = await saleReceipts(ex, id);
-  const atSale = sub(summary.paid_amount, sum(receipts.map((r) => r.amount)));
-  const payments = [
-    ...(greaterThan(atSale, 0) ? [{ receipt: null, receipt_no: null, date: textOf(sale.input_date), amount: atSale }] : []),
-    ...receipts.map((r) => ({ receipt: r.receipt, receipt_no: r.receipt_no, date: r.input_date, amount: r.amount })),
-  ];
-  const coverage = coverInstalments(summary.receipts, payments).map((r) => ({ index: r.index, covered_by: r.covered_by }));
-  return { ...summary, coverage };
-}
-
-export function premiumSummary(sale: Record<string, unknown>, asOf: string) {
-  const paid = String(sale.paid_amount);
-  const standing = invoiceStanding(String(sale.net_price), String(sale.returned_amount), paid);
-  const owed = toDecimalString(standing.owed);
-  const receipts = sale.is_premium
-    ? allocatePaid(
-        installmentSchedule(owed, {
-          months_count: Number(sale.months_count),
-          premium_receipt_amount: textOf(sale.premium_receipt_amount, "0"),
-          receipt_frequency: (sale.receipt_frequency as ReceiptFrequency) ?? "monthly",
-          next_receipt_date: textOf(sale.next_receipt_date),
-        }),
-        paid,
-      )
-    : [];
-  const remaining = toDecimalString(standing.remaining);
-  return {
-    sale: sale.id,
-    invoice_no: sale.invoice_no,
-    is_premium: !!sale.is_premium,
-    owed,
-    paid_amount: toDecimalString(paid),
-    remaining,
-    next_due_date: nextDueDate(receipts),
-    due_as_of: asOf,
-    due_amount: dueBy(receipts, asOf),
-    receipts,
-  };
-}
-
-// -------------------------------------------------------------------------------------------- returns
-
-/** Returns against a sale: same customer and currency, no more than sold per line or than the sale's net. */
-type Written = { id: number; branchId: number };
-
-async function writeReturn(tx: Tx, auth: AuthContext, body: SaleReturnInput, existing: repo.SaleReturnRow | null): Promise<Written> {
-  const saleRow = await repo.lockSale(tx, body.sale);
-  if (!saleRow || !auth.branchIds.includes(saleRow.branchId)) throw badRequest(MESSAGES.saleInvoiceNotFound);
-  if (existing && existing.saleId !== saleRow.id) throw badRequest(MESSAGES.saleInvoiceNotFound);
-  if (body.customer != null && body.customer !== saleRow.customerId) throw badRequest(MESSAGES.differentCustomer);
-  if (body.currency != null && body.currency !== saleRow.currencyId) throw badRequest(MESSAGES.differentCurrency);
-  const sold = new Map((await repo.soldByStock(tx, saleRow.id)).map((r) => [r.stock_id, r]));
-  const returned = await repo.returnedForSale(tx, saleRow.id, existing?.id ?? null);
-  const seen = new Set<number>();
-  const lines = body.items.map((line) => {
-    if (seen.has(line.stock)) throw badRequest(MESSAGES.itemAlreadyInList);
-    seen.add(line.stock);
-    const soldLine = sold.get(line.stock);
-    if (!soldLine || !carriesQuantity(soldLine.item_type)) throw badRequest(MESSAGES.itemNotFound);
-    const left = sub(soldLine.quantity, returned.byStock.get(line.stock) ?? "0");
-    if (greaterThan(line.quantity, left)) throw badRequest(MESSAGES.returnAboveSold);
-    return {
-      stockId: line.stock,
-      itemId: soldLine.item_id,
-      quantity: line.quantity,
-      price: line.price,
-      totalPrice: lineTotal(line.quantity, line.price),
-      costPrice: toDecimalString(round(soldLine.cost_price ?? "0")),
-    };
-  });
-  const total = sum(lines.map((l) => l.totalPrice));
-  if (greaterThan(add(returned.total, total), netTotal(saleRow.totalPrice, saleRow.discount))) throw badRequest(MESSAGES.returnAboveSale);
-
-  const inputDate = body.input_date ?? existing?.inputDate ?? today();
-  const values = {
-    customerId: saleRow.customerId,
-    inventoryId: saleRow.inventoryId,
-    currencyId: saleRow.currencyId,
-    exchangeRate: saleRow.exchangeRate,
-    totalPrice: toDecimalString(total),
-    inputDate,
-    note: body.note ?? "",
-  };
-  let id: number;
-  if (existing) {
-    id = existing.id;
-    await repo.updateSaleReturn(tx, id, values);
-  } else {
-    id = await repo.insertSaleReturn(tx, {
-      ...values,
-      branchId: saleRow.branchId,
-      invoiceNo: UNNUMBERED,
-      saleId: saleRow.id,
-      createdBy: auth.userId,
-    });
-  }
-  await repo.replaceSaleReturnItems(
-    tx,
-    id,
-    lines.map((l) => ({ saleReturnId: id, ...l })),
-  );
-  const source = { documentType: SALE_RETURN_DOC, documentId: id, userId: auth.userId };
-  await applyMovements(
-    tx,
-    lines.map((l) => ({ stockId: l.stockId, quantity: l.quantity })),
-    source,
-  );
-  await deletePosting(tx, SALE_RETURN_DOC, id);
-  const posting = postSaleReturn({
-    currency_id: saleRow.currencyId,
-    exchange_rate: saleRow.exchangeRate,
-    customer_id: saleRow.customerId,
-    total_price: total,
-    cost_total: sum(lines.map((l) => mul(l.costPrice, l.quantity))),
-    base_currency_id: await baseCurrencyId(tx),
-  });
-  await writePosting(
-    tx,
-    { branchId: saleRow.branchId, documentType: SALE_RETURN_DOC, documentId: id, entryDate: inputDate, userId: auth.userId },
-    posting,
-  );
-  await repo.setSaleReturned(tx, saleRow.id);
-  return { id, branchId: saleRow.branchId };
-}
-
-/** A new return, numbered last like a sale (the branch's counter stays locked only to the commit). */
-export async function createSaleReturnTx(tx: Tx, auth: AuthContext, body: SaleReturnInput): Promise<number> {
-  const written = await writeReturn(tx, auth, body, null);
-  await assignDocumentNumber(tx, "sale_return", written.id, written.branchId, SALE_RETURN_DOC);
-  return written.id;
-}
-
-const lockVisibleReturn = async (tx: Tx, auth: AuthContext, id: number) => visibleOr404(await repo.lockSaleReturn(tx, id), auth);
-
-export async function updateSaleReturn(
-  db: Db,
-  auth: AuthContext,
-  id: number,
-  payload: Record<string, unknown>,
-  validate: Validate<SaleReturnInput>,
-) {
-  return db.transaction(async (tx) => {
-    const row = await lockVisibleReturn(tx, auth, id);
-    assertFresh(row, payload.updated_at);
-    const body = await validate({ ...payload, sale: row.saleId });
-    await reverseMovements(tx, { documentType: SALE_RETURN_DOC, documentId: id, userId: auth.userId });
-    await writeReturn(tx, auth, body, row);
-    return readSaleReturn(tx, id, auth);
-  });
-}
-
-export async function deleteSaleReturn(db: Db, auth: AuthContext, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await lockVisibleReturn(tx, auth, id);
-    // The return's sale next, the lock order of an edit.
-    await repo.lockSale(tx, row.saleId);
-    await reverseMovements(tx, { documentType: SALE_RETURN_DOC, documentId: id, userId: auth.userId });
-    await deletePosting(tx, SALE_RETURN_DOC, id);
-    await repo.deleteSaleReturn(tx, id);
-    await repo.setSaleReturned(tx, row.saleId);
-  });
-}
-
-// ----------------------------------------------------------------------------------------- quotations
-
-async function quotationLines(tx: Tx, inventoryId: number, items: SaleQuotationInput["items"]) {
-  const stocks = await repo.findStockRows(
-    tx,
-    items.map((l) => l.stock).filter((id): id is number => id != null),
-    { lock: false },
-  );
-  const itemTypes = await repo.findItemTypes(
-    tx,
-    items.filter((l) => l.stock == null && l.item != null).map((l) => l.item as number),
-  );
-  const seen = new Set<number>();
-  return items.map((line, i) => {
-    let itemId: number;
-    if (line.stock != null) {
-      if (seen.has(line.stock)) throw badRequest(MESSAGES.itemAlreadyInList);
-      seen.add(line.stock);
-      const row = stocks.get(line.stock);
-      if (!row || row.inventory_id !== inventoryId) throw invalidChoice(`items[${i}].stock`);
-      itemId = row.item_id;
-    } else {
-      if (line.item == null || !itemTypes.has(line.item)) throw fieldErrors({ [`items[${i}].stock`]: [MESSAGES.required] });
-      itemId = line.item;
-    }
-    const quantity = line.quantity ?? "1";
-    return { stockId: line.stock ?? null, itemId, quantity, price: line.price, totalPrice: lineTotal(quantity, line.price) };
-  });
-}
-
-async function writeQuotation(
-  tx: Tx,
-  auth: AuthContext,
-  body: SaleQuotationInput,
-  existing: repo.SaleQuotationRow | null,
-): Promise<Written> {
-  const header = await checkHeader(tx, auth, body);
-  const lines = await quotationLines(tx, header.inventoryId, body.items);
-  const total = sum(lines.map((l) => l.totalPrice));
-  if (greaterThan(body.discount, total))
-    throw fieldErrors({ discount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(total) })] });
-  const values = {
-    customerId: header.customerId,
-    inventoryId: header.inventoryId,
-    currencyId: header.currencyId,
-    exchangeRate: header.exchangeRate,
-    discount: body.discount,
-    totalPrice: toDecimalString(total),
-    inputDate: body.input_date ?? existing?.inputDate ?? today(),
-    note: body.note ?? "",
-  };
-  let id: number;
-  if (existing) {
-    id = existing.id;
-    await repo.updateQuotation(tx, id, values);
-  } else {
-    id = await repo.insertQuotation(tx, {
-      ...values,
-      branchId: header.branchId,
-      invoiceNo: UNNUMBERED,
-      createdBy: auth.userId,
-    });
-  }
-  await repo.replaceQuotationItems(
-    tx,
-    id,
-    lines.map((l) => ({ saleQuotationId: id, ...l })),
-  );
-  return { id, branchId: header.branchId };
-}
-
-/** A new quotation, numbered last like a sale. */
-export async function createQuotationTx(tx: Tx, auth: AuthContext, body: SaleQuotationInput): Promise<number> {
-  const written = await writeQuotation(tx, auth, body, null);
-  await assignDocumentNumber(tx, "sale_quotation", written.id, written.branchId, SALE_QUOTATION_DOC);
-  return written.id;
-}
-
-const lockVisibleQuotation = async (tx: Tx, auth: AuthContext, id: number) => visibleOr404(await repo.lockQuotation(tx, id), auth);
-
-export async function updateQuotation(
-  db: Db,
-  auth: AuthContext,
-  id: number,
-  payload: Record<string, unknown>,
-  validate: Validate<SaleQuotationInput>,
-) {
-  return db.transaction(async (tx) => {
-    const row = await lockVisibleQuotation(tx, auth, id);
-    assertFresh(row, payload.updated_at);
-    if (row.convertedSaleId) throw badRequest(MESSAGES.quotationConverted);
-    const body = await validate({ ...payload, branch: row.branchId });
-    await writeQuotation(tx, auth, body, row);
-    return readQuotation(tx, id, auth);
-  });
-}
-
-export async function deleteQuotation(db: Db, auth: AuthContext, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await lockVisibleQuotation(tx, auth, id);
-    if (row.convertedSaleId) throw badRequest(MESSAGES.quotationConverted);
-    await repo.deleteQuotation(tx, id);
-  });
-}
-
-/** A sale made from a quotation, through the same rules (stock checks apply); the quotation is marked converted. */
-export async function convertQuotationTx(tx: Tx, auth: AuthContext, id: number, body: QuotationConvertInput, formToken: string | null) {
-  const row = await lockVisibleQuotation(tx, auth, id);
-  if (row.convertedSaleId) throw badRequest(MESSAGES.quotationConverted);
-  const items = await repo.quotationItems(tx, id);
-  const sale: SaleInput = {
-    branch: row.branchId,
-    inventory: row.inventoryId,
-    customer: row.customerId,
-    currency: row.currencyId,
-    exchange_rate: row.exchangeRate,
-    payment_type: body.payment_type,
-    cashbox: body.cashbox ?? null,
-    paid_amount: body.paid_amount,
-    discount: row.discount,
-    input_date: body.input_date ?? null,
-    note: row.note,
-    items: items.map((l) => ({ stock: l.stockId, item: l.itemId, quantity: l.quantity, price: l.price, fee: null, discount: null })),
-    is_premium: false,
-    months_count: null,
-    premium_receipt_amount: null,
-    receipt_frequency: null,
-    next_receipt_date: null,
-    guarantor_name: null,
-    guarantor_phone: null,
-    guarantor_address: null,
-  };
-  const booked = await bookSale(tx, auth, sale, formToken);
-  await repo.updateQuotation(tx, id, { convertedSaleId: booked.id });
-  return numberedSale(tx, auth, booked);
 }

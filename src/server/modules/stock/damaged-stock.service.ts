@@ -10,7 +10,7 @@ import { idempotentCreate, type CreateResult } from "../../http/idempotency";
 import { invalidChoice, readOne, validateBody } from "../../http/resource";
 import { baseCurrencyId } from "../documents/currency-context";
 import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/document-number";
-import { deletePosting, writePosting } from "../ledger/ledger.repository";
+import { bookedLines, repost, type BookedLine } from "../ledger/ledger.repository";
 import { applyMovements, reverseMovements, type MovementSource } from "./stock-ledger";
 import { assertFresh, stockRowsOfLines, usableInventory } from "./stock-document-lines";
 import {
@@ -70,8 +70,19 @@ async function checkedDamage(tx: Tx, body: DamagedStockInput, auth: AuthContext)
   return { branchId: inventory.branchId, lines };
 }
 
-/** Takes the lines out of stock and books the loss; the caller has stored the document and its lines. */
-async function applyDamage(tx: Tx, id: number, branchId: number, inputDate: string, lines: readonly DamagedStockLine[], auth: AuthContext) {
+/**
+ * Takes the lines out of stock and books the loss; the caller has stored the document and its lines.
+ * `booked`: what an edit reverses (the document's posting before it).
+ */
+async function applyDamage(
+  tx: Tx,
+  id: number,
+  branchId: number,
+  inputDate: string,
+  lines: readonly DamagedStockLine[],
+  auth: AuthContext,
+  booked: readonly BookedLine[] = [],
+) {
   await applyMovements(
     tx,
     lines.map((l) => ({ stockId: l.stockId, quantity: toDecimalString(negate(l.quantity), 3) })),
@@ -79,17 +90,18 @@ async function applyDamage(tx: Tx, id: number, branchId: number, inputDate: stri
   );
   const cost = sum(lines.map((l) => round(mul(l.quantity, l.purchasePrice))));
   const posting = postDamagedStock({ base_currency_id: await baseCurrencyId(tx), cost_total: cost });
-  await writePosting(
+  await repost(
     tx,
     { branchId, documentType: DAMAGED_STOCK_DOCUMENT, documentId: id, entryDate: inputDate, userId: auth.userId },
+    booked,
     posting,
   );
 }
 
-/** Puts back what the document took and removes its posting. */
-async function undoDamage(tx: Tx, id: number, auth: AuthContext) {
+/** Puts back what the document took; answers its posting as booked, which the edit or the delete reverses. */
+async function undoDamage(tx: Tx, id: number, auth: AuthContext): Promise<BookedLine[]> {
   await reverseMovements(tx, source(id, auth));
-  await deletePosting(tx, DAMAGED_STOCK_DOCUMENT, id);
+  return bookedLines(tx, DAMAGED_STOCK_DOCUMENT, id);
 }
 
 /** A new damaged stock document in the caller's transaction (the route's idempotent one, or the demo seed). */
@@ -142,7 +154,7 @@ export function updateDamagedStock(
     const merged = partial ? { ...damagedStockAsBody(await readDamagedStock(tx, id, auth)), ...payload } : payload;
     const body = await validateBody(damagedStockSchema, merged);
     // Put the old lines back first, so the new quantities are checked against everything there is.
-    await undoDamage(tx, id, auth);
+    const booked = await undoDamage(tx, id, auth);
     const { branchId, lines } = await checkedDamage(tx, body, auth);
     const inputDate = body.input_date ?? current.inputDate;
     await updateDamagedStockHeader(tx, id, {
@@ -154,7 +166,7 @@ export function updateDamagedStock(
       note: body.note ?? "",
     });
     await replaceDamagedStockLines(tx, id, lines);
-    await applyDamage(tx, id, branchId, inputDate, lines, auth);
+    await applyDamage(tx, id, branchId, inputDate, lines, auth, booked);
     await renumberIfMoved(tx, "damaged_stock", id, { from: current.branchId, to: branchId }, DAMAGED_STOCK_DOCUMENT);
     return readDamagedStock(tx, id, auth);
   });
@@ -162,8 +174,20 @@ export function updateDamagedStock(
 
 export async function deleteDamagedStock(db: Db, id: number, auth: AuthContext): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockVisible(tx, id, auth);
-    await undoDamage(tx, id, auth);
+    const current = await lockVisible(tx, id, auth);
+    const booked = await undoDamage(tx, id, auth);
+    await repost(
+      tx,
+      {
+        branchId: current.branchId,
+        documentType: DAMAGED_STOCK_DOCUMENT,
+        documentId: id,
+        entryDate: current.inputDate,
+        userId: auth.userId,
+      },
+      booked,
+      [],
+    );
     await deleteDamagedStockRow(tx, id);
   });
 }

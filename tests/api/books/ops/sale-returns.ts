@@ -1,0 +1,54 @@
+import { firstBroken, type Builder, type OpsContext, type Choices } from "./operation";
+import { money, units } from "../books-helpers";
+import { linesTotal, saleNet, returnedQuantity, returnedTotal, type Line, type SaleDoc } from "../books-model";
+
+/** Returns of sales: a new one, a delete. */
+export function saleReturnOps({ books, dice, send }: OpsContext, { describeLines }: Choices) {
+  const saleReturn: Builder = () => {
+    const left = (s: SaleDoc, l: Line) => l.quantity - returnedQuantity(books.saleReturns, s, l.stock!);
+    const open = books.sales.filter((s) => s.live && s.lines.some((l) => l.stock !== null && left(s, l) > 0));
+    if (open.length === 0) return null;
+    const s = dice.pick(open);
+    const picked = dice.some(
+      s.lines.filter((l) => l.stock !== null && left(s, l) > 0),
+      dice.int(1, 2),
+    );
+    const lines: Line[] = picked.map((l) => ({ ...l, quantity: 1000 * dice.int(1, left(s, l) / 1000) }));
+    if (dice.chance(0.12)) lines[0].quantity = left(s, picked[0]) + 1000;
+    const total = linesTotal(lines);
+    return {
+      label: `sale-return of ${s.id} [${describeLines(lines)}]`,
+      refusedBecause: firstBroken([
+        [lines.some((l, i) => l.quantity > left(s, picked[i])), "more than was sold"],
+        [returnedTotal(books.saleReturns, s) + total > saleNet(s), "more money than the sale's net"],
+      ]),
+      send: send("POST", "/api/sale-return/", {
+        sale: s.id,
+        items: lines.map((l) => ({ stock: l.stock, quantity: units(l.quantity), price: money(l.price) })),
+      }),
+      apply(body) {
+        books.saleReturns.push({ id: (body as { id: number }).id, of: s, lines, live: true });
+        for (const l of lines) books.move(l.stock!, l.quantity);
+        books.addOwed("customer", s.customer, s.currency, -total);
+      },
+    };
+  };
+
+  const saleReturnDelete: Builder = () => {
+    const live = books.saleReturns.filter((r) => r.live);
+    if (live.length === 0) return null;
+    const r = dice.pick(live);
+    return {
+      label: `sale-return-delete ${r.id}`,
+      refusedBecause: firstBroken([[r.lines.some((l) => l.quantity > books.quantity(l.stock!)), "the returned stock is gone again"]]),
+      send: send("DELETE", `/api/sale-return/${r.id}/`),
+      apply() {
+        r.live = false;
+        for (const l of r.lines) books.move(l.stock!, -l.quantity);
+        books.addOwed("customer", r.of.customer, r.of.currency, linesTotal(r.lines));
+      },
+    };
+  };
+
+  return { saleReturn, saleReturnDelete };
+}
