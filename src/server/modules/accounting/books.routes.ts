@@ -52,7 +52,7 @@ function pageOf(q: RawQuery): { page: number; pageSize: number } {
 }
 
 /**
- * The books (issue 33 contract): the chart of accounts (view_account; its codes and names change with
+ * The books: the chart of accounts (view_account; its codes and names change with
  * change_account), and the trial balance, general ledger, profit and loss and balance sheet.
  */
 export function registerBooksRoutes(app: FastifyInstance, deps: { db: Db }): void {

@@ -15,7 +15,7 @@ import { accountLines, accountLinesSummary, accountSums, type AccountSums, type 
 import { chartAccounts, type ChartAccount } from "./chart.service";
 
 /**
- * The financial statements (issue 33 contract): trial balance, general ledger, profit and loss and
+ * The financial statements: trial balance, general ledger, profit and loss and
  * balance sheet, each a sum over the ledger grouped by the chart (chart.service.ts), in the base
  * currency at the booked rates unless one currency is asked for.
  */

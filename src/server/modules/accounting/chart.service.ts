@@ -23,7 +23,7 @@ import {
   type RecordAccountRow,
 } from "./chart.repository";
 
-/** An account of the chart as the API answers it (issue 33 contract, with the names in each language). */
+/** An account of the chart as the API answers it (with the names in each language). */
 export interface ChartAccount {
   id: string;
   code: string;

@@ -39,7 +39,7 @@ interface CheckedPurchase {
   lines: (PurchaseInput["items"][number] & { total_price: string; batch_number: string; expire_date: string | null })[];
 }
 
-/** Every rule of a purchase body that needs the database (SPEC sections 4-5, issue 4). */
+/** Every rule of a purchase body that needs the database (SPEC sections 4-5). */
 async function checkPurchase(tx: Tx, input: PurchaseInput, auth: AuthContext): Promise<CheckedPurchase> {
   if (!auth.branchIds.includes(input.branch)) throw invalidChoice("branch");
   const references = await readDocumentReferences(tx, auth, {

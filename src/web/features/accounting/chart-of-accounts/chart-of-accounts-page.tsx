@@ -15,7 +15,7 @@ import { useOnline } from "../../../offline/online";
 import { sendCommand } from "../../../offline/commands";
 import { Link } from "react-router";
 
-/** An account of GET accounting/account/ (issue 33 contract). */
+/** An account of GET accounting/account/. */
 interface ChartAccount {
   id: string;
   code: string;
