@@ -166,3 +166,22 @@ export function compareAccounts(a: { class: AccountClass; code: string }, b: { c
   const byClass = ACCOUNT_CLASSES.indexOf(a.class) - ACCOUNT_CLASSES.indexOf(b.class);
   return byClass !== 0 ? byClass : a.code.localeCompare(b.code, "en", { numeric: true });
 }
+
+/** An account of the chart as the API answers it (with the names in each language). */
+export interface ChartAccount {
+  id: string;
+  code: string;
+  name: string;
+  name_ar: string;
+  name_ckb: string;
+  class: AccountClass;
+  group: ChartGroupKey;
+  /** The group's code. */
+  parent: string;
+  account_type: string;
+  account_id: number | null;
+  /** The record's branch (a cashbox, a customer, an employee); null when every branch shares it. */
+  branch: number | null;
+  /** The code or a name was changed from the chart's default. */
+  changed: boolean;
+}

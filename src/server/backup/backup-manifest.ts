@@ -1,25 +1,14 @@
 import { readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { BackupInfo } from "../../core/api-types";
 import type { BackupRecord } from "../../core/backup-plan";
 
-/** `base/<name>/manifest.json`: what a base backup is, and what its check found. */
-export interface BackupManifest {
-  name: string;
-  /** The backup's folder. */
-  file: string;
-  created_at: string;
-  finished_at: string;
-  /** Bytes of its files (the WAL it needs is in the archive beside it). */
-  size: number;
-  verified: boolean | null;
-  checked_at: string | null;
-  check_error: string | null;
+/** `base/<name>/manifest.json`: what a base backup is (as the API answers it), and what its check found. */
+export interface BackupManifest extends Omit<BackupInfo, "counts"> {
   start_lsn: string;
   stop_lsn: string;
   start_wal: string;
   timeline: number;
-  /** "daily" (the server's schedule) or "manual" (npm run backup, the settings screen). */
-  kind: "daily" | "manual";
   /** Rows per table as the backup began and as it ended; the check finds each between the two. */
   counts_before: Record<string, number>;
   counts_after: Record<string, number>;

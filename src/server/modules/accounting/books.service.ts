@@ -12,7 +12,8 @@ import { add, isZero, sub, toDecimalString } from "../../../core/money";
 import { queryRows, type Db, type Executor } from "../../db/client";
 import { notFound } from "../../http/errors";
 import { accountLines, accountLinesSummary, accountSums, type AccountSums, type BooksQuery } from "./books.repository";
-import { chartAccounts, type ChartAccount } from "./chart.service";
+import type { ChartAccount } from "../../../core/chart-of-accounts";
+import { chartAccounts } from "./chart.service";
 
 /**
  * The financial statements: trial balance, general ledger, profit and loss and

@@ -6,8 +6,7 @@ import {
   compareAccounts,
   parseAccountKey,
   placeAccount,
-  type AccountClass,
-  type ChartGroupKey,
+  type ChartAccount,
 } from "../../../core/chart-of-accounts";
 import { MESSAGES } from "../../../core/messages";
 import type { LedgerAccountInput } from "../../../core/validation/accounting-schemas";
@@ -22,25 +21,6 @@ import {
   saveAccountOverride,
   type RecordAccountRow,
 } from "./chart.repository";
-
-/** An account of the chart as the API answers it (with the names in each language). */
-export interface ChartAccount {
-  id: string;
-  code: string;
-  name: string;
-  name_ar: string;
-  name_ckb: string;
-  class: AccountClass;
-  group: ChartGroupKey;
-  /** The group's code. */
-  parent: string;
-  account_type: string;
-  account_id: number | null;
-  /** The record's branch (a cashbox, a customer, an employee); null when every branch shares it. */
-  branch: number | null;
-  /** The code or a name was changed from the chart's default. */
-  changed: boolean;
-}
 
 export interface PostedAccount {
   account_type: string;

@@ -2,7 +2,14 @@ import { useMemo, useState } from "react";
 import { Box, Button, Dialog, Field, Input, Portal, Stack } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LuPencil } from "react-icons/lu";
-import { ACCOUNT_CLASSES, CHART_GROUPS, CHART_GROUP_KEYS, type AccountClass, type ChartGroupKey } from "../../../../core/chart-of-accounts";
+import {
+  ACCOUNT_CLASSES,
+  CHART_GROUPS,
+  CHART_GROUP_KEYS,
+  type AccountClass,
+  type ChartAccount,
+  type ChartGroupKey,
+} from "../../../../core/chart-of-accounts";
 import { generalLedgerPath, groupName, nameIn, useAccountClassLabel, useBooksLanguage } from "../../../components/report/books-labels";
 import { ReportPage } from "../../../components/report/report-page";
 import { ReportTable, type ReportColumn, type ReportData } from "../../../components/report/report-table";
@@ -14,20 +21,6 @@ import { useHasPermission } from "../../../lib/use-permission";
 import { useOnline } from "../../../offline/online";
 import { sendCommand } from "../../../offline/commands";
 import { Link } from "react-router";
-
-/** An account of GET accounting/account/. */
-interface ChartAccount {
-  id: string;
-  code: string;
-  name: string;
-  name_ar: string;
-  name_ckb: string;
-  class: AccountClass;
-  group: ChartGroupKey;
-  parent: string;
-  account_type: string;
-  account_id: number | null;
-}
 
 /** A line of the chart as shown: a class, a group or an account. */
 type ChartLine =

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import type { AccountClass } from "../../../../core/chart-of-accounts";
+import type { TrialBalanceRow } from "../../../../core/financial-statements";
 import { sideAmount, statementMoney } from "../../../components/account-statement/statement-rows";
 import { generalLedgerPath, nameIn, useAccountClassLabel, useBooksLanguage } from "../../../components/report/books-labels";
 import { ReportPage } from "../../../components/report/report-page";
@@ -12,15 +12,6 @@ import { useOnline } from "../../../offline/online";
 
 const FIGURES = ["opening_debit", "opening_credit", "debit", "credit", "closing_debit", "closing_credit"] as const;
 type Figure = (typeof FIGURES)[number];
-
-interface TrialBalanceRow extends Record<Figure, string> {
-  account: string;
-  code: string;
-  name: string;
-  name_ar: string;
-  name_ckb: string;
-  class: AccountClass;
-}
 
 interface TrialBalanceAnswer {
   currency: { id: number; code: string };
