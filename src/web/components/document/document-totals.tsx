@@ -21,7 +21,13 @@ export function usePaymentStatusLabel(): (status: PaymentStatus) => string {
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   const label = usePaymentStatusLabel();
   return (
-    <Badge colorPalette={paymentStatusPalette(status)} variant="solid" data-testid="payment-status">
+    <Badge
+      colorPalette={paymentStatusPalette(status)}
+      variant="solid"
+      // White on the warning orange and the success green is below the 4.5:1 contrast text needs: dark text there.
+      color={PAYMENT_STATUS_COLOURS[status] === "error" ? undefined : "rgba(0, 0, 0, 0.87)"}
+      data-testid="payment-status"
+    >
       {label(status)}
     </Badge>
   );
