@@ -40,15 +40,15 @@ const view = (m: BackupManifest) => ({
  */
 export function registerBackupRoutes(app: FastifyInstance, deps: BackupRouteDeps) {
   const { backups } = deps;
-  const any = { access: { permissions: [] } } as const;
+  const signedIn = { access: { permissions: [] } } as const;
 
-  app.get("/api/backup/", { config: any }, async (request) => {
+  app.get("/api/backup/", { config: signedIn }, async (request) => {
     requireSuperuser(request);
     if (!backups) return [];
     return (await backupStatus(backups.paths)).backups.map(view);
   });
 
-  app.get("/api/backup/status/", { config: any }, async (request) => {
+  app.get("/api/backup/status/", { config: signedIn }, async (request) => {
     requireSuperuser(request);
     if (!backups)
       return {
@@ -72,7 +72,7 @@ export function registerBackupRoutes(app: FastifyInstance, deps: BackupRouteDeps
     };
   });
 
-  app.post("/api/backup/", { config: { ...any, body: null } }, async (request, reply) => {
+  app.post("/api/backup/", { config: { ...signedIn, body: null } }, async (request, reply) => {
     requireSuperuser(request);
     if (!backups) throw badRequest(MESSAGES.backupsNotManaged);
     let taken: BackupManifest;
