@@ -2,7 +2,7 @@
 import { array, object, string, type InferType } from "yup";
 import { MESSAGES } from "../messages";
 import { ACCOUNT_CODE } from "../chart-of-accounts";
-import { NAME_MAX_LENGTH, decimalField, isoDateField, nameField, optionalId, optionalText, requiredId } from "./common";
+import { NAME_MAX_LENGTH, decimalField, isoDateField, nameField, namedRecordSchema, optionalId, optionalText, requiredId } from "./common";
 import { installYupLocale } from "./yup-locale";
 
 installYupLocale();
@@ -79,7 +79,7 @@ export const paymentSchema = object({
 export type PaymentInput = InferType<typeof paymentSchema>;
 
 /** An expense type or income type: a name. */
-export const accountTypeSchema = object({ name: nameField() });
+export const accountTypeSchema = namedRecordSchema;
 export type AccountTypeInput = InferType<typeof accountTypeSchema>;
 
 const cashboxDocumentFields = {

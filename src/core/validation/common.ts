@@ -2,7 +2,7 @@
  * Field builders shared by the schema files, and the bridge from yup errors to the API's 400 body.
  * Builders are functions, not constants, so each schema gets a fresh field built after the locale.
  */
-import { array, number, string, ValidationError, type AnySchema, type InferType } from "yup";
+import { array, number, object, string, ValidationError, type AnySchema, type InferType } from "yup";
 import { isIsoDate } from "../dates";
 import { MESSAGES, interpolate } from "../messages";
 import { decimalPlaces, isDecimalString, isNegative, isPositive, lessThan, toMoney, type MoneyInput } from "../money";
@@ -22,6 +22,9 @@ const emptyToNull = <T>(value: T, original: unknown): T | null =>
 
 /** A required, trimmed name of at most 255 characters. */
 export const nameField = (max: number = NAME_MAX_LENGTH) => string().trim().required().max(max);
+
+/** A record that is only its name (a city, a measurement, an item group, an expense type...). */
+export const namedRecordSchema = object({ name: nameField() });
 
 /** Optional free text: trimmed, may be null or missing. */
 export const optionalText = (max: number) => string().trim().max(max).nullable();

@@ -1,7 +1,7 @@
 /** Bodies of the stock documents: damaged stock types, inventory stock transfers, damaged stock (SPEC sections 2-5). */
 import { array, object, type InferType } from "yup";
 import { MESSAGES } from "../messages";
-import { decimalField, isoDateField, nameField, optionalText, requiredId } from "./common";
+import { decimalField, isoDateField, namedRecordSchema, optionalText, requiredId } from "./common";
 import { installYupLocale } from "./yup-locale";
 
 installYupLocale();
@@ -10,7 +10,7 @@ export const NOTE_MAX_LENGTH = 1000;
 /** A generous cap on lines per document, so one request cannot lock the whole stock table. */
 export const MAX_DOCUMENT_LINES = 500;
 
-export const damagedStockTypeSchema = object({ name: nameField() });
+export const damagedStockTypeSchema = namedRecordSchema;
 export type DamagedStockTypeInput = InferType<typeof damagedStockTypeSchema>;
 
 /** One line: a stock row and how much of it (SPEC: stock selection needs quantity above 0). */

@@ -1,21 +1,31 @@
 /** Stock reference data bodies: measurement, item group and subgroup, city, item (SPEC section 3). */
 import { boolean, number, object, type InferType } from "yup";
 import { ITEM_TYPES, ITEM_TYPE_IDS, type ItemType } from "../item-types";
-import { amountField, decimalField, isoDateField, nameField, optionalId, optionalText, quantityField, requiredId } from "./common";
+import {
+  amountField,
+  decimalField,
+  isoDateField,
+  nameField,
+  namedRecordSchema,
+  optionalId,
+  optionalText,
+  quantityField,
+  requiredId,
+} from "./common";
 import { installYupLocale } from "./yup-locale";
 
 installYupLocale();
 
-export const measurementSchema = object({ name: nameField() });
+export const measurementSchema = namedRecordSchema;
 export type MeasurementInput = InferType<typeof measurementSchema>;
 
-export const itemGroupSchema = object({ name: nameField() });
+export const itemGroupSchema = namedRecordSchema;
 export type ItemGroupInput = InferType<typeof itemGroupSchema>;
 
 export const itemSubgroupSchema = object({ name: nameField(), item_group: requiredId() });
 export type ItemSubgroupInput = InferType<typeof itemSubgroupSchema>;
 
-export const citySchema = object({ name: nameField() });
+export const citySchema = namedRecordSchema;
 export type CityInput = InferType<typeof citySchema>;
 
 export const itemSchema = object({

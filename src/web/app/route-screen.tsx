@@ -10,6 +10,7 @@ import { decideNavigation } from "./navigation-rule";
 import { pathFor } from "./route-paths";
 import { translateTitle } from "./route-title";
 import type { AppRoute } from "./route-types";
+import { RecordRouteProvider } from "../components/record-route";
 
 /** A screen on its way (its chunk, the offline runtime or Chakra's theme system): shell.css's spinner. */
 export function ScreenFallback() {
@@ -51,10 +52,10 @@ export function RouteScreen({ route }: { route: AppRoute }) {
   if (decision.kind === "redirect") return <Navigate to={pathFor(decision.to)} replace />;
   const Screen = route.screen;
   const shown = (
-    <>
+    <RecordRouteProvider value={route.record ?? null}>
       <Screen />
       <ScreenShown />
-    </>
+    </RecordRouteProvider>
   );
   const screen = <Suspense fallback={<ScreenFallback />}>{route.withoutOutbox ? shown : <OfflineReady>{shown}</OfflineReady>}</Suspense>;
   return route.ownStyle ? screen : <NeedsChakra fallback={<ScreenFallback />}>{screen}</NeedsChakra>;

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import type { ComponentType, LazyExoticComponent } from "react";
 import type { SidebarArea } from "../lib/app-state";
+import type { RecordRoute } from "../components/record-route";
 
 /** A route title: a plain descriptor, or an action on an entity ("Add {entity}", "Edit {entity}"...). */
 export type RouteTitle = MessageDescriptor | { action: "add" | "edit" | "view"; entity: MessageDescriptor };
@@ -29,4 +30,6 @@ export interface AppRoute {
   withoutOutbox?: true;
   /** Set on the screens the sidebar links to; the link text is the title. */
   nav?: SidebarArea;
+  /** The record kind whose list, form or view this is (set by `crud()`): its screens read it. */
+  record?: RecordRoute;
 }

@@ -501,6 +501,16 @@ export type DeletableResource = {
   [R in Suffixed<"delete">]: CommandArgs<`${R}-delete`> extends DeleteArgs ? R : never;
 }[Suffixed<"delete">];
 
+/** True for a resource with `<resource>-create` and `<resource>-edit` commands (a record kind's form). */
+export function isFormResource(name: string): name is FormResource {
+  return Object.hasOwn(COMMANDS, `${name}-create`) && Object.hasOwn(COMMANDS, `${name}-edit`);
+}
+
+/** True for the name of a row's delete (the list of a record kind names its own as `<kind>-delete`). */
+export function isRecordDeleteName(name: string): name is RecordDeleteName {
+  return name.endsWith("-delete") && Object.hasOwn(COMMANDS, name);
+}
+
 /** The table entry, seen without its argument type (the runner's and the hooks' view of it). */
 export function commandOf(name: CommandName): Command<unknown> {
   return COMMANDS[name];

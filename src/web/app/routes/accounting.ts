@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { lazyScreen } from "../lazy-screen";
 import type { AppRoute } from "../route-types";
-import { crud, page } from "./route-builders";
+import { crud, namedRecord, page } from "./route-builders";
 
 const cashboxCodes = { view: "view_cashbox", add: "add_cashbox", change: "change_cashbox" };
 const debitInvoiceCodes = { view: "view_sale_debit_invoice", add: "add_sale_debit_invoice", change: "change_sale_debit_invoice" };
@@ -18,15 +18,14 @@ export const accountingRoutes: readonly AppRoute[] = [
     list: lazyScreen(() => import("../../features/accounting/exchange-rate/exchange-rate-list")),
     form: lazyScreen(() => import("../../features/accounting/exchange-rate/exchange-rate-form")),
   }),
-  ...crud({
+  ...namedRecord({
     name: "expense-type",
     path: "accounting/expense-type",
     model: "expensetype",
     area: "accounting",
     plural: msg`Expense Types`,
     singular: msg`Expense Type`,
-    list: lazyScreen(() => import("../../features/accounting/expense-type/expense-type-list")),
-    form: lazyScreen(() => import("../../features/accounting/expense-type/expense-type-form")),
+    shortList: true,
   }),
   ...crud({
     name: "expense",
@@ -39,15 +38,14 @@ export const accountingRoutes: readonly AppRoute[] = [
     form: lazyScreen(() => import("../../features/accounting/expense/expense-form")),
     view: lazyScreen(() => import("../../features/accounting/expense/expense-view")),
   }),
-  ...crud({
+  ...namedRecord({
     name: "income-type",
     path: "accounting/income-type",
     model: "incometype",
     area: "accounting",
     plural: msg`Income Types`,
     singular: msg`Income Type`,
-    list: lazyScreen(() => import("../../features/accounting/income-type/income-type-list")),
-    form: lazyScreen(() => import("../../features/accounting/income-type/income-type-form")),
+    shortList: true,
   }),
   ...crud({
     name: "income",

@@ -22,15 +22,33 @@ interface CrudOptions {
   view?: Screen | true;
   /** False for records that are never edited once saved (a closed cashbox count): no /:id/edit. */
   editable?: false;
+  /** The list stays short: read whole (see RecordRoute). */
+  shortList?: true;
 }
 
 /** A list screen with /add and /:id/edit (and /:id/view) children, as SPEC section 2 describes. */
 export function crud(o: CrudOptions): AppRoute[] {
   const codes = o.codes ?? { view: `view_${o.model}`, add: `add_${o.model}`, change: `change_${o.model}` };
   const form = o.form ?? Placeholder;
+  const record = { name: o.name, path: o.path, model: o.model, plural: o.plural, singular: o.singular, shortList: o.shortList };
   const routes: AppRoute[] = [
-    { name: `${o.name}-list`, path: o.path, title: o.plural, permissions: [codes.view], screen: o.list ?? Placeholder, nav: o.area },
-    { name: `${o.name}-add`, path: `${o.path}/add`, title: { action: "add", entity: o.singular }, permissions: [codes.add], screen: form },
+    {
+      name: `${o.name}-list`,
+      path: o.path,
+      title: o.plural,
+      permissions: [codes.view],
+      screen: o.list ?? Placeholder,
+      nav: o.area,
+      record,
+    },
+    {
+      name: `${o.name}-add`,
+      path: `${o.path}/add`,
+      title: { action: "add", entity: o.singular },
+      permissions: [codes.add],
+      screen: form,
+      record,
+    },
   ];
   if (o.editable !== false) {
     routes.push({
@@ -39,6 +57,7 @@ export function crud(o: CrudOptions): AppRoute[] {
       title: { action: "edit", entity: o.singular },
       permissions: [codes.change],
       screen: form,
+      record,
     });
   }
   if (o.view) {
@@ -49,9 +68,18 @@ export function crud(o: CrudOptions): AppRoute[] {
       title: { action: "view", entity: o.singular },
       permissions: [codes.view],
       screen,
+      record,
     });
   }
   return routes;
+}
+
+const NamedRecordList = lazyScreen(() => import("../../features/named-record/named-record-list"));
+const NamedRecordForm = lazyScreen(() => import("../../features/named-record/named-record-form"));
+
+/** The routes of a record kind that is only its name (a city, an expense type): one shared list and form. */
+export function namedRecord(o: Omit<CrudOptions, "list" | "form" | "view" | "codes">): AppRoute[] {
+  return crud({ ...o, list: NamedRecordList, form: NamedRecordForm });
 }
 
 /** A single screen (report, statement, settings page). */

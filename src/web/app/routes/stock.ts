@@ -1,29 +1,25 @@
 import { msg } from "@lingui/core/macro";
 import { lazyScreen } from "../lazy-screen";
 import type { AppRoute } from "../route-types";
-import { crud, page } from "./route-builders";
+import { crud, namedRecord, page } from "./route-builders";
 
 /** The Stock area of the sidebar (SPEC section 2). */
 export const stockRoutes: readonly AppRoute[] = [
-  ...crud({
+  ...namedRecord({
     name: "measurement",
     path: "stock/measurement",
     model: "measurement",
     area: "stock",
     plural: msg`Measurements`,
     singular: msg`Measurement`,
-    list: lazyScreen(() => import("../../features/stock/measurement/measurement-list")),
-    form: lazyScreen(() => import("../../features/stock/measurement/measurement-form")),
   }),
-  ...crud({
+  ...namedRecord({
     name: "item-group",
     path: "stock/item-group",
     model: "itemgroup",
     area: "stock",
     plural: msg`Item Groups`,
     singular: msg`Item Group`,
-    list: lazyScreen(() => import("../../features/stock/item-group/item-group-list")),
-    form: lazyScreen(() => import("../../features/stock/item-group/item-group-form")),
   }),
   ...crud({
     name: "item-subgroup",
@@ -45,15 +41,13 @@ export const stockRoutes: readonly AppRoute[] = [
     list: lazyScreen(() => import("../../features/stock/item/item-list")),
     form: lazyScreen(() => import("../../features/stock/item/item-form")),
   }),
-  ...crud({
+  ...namedRecord({
     name: "city",
     path: "stock/city",
     model: "city",
     area: "stock",
     plural: msg`Cities`,
     singular: msg`City`,
-    list: lazyScreen(() => import("../../features/stock/city/city-list")),
-    form: lazyScreen(() => import("../../features/stock/city/city-form")),
   }),
   page(
     "stock-list",
@@ -106,15 +100,14 @@ export const stockRoutes: readonly AppRoute[] = [
     form: lazyScreen(() => import("../../features/stock/inventory-stock-transfer/transfer-form")),
     view: lazyScreen(() => import("../../features/stock/inventory-stock-transfer/transfer-view")),
   }),
-  ...crud({
+  ...namedRecord({
     name: "damaged-stock-type",
     path: "stock/damaged-stock-type",
     model: "damagedstocktype",
     area: "stock",
     plural: msg`Damaged Stock Types`,
     singular: msg`Damaged Stock Type`,
-    list: lazyScreen(() => import("../../features/stock/damaged-stock-type/damaged-stock-type-list")),
-    form: lazyScreen(() => import("../../features/stock/damaged-stock-type/damaged-stock-type-form")),
+    shortList: true,
   }),
   ...crud({
     name: "damaged-stock",

@@ -1,9 +1,14 @@
 import { Flex, SimpleGrid } from "@chakra-ui/react";
 import type { FormikValues } from "formik";
+import { useRecordRoute } from "../record-route";
 import { FormSaveButton, RecordFormFrame, RefusalAlert, type RecordFormScreenProps } from "./form-screen-parts";
 
 /** Its children are the fields, laid out in a responsive grid of `columns`. */
-export interface FormScreenProps<Values extends FormikValues> extends RecordFormScreenProps<Values> {
+export interface FormScreenProps<Values extends FormikValues> extends Omit<RecordFormScreenProps<Values>, "listPath" | "model"> {
+  /** Where back and close go; by default the list of the route's record kind. */
+  listPath?: string;
+  /** Django model name of the Save permission; by default the route's record kind's. */
+  model?: string;
   columns?: number;
   /** Why this record cannot be edited (English SPEC message): shown instead of the form. */
   refusal?: string | null;
@@ -22,6 +27,9 @@ export function FormScreen<Values extends FormikValues>({
   columns = 2,
   refusal,
 }: FormScreenProps<Values>) {
+  const kind = useRecordRoute();
+  listPath ??= kind ? `/${kind.path}` : "/";
+  model ??= kind?.model ?? "";
   return (
     <RecordFormFrame
       title={title}

@@ -9,17 +9,18 @@ import { errorAction, fieldErrorsFromBody } from "../../lib/api-errors";
 import { translateMessage } from "../../lib/messages";
 import { showError, showInfo, showSuccess } from "../../lib/toast";
 import { useCurrentUser } from "../../lib/use-permission";
-import type { FormResource } from "../../offline/command-table";
+import { isFormResource, type FormResource } from "../../offline/command-table";
+import { useRecordRoute } from "../record-route";
 import { formArgs, formCommands, isQueuedCommand, runCommand, sendCommand } from "../../offline/commands";
 import { useCommandGate } from "../../offline/network-gate";
 import { maskLocalKeys } from "./local-key-mask";
 import { useLoadedRecord } from "./use-loaded-record";
 
 export interface RecordFormOptions<Values extends FormikValues, Record> {
-  /** The resource whose `<resource>-create` and `<resource>-edit` commands it runs, e.g. "item-group". */
-  resource: FormResource;
-  /** Where the list is, e.g. "/stock/item-group". */
-  listPath: string;
+  /** The resource whose `<resource>-create` and `<resource>-edit` commands it runs, e.g. "item-group"; by default the route's record kind. */
+  resource?: FormResource;
+  /** Where the list is, e.g. "/stock/item-group"; by default the route's. */
+  listPath?: string;
   schema: AnyObjectSchema;
   initialValues: Values;
   /** Maps a loaded record (edit) to form values. */
@@ -38,7 +39,11 @@ export interface RecordFormOptions<Values extends FormikValues, Record> {
 export function useRecordForm<Values extends FormikValues, Record = Values>(options: RecordFormOptions<Values, Record>) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const commands = formCommands(options.resource);
+  const kind = useRecordRoute();
+  const resource = options.resource ?? kind?.name ?? "";
+  if (!isFormResource(resource)) throw new Error(`useRecordForm: no create and edit commands for "${resource}"`);
+  const listPath = options.listPath ?? (kind ? `/${kind.path}` : "/");
+  const commands = formCommands(resource);
   const { id, isEdit, record, loading, loadFailed } = useLoadedRecord<Record>(commands.path);
   const editGate = useCommandGate(commands.edit);
   const createGate = useCommandGate(commands.create);
@@ -63,7 +68,7 @@ export function useRecordForm<Values extends FormikValues, Record = Values>(opti
       try {
         await send();
         showSuccess(id ? t`Updated successfully` : t`Saved successfully`);
-        navigate(options.listPath);
+        navigate(listPath);
       } catch (error) {
         if (isNetworkError(error)) showError(reason);
         else helpers.setErrors(toFieldErrors(error) as Parameters<typeof helpers.setErrors>[0]);
@@ -89,7 +94,7 @@ export function useRecordForm<Values extends FormikValues, Record = Values>(opti
         helpers.setErrors(fieldErrorsFromBody(outcome.body, translateMessage) as Parameters<typeof helpers.setErrors>[0]);
         return;
       }
-      navigate(options.listPath);
+      navigate(listPath);
     } catch (error) {
       showError(error instanceof Error ? error.message : String(error));
     }

@@ -9,12 +9,12 @@ import type { RecordDeleteName } from "../../offline/command-table";
 import { PendingMoneyDocuments } from "./pending-money-documents";
 
 export interface MoneyListShellProps<R extends MoneyRecord> {
-  title: string;
+  /** The list's title, endpoint, delete command, path and model: by default its route's (see CrudList). */
+  title?: string;
   endpoint: string;
-  /** The command a row's delete button runs, e.g. "expense-delete". */
-  deleteCommand: RecordDeleteName;
-  path: string;
-  model: string;
+  deleteCommand?: RecordDeleteName;
+  path?: string;
+  model?: string;
   /** The document's own columns, between the date and the currency. */
   columns: ColumnDef<R>[];
   /** Adding needs the server (a transfer): offline the Add button is disabled and says why. */

@@ -4,7 +4,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "react-router";
 import { LuPlus } from "react-icons/lu";
 import { useHasPermission } from "../../lib/use-permission";
-import type { RecordDeleteName } from "../../offline/command-table";
+import { commandOf, isRecordDeleteName, type RecordDeleteName } from "../../offline/command-table";
+import { useRecordRoute } from "../record-route";
 import { useNetworkGate } from "../../offline/network-gate";
 import { CardTitle } from "../card-title";
 import { DeleteButton } from "../delete-button";
@@ -14,16 +15,18 @@ import { VirtualTable } from "./virtual-table";
 
 export interface CrudListProps<Row extends { id: number }> extends Omit<
   PagedTableProps<Row>,
-  "onRowClick" | "onAdd" | "addPermission" | "endpoint"
+  "onRowClick" | "onAdd" | "addPermission" | "endpoint" | "title"
 > {
-  /** Resource path, e.g. "item-group/". */
-  endpoint: string;
-  /** The command a row's delete button runs, e.g. "item-group-delete". */
-  deleteCommand: RecordDeleteName;
-  /** Route of the list, e.g. "/stock/item-group": add goes to /add, double-click to /:id/edit. */
-  path: string;
-  /** Django model name for add_ and delete_ codes. */
-  model: string;
+  /** The title; by default the plural of the route's record kind. */
+  title?: string;
+  /** Resource path, e.g. "item-group/"; by default the resource of the delete command. */
+  endpoint?: string;
+  /** The command a row's delete button runs; by default `<kind>-delete` of the route's record kind. */
+  deleteCommand?: RecordDeleteName;
+  /** Route of the list, e.g. "/stock/item-group" (add goes to /add, double-click to /:id/edit); by default the route's. */
+  path?: string;
+  /** Django model name for add_ and delete_ codes; by default the route's. */
+  model?: string;
   /**
    * Branch multi-select: on by default, off for resources that are not branch-bound (the server
    * answers 400 "Unknown filter: branch" there).
@@ -45,12 +48,12 @@ export interface CrudListProps<Row extends { id: number }> extends Omit<
 
 /** A list of records (master data or documents): paged table with add, double-click to open, and a delete button per row. */
 export function CrudList<Row extends { id: number }>({
-  endpoint,
-  deleteCommand,
-  path,
-  model,
+  title: ownTitle,
+  endpoint: ownEndpoint,
+  deleteCommand: ownDelete,
+  path: ownPath,
+  model: ownModel,
   columns,
-  title,
   opens = "edit",
   undeletable,
   needsNetwork = false,
@@ -58,6 +61,13 @@ export function CrudList<Row extends { id: number }>({
   ...rest
 }: CrudListProps<Row>) {
   const { t } = useLingui();
+  const { title, endpoint, deleteCommand, path, model } = useListIdentity({
+    title: ownTitle,
+    endpoint: ownEndpoint,
+    deleteCommand: ownDelete,
+    path: ownPath,
+    model: ownModel,
+  });
   const navigate = useNavigate();
   const gate = useNetworkGate();
   const addBlocked = needsNetwork && gate.blocked;
@@ -94,6 +104,22 @@ export function CrudList<Row extends { id: number }>({
       {whole ? <VirtualTable<Row> {...shared} endpoint={`${endpoint}all/`} /> : <PagedTable<Row> {...shared} endpoint={endpoint} />}
     </Box>
   );
+}
+
+type Identity = Required<Pick<CrudListProps<{ id: number }>, "title" | "endpoint" | "deleteCommand" | "path" | "model">>;
+
+/** What the list's props name, else what its route's record kind declares (components/record-route.tsx). */
+function useListIdentity(props: Partial<Identity>): Identity {
+  const { i18n } = useLingui();
+  const record = useRecordRoute();
+  const deleteCommand = props.deleteCommand ?? (record ? `${record.name}-delete` : "");
+  if (!isRecordDeleteName(deleteCommand)) throw new Error(`CrudList: no delete command "${deleteCommand}" for this list`);
+  const path = props.path ?? (record ? `/${record.path}` : undefined);
+  const model = props.model ?? record?.model;
+  const title = props.title ?? (record ? i18n._(record.plural) : undefined);
+  if (path === undefined || model === undefined || title === undefined)
+    throw new Error("CrudList: a list outside a crud() route names its path, model and title");
+  return { title, endpoint: props.endpoint ?? commandOf(deleteCommand).resource, deleteCommand, path, model };
 }
 
 /** In place of the toolbar's Add while offline, for a list whose adds need the server. */

@@ -42,15 +42,5 @@ export default function PartnerList() {
       },
     ];
   }, [t]);
-  return (
-    <CrudList<Partner>
-      title={t`Partners`}
-      endpoint="partner/"
-      deleteCommand="partner-delete"
-      path="/partner"
-      model="partner"
-      columns={columns}
-      branchFilter={false}
-    />
-  );
+  return <CrudList<Partner> columns={columns} branchFilter={false} />;
 }

@@ -43,17 +43,5 @@ export default function RoleList() {
       },
     ];
   }, [t]);
-  return (
-    <CrudList<RoleRow>
-      title={t`Roles`}
-      endpoint="user/group/"
-      deleteCommand="role-delete"
-      path={ROLES_PATH}
-      model="user"
-      columns={columns}
-      branchFilter={false}
-      undeletable={(row) => !row.can_change}
-      needsNetwork
-    />
-  );
+  return <CrudList<RoleRow> path={ROLES_PATH} columns={columns} branchFilter={false} undeletable={(row) => !row.can_change} needsNetwork />;
 }

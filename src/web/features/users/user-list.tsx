@@ -56,16 +56,6 @@ export default function UserList() {
     ];
   }, [t]);
   return (
-    <CrudList<UserRow>
-      title={t`Users`}
-      endpoint="user/"
-      deleteCommand="user-delete"
-      path={USERS_PATH}
-      model="user"
-      columns={columns}
-      branchFilter={false}
-      needsNetwork
-      undeletable={() => true}
-    />
+    <CrudList<UserRow> endpoint="user/" path={USERS_PATH} columns={columns} branchFilter={false} needsNetwork undeletable={() => true} />
   );
 }

@@ -24,11 +24,8 @@ export default function CapitalList() {
   );
   return (
     <CrudList<CapitalRecord>
-      title={t`Capital`}
       endpoint={CAPITAL_ENDPOINT}
-      deleteCommand="capital-delete"
       path={CAPITAL_PATH}
-      model="capital"
       columns={columns}
       opens="view"
       dateFilter

@@ -22,11 +22,8 @@ export default function CashboxAdjustmentList() {
   );
   return (
     <CrudList<AdjustmentRecord>
-      title={t`Cashbox Adjustments`}
       endpoint={ADJUSTMENT_ENDPOINT}
-      deleteCommand="cashbox-adjustment-delete"
       path={ADJUSTMENT_PATH}
-      model="cashboxadjustment"
       columns={columns}
       opens="view"
       dateFilter

@@ -24,11 +24,8 @@ export default function CashboxCountList() {
   );
   return (
     <CrudList<CountRecord>
-      title={t`Cashbox Counts`}
       endpoint={COUNT_ENDPOINT}
-      deleteCommand="cashbox-count-delete"
       path={COUNT_PATH}
-      model="cashboxadjustment"
       columns={columns}
       opens="view"
       dateFilter

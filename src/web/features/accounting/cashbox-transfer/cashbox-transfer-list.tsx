@@ -17,15 +17,5 @@ export default function CashboxTransferList() {
     ],
     [t],
   );
-  return (
-    <MoneyListShell
-      title={t`Cashbox Transfers`}
-      endpoint={TRANSFER_ENDPOINT}
-      deleteCommand="cashbox-transfer-delete"
-      path={TRANSFER_PATH}
-      model="cashbox"
-      columns={columns}
-      needsNetwork
-    />
-  );
+  return <MoneyListShell endpoint={TRANSFER_ENDPOINT} path={TRANSFER_PATH} columns={columns} needsNetwork />;
 }

@@ -36,17 +36,7 @@ export default function CashboxList() {
     ],
     [t],
   );
-  return (
-    <CrudList<Cashbox>
-      title={t`Cashboxes`}
-      endpoint="accounting/cashbox/"
-      deleteCommand="cashbox-delete"
-      path="/accounting/cashbox"
-      model="cashbox"
-      columns={columns}
-      currencyFilter
-    />
-  );
+  return <CrudList<Cashbox> columns={columns} currencyFilter />;
 }
 
 /** The balance with this device's waiting documents laid over it, marked when they change it. */

@@ -25,18 +25,5 @@ export default function ExchangeRateList() {
     ],
     [t],
   );
-  return (
-    <CrudList<ExchangeRate>
-      title={t`Exchange Rates`}
-      endpoint="accounting/exchange-rate/"
-      deleteCommand="exchange-rate-delete"
-      path="/accounting/exchange-rate"
-      model="exchangerate"
-      columns={columns}
-      branchFilter={false}
-      dateFilter
-      dateField="input_date"
-      currencyFilter
-    />
-  );
+  return <CrudList<ExchangeRate> columns={columns} branchFilter={false} dateFilter dateField="input_date" currencyFilter />;
 }

@@ -24,11 +24,9 @@ export default function MoneyConversionList() {
   );
   return (
     <CrudList<ConversionRecord>
-      title={t`Money Conversions`}
       endpoint={CONVERSION_ENDPOINT}
       deleteCommand="money-conversion-delete"
       path={CONVERSION_PATH}
-      model="cashboxmoneyconversion"
       columns={columns}
       opens="view"
       dateFilter

@@ -22,11 +22,8 @@ export default function AdvanceList() {
   );
   return (
     <CrudList<AdvanceRecord>
-      title={t`Salary Advances`}
       endpoint={HR.advance.endpoint}
-      deleteCommand="salary-advance-delete"
       path={HR.advance.path}
-      model="payroll"
       columns={columns}
       opens="view"
       dateFilter

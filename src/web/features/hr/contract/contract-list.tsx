@@ -41,11 +41,8 @@ export default function ContractList() {
   );
   return (
     <CrudList<ContractRecord>
-      title={t`Employee Contracts`}
       endpoint={HR.contract.endpoint}
-      deleteCommand="employee-contract-delete"
       path={HR.contract.path}
-      model="employeecontract"
       columns={columns}
       opens="view"
       dateFilter

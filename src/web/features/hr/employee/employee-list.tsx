@@ -30,15 +30,5 @@ export default function EmployeeList() {
     ],
     [t, labels],
   );
-  return (
-    <CrudList<EmployeeRecord>
-      title={t`Employees`}
-      endpoint={HR.employee.endpoint}
-      deleteCommand="employee-delete"
-      path={HR.employee.path}
-      model="employee"
-      columns={columns}
-      opens="view"
-    />
-  );
+  return <CrudList<EmployeeRecord> endpoint={HR.employee.endpoint} path={HR.employee.path} columns={columns} opens="view" />;
 }

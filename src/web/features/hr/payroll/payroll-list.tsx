@@ -25,11 +25,8 @@ export default function PayrollList() {
   );
   return (
     <CrudList<PayrollRecord>
-      title={t`Payrolls`}
       endpoint={HR.payroll.endpoint}
-      deleteCommand="payroll-delete"
       path={HR.payroll.path}
-      model="payroll"
       columns={columns}
       opens="view"
       dateFilter

@@ -23,16 +23,5 @@ export default function PositionList() {
     ],
     [t],
   );
-  return (
-    <CrudList<PositionRow>
-      title={t`Positions`}
-      endpoint={HR.position.endpoint}
-      deleteCommand="position-delete"
-      path={HR.position.path}
-      model="position"
-      columns={columns}
-      branchFilter={false}
-      whole
-    />
-  );
+  return <CrudList<PositionRow> endpoint={HR.position.endpoint} path={HR.position.path} columns={columns} branchFilter={false} whole />;
 }

@@ -30,19 +30,5 @@ export default function PurchaseReturnList() {
     ],
     [t],
   );
-  return (
-    <CrudList<ReturnRow>
-      title={t`Purchase Returns`}
-      endpoint="purchase-return/"
-      deleteCommand="purchase-return-delete"
-      path="/purchase/purchase-return"
-      model="purchasereturn"
-      columns={columns}
-      dateFilter
-      branchColumn
-      currencyFilter
-      showTotals
-      opens="view"
-    />
-  );
+  return <CrudList<ReturnRow> columns={columns} dateFilter branchColumn currencyFilter showTotals opens="view" />;
 }

@@ -33,14 +33,5 @@ export default function SupplierList() {
     ],
     [t, branches],
   );
-  return (
-    <CrudList<Supplier>
-      title={t`Suppliers`}
-      endpoint="supplier/"
-      deleteCommand="supplier-delete"
-      path="/purchase/supplier"
-      model="supplier"
-      columns={columns}
-    />
-  );
+  return <CrudList<Supplier> columns={columns} />;
 }

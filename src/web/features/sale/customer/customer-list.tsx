@@ -45,15 +45,5 @@ export default function CustomerList() {
     [t, branches],
   );
   // The branch column filters by branch already; the toolbar branch filter would repeat it.
-  return (
-    <CrudList<Customer>
-      title={t`Customers`}
-      endpoint="customer/"
-      deleteCommand="customer-delete"
-      path="/sale/customer"
-      model="customer"
-      columns={columns}
-      branchFilter={false}
-    />
-  );
+  return <CrudList<Customer> columns={columns} branchFilter={false} />;
 }

@@ -39,16 +39,5 @@ export default function BranchList() {
     ],
     [t],
   );
-  return (
-    <CrudList<BranchRow>
-      title={t`Branches`}
-      endpoint="branch/"
-      deleteCommand="branch-delete"
-      path={BRANCH_LIST_PATH}
-      model="branch"
-      columns={columns}
-      branchFilter={false}
-      needsNetwork
-    />
-  );
+  return <CrudList<BranchRow> path={BRANCH_LIST_PATH} columns={columns} branchFilter={false} needsNetwork />;
 }

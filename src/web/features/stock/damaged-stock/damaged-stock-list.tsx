@@ -38,16 +38,5 @@ export default function DamagedStockList() {
     ],
     [t],
   );
-  return (
-    <CrudList<DamagedRow>
-      title={t`Damaged Stock`}
-      endpoint="damaged-stock/"
-      deleteCommand="damaged-stock-delete"
-      path="/stock/damaged-stock"
-      model="damagedstock"
-      columns={columns}
-      dateFilter
-      opens="view"
-    />
-  );
+  return <CrudList<DamagedRow> columns={columns} dateFilter opens="view" />;
 }

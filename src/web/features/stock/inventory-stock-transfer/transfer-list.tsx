@@ -48,17 +48,5 @@ export default function TransferList() {
     ],
     [t],
   );
-  return (
-    <CrudList<TransferRow>
-      title={t`Inventory Transfers`}
-      endpoint="inventory-stock-transfer/"
-      deleteCommand="inventory-stock-transfer-delete"
-      path="/stock/inventory-stock-transfer"
-      model="inventorystocktransfer"
-      columns={columns}
-      dateFilter
-      opens="view"
-      undeletable={isApproved}
-    />
-  );
+  return <CrudList<TransferRow> columns={columns} dateFilter opens="view" undeletable={isApproved} />;
 }

@@ -30,15 +30,5 @@ export default function ItemSubgroupList() {
     ],
     [t],
   );
-  return (
-    <CrudList<ItemSubgroup>
-      title={t`Item Subgroups`}
-      endpoint="item-subgroup/"
-      deleteCommand="item-subgroup-delete"
-      path="/stock/item-subgroup"
-      model="itemsubgroup"
-      columns={columns}
-      branchFilter={false}
-    />
-  );
+  return <CrudList<ItemSubgroup> columns={columns} branchFilter={false} />;
 }

@@ -73,15 +73,5 @@ export default function ItemList() {
     ],
     [t, typeLabels],
   );
-  return (
-    <CrudList<Item>
-      title={t`Items`}
-      endpoint="item/"
-      deleteCommand="item-delete"
-      path="/stock/item"
-      model="item"
-      columns={columns}
-      branchFilter={false}
-    />
-  );
+  return <CrudList<Item> columns={columns} branchFilter={false} />;
 }
