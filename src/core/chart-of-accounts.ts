@@ -105,6 +105,7 @@ export const FIXED_ACCOUNTS: readonly FixedAccount[] = [
     "فواتير مدينة (أرصدة افتتاحية ورسوم)",
     "پسوڵەی قەرز (باڵانسی سەرەتایی و کرێ)",
   ),
+  fixed("retained_earnings", "3301", "retainedEarnings", "Retained earnings", "الأرباح المحتجزة", "قازانجی هەڵگیراو"),
   fixed("revenue", "4101", "sales", "Sales revenue", "إيرادات المبيعات", "داهاتی فرۆشتن"),
   fixed("cost_of_goods", "5101", "costOfGoods", "Cost of goods sold", "تكلفة البضاعة المباعة", "تێچووی کاڵای فرۆشراو"),
   fixed("expense", "5301", "payroll", "Salaries", "الرواتب", "مووچەکان"),

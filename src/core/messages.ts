@@ -145,6 +145,13 @@ export const MESSAGES = {
   lastSuperuser: "At least one active superuser must remain",
   backupRunning: "A backup is already being taken",
   backupsNotManaged: "Backups of this database are the database server's own",
+  // Period locks and the year's close.
+  periodClosed: "This period is closed",
+  yearNotOver: "The year is not over yet",
+  yearAlreadyClosed: "The year is already closed",
+  yearNotClosed: "The year is not closed",
+  laterYearClosed: "A later year is closed: reopen it first",
+  closedYearStaysLocked: "A closed year stays locked: reopen it to move the lock back",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -46,6 +46,7 @@ const MODEL_AREA: Record<string, PermissionArea> = {
   capital: "accounting",
   accountstatement: "accounting",
   account: "accounting",
+  periodlock: "accounting",
   report: "report",
   position: "hr",
   employee: "hr",

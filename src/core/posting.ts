@@ -28,7 +28,9 @@ export type AccountType =
   /** Owners' capital, by partner (account_id) or none: credit - debit is what was put in. */
   | "capital"
   /** The other side of debit invoices: amounts owed without goods (fees, opening balances). */
-  | "debit_invoice";
+  | "debit_invoice"
+  /** Where a closed year's income and expense go (the year's closing entries). */
+  | "retained_earnings";
 
 export interface PostingLine {
   account_type: AccountType;

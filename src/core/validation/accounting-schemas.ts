@@ -1,5 +1,5 @@
 /** Accounting bodies. Exchange rate: SPEC sections 3 and 9 (rate = IQD per unit, see exchange-rate.ts). */
-import { array, object, string, type InferType } from "yup";
+import { array, number, object, string, type InferType } from "yup";
 import { MESSAGES } from "../messages";
 import { ACCOUNT_CODE } from "../chart-of-accounts";
 import { NAME_MAX_LENGTH, decimalField, isoDateField, nameField, namedRecordSchema, optionalId, optionalText, requiredId } from "./common";
@@ -129,3 +129,25 @@ export const ledgerAccountSchema = object({
   name_ckb: optionalText(NAME_MAX_LENGTH),
 });
 export type LedgerAccountInput = InferType<typeof ledgerAccountSchema>;
+
+/**
+ * A period lock (PUT accounting/period-lock/): a branch or null for every branch, and its lock date
+ * (null lifts it; the route asks that it be named, so a body that forgets it lifts nothing).
+ */
+export const periodLockSchema = object({
+  branch: optionalId(),
+  lock_date: isoDateField().nullable(),
+});
+export type PeriodLockInput = InferType<typeof periodLockSchema>;
+
+/** A year to close or reopen (POST accounting/year-close/ and year-close/reopen/) in one branch. */
+export const yearCloseSchema = object({
+  branch: requiredId(),
+  year: number()
+    .transform((v: number, original: unknown) => (original === "" || original === null ? undefined : v))
+    .integer()
+    .min(1900)
+    .max(9999)
+    .required(),
+});
+export type YearCloseInput = InferType<typeof yearCloseSchema>;

@@ -35,6 +35,7 @@ export const MODELS = [
   "sale_debit_invoice",
   "capital",
   "account",
+  "periodlock",
   "position",
   "employee",
   "employeecontract",

@@ -140,6 +140,12 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   lastSuperuser: msg({ message: "At least one active superuser must remain" }),
   backupRunning: msg({ message: "A backup is already being taken" }),
   backupsNotManaged: msg({ message: "Backups of this database are the database server's own" }),
+  periodClosed: msg({ message: "This period is closed" }),
+  yearNotOver: msg({ message: "The year is not over yet" }),
+  yearAlreadyClosed: msg({ message: "The year is already closed" }),
+  yearNotClosed: msg({ message: "The year is not closed" }),
+  laterYearClosed: msg({ message: "A later year is closed: reopen it first" }),
+  closedYearStaysLocked: msg({ message: "A closed year stays locked: reopen it to move the lock back" }),
 };
 
 const BY_TEMPLATE = new Map<string, MessageDescriptor>(

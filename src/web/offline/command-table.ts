@@ -17,7 +17,9 @@ import {
   expenseSchema,
   incomeSchema,
   paymentSchema,
+  periodLockSchema,
   receiptSchema,
+  yearCloseSchema,
 } from "../../core/validation/accounting-schemas";
 import { changePasswordSchema, loginSchema, profileSchema } from "../../core/validation/auth-schemas";
 import {
@@ -460,6 +462,16 @@ export const COMMANDS = {
   "sign-out": action((_: Json) => "logout/", none),
   "backup-take": action((_: Json) => "backup/", none),
   "account-edit": accountEdit,
+  // The books' locks and the year's close are checked against the ledger as it is: online only.
+  "period-lock-set": put("accounting/period-lock/", periodLockSchema),
+  "year-close": action(
+    (_: InferType<typeof yearCloseSchema>) => "accounting/year-close/",
+    (a) => a as Json,
+  ),
+  "year-reopen": action(
+    (_: InferType<typeof yearCloseSchema>) => "accounting/year-close/reopen/",
+    (a) => a as Json,
+  ),
   "media-upload": action(
     (_: { file: File }) => "media/",
     (a) => multipart(a.file),

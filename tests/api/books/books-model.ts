@@ -106,6 +106,8 @@ export interface CashDoc {
   cashbox: number;
   amount: number;
   live: boolean;
+  /** A backdated one's date (the others are dated today); edits and deletes leave those alone. */
+  date?: string;
 }
 
 export interface CashTransfer {
@@ -147,6 +149,13 @@ export class Books {
   readonly cashDocs: CashDoc[] = [];
   readonly cashTransfers: CashTransfer[] = [];
   readonly stockTransfers: StockTransfer[] = [];
+  /** Each branch's lock date, as this test set it. */
+  readonly locks = new Map<number, string>();
+  /**
+   * Per cashbox, what each past day (before today) moved, in cents: the ledger's when the run began,
+   * plus this test's backdated documents. Every other document of the test is dated today.
+   */
+  readonly pastDays = new Map<number, Map<string, number>>();
 
   quantity(stockId: number): number {
     const row = this.stock.get(stockId);

@@ -1,4 +1,5 @@
-import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdBy, money, rate, stamps } from "./columns";
 import { branch, currency } from "./organisation";
 
@@ -71,4 +72,50 @@ export const ledgerAccount = pgTable(
     ...stamps,
   },
   (t) => [uniqueIndex("ledger_account_key_idx").on(t.accountKey), uniqueIndex("ledger_account_code_idx").on(t.code)],
+);
+
+/**
+ * The lock date of a branch's books, or of every branch's (branch_id null): nothing dated on or before
+ * it may be posted, changed or removed (src/core/period-lock.ts). A branch's books are locked through
+ * the later of its own date and the all-branches date. A null lock_date is a lock lifted (the row
+ * stays, so its history reads in the audit trail).
+ */
+export const periodLock = pgTable(
+  "period_lock",
+  {
+    id: serial("id").primaryKey(),
+    branchId: integer("branch_id").references(() => branch.id),
+    lockDate: date("lock_date", { mode: "string" }),
+    createdBy: createdBy(),
+    ...stamps,
+  },
+  (t) => [unique("period_lock_branch_key").on(t.branchId).nullsNotDistinct()],
+);
+
+/**
+ * A closed year of a branch: its closing entries (ledger rows of document_type "year_close" and this
+ * id) moved the year's income and expense into retained earnings, and its lock moved to the year's end.
+ * A reopen appends their reversal, moves the lock back to `previous_lock_date` and stamps `reopened_at`;
+ * the row stays. One open close per branch and year.
+ */
+export const yearClose = pgTable(
+  "year_close",
+  {
+    id: serial("id").primaryKey(),
+    branchId: integer("branch_id")
+      .notNull()
+      .references(() => branch.id),
+    year: integer("year").notNull(),
+    /** The branch's own lock date before the close, where a reopen moves it back to. */
+    previousLockDate: date("previous_lock_date", { mode: "string" }),
+    reopenedAt: timestamp("reopened_at", { withTimezone: true }),
+    reopenedBy: integer("reopened_by"),
+    createdBy: createdBy(),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex("year_close_open_idx")
+      .on(t.branchId, t.year)
+      .where(sql`reopened_at is null`),
+  ],
 );

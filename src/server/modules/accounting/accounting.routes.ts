@@ -8,6 +8,7 @@ import { registerCashboxTransferRoutes } from "./cashbox-transfer.routes";
 import { registerMoneyDocumentRoutes } from "./money-document.routes";
 import { registerStatementRoutes } from "./statement.routes";
 import { registerBooksRoutes } from "./books.routes";
+import { registerPeriodLockRoutes } from "./period-lock.routes";
 import { registerLedgerDocument } from "./ledger-document";
 import { moneyConversion } from "./money-conversion";
 import { cashboxAdjustment } from "./cashbox-adjustment";
@@ -25,6 +26,7 @@ export function registerAccounting(app: FastifyInstance, deps: { db: Db }): void
   registerCashboxTransferRoutes(app, deps);
   registerStatementRoutes(app, deps);
   registerBooksRoutes(app, deps);
+  registerPeriodLockRoutes(app, deps);
   registerLedgerDocument(app, deps.db, moneyConversion);
   registerLedgerDocument(app, deps.db, cashboxAdjustment);
   registerCashboxCountRoutes(app, deps.db);

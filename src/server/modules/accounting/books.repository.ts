@@ -14,6 +14,8 @@ export interface BooksQuery {
   endDate: string | null;
   /** Only lines in this currency, in it; null: every line, in the base currency. */
   currencyId: number | null;
+  /** Leave out the years' closing entries (the profit and loss reads what a period earned, closed or not). */
+  withoutClosing?: boolean;
 }
 
 export interface AccountSums {
@@ -39,7 +41,8 @@ function lines(q: BooksQuery, where: SQL = sql``): SQL {
   return sql`select le.*, le.debit${rate} as d, le.credit${rate} as c from ledger_entry le
     where le.branch_id in (${idList(q.branchIds)})
       ${q.endDate ? sql`and le.entry_date <= ${q.endDate}` : sql``}
-      ${q.currencyId === null ? sql`` : sql`and le.currency_id = ${q.currencyId}`} ${where}`;
+      ${q.currencyId === null ? sql`` : sql`and le.currency_id = ${q.currencyId}`}
+      ${q.withoutClosing ? sql`and le.document_type <> 'year_close'` : sql``} ${where}`;
 }
 
 /** Per account: debit - credit before the period, and the period's debits and credits, rounded to cents. */

@@ -66,8 +66,13 @@ export async function trialBalanceReport(db: Db, q: BooksQuery) {
   return { currency, start_date: q.startDate, end_date: q.endDate, rows, totals };
 }
 
+/**
+ * The closing entries of a closed year are left out: they are no income or expense, only the move of
+ * the year's result into retained earnings, so a closed year's profit and loss reads as before its close
+ * (they are dated on the year's last day, beside its last documents, so no cut by date could do it).
+ */
 export async function profitAndLossReport(db: Db, q: BooksQuery) {
-  const base: BooksQuery = { ...q, currencyId: null };
+  const base: BooksQuery = { ...q, currencyId: null, withoutClosing: true };
   const [currency, accounts] = await Promise.all([currencyOf(db, null), sumsWithChart(db, base)]);
   // Only the accounts the period moved: the sums also carry every account's opening.
   const moved = accounts.filter(({ sums }) => !isZero(sums.debit) || !isZero(sums.credit));

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { reversePosting, type PostingLine } from "../../../core/posting";
 import { insertFromJson, queryRows, type Executor, type Tx } from "../../db/client";
 import { ledgerEntry } from "../../db/tables";
+import { assertPeriodsOpen } from "./period-lock.repository";
 
 /** The memo of the rows that undo a posting (the statement labels them). */
 export const REVERSAL_MEMO = "reversal";
@@ -14,7 +15,10 @@ export interface PostingSource {
   userId: number;
 }
 
-/** The ledger_entry insert of a posting; `documentId` may be SQL (the id a CTE of the same statement inserts). */
+/**
+ * The ledger_entry insert of a posting; `documentId` may be SQL (the id a CTE of the same statement
+ * inserts). Its caller checks the period first (`assertPeriodsOpen`), which writePosting and repost do.
+ */
 export function postingInsert(source: Omit<PostingSource, "documentId">, documentId: number | SQL, lines: readonly PostingLine[]): SQL {
   const rows = lines.map((l) => ({
     branchId: source.branchId,
@@ -34,6 +38,7 @@ export function postingInsert(source: Omit<PostingSource, "documentId">, documen
 
 /** Saves the lines of a posting (built and balanced by src/core/posting.ts) in the caller's transaction. */
 export async function writePosting(tx: Tx, source: PostingSource, lines: readonly PostingLine[]): Promise<void> {
+  await assertPeriodsOpen(tx, [{ branchId: source.branchId, date: source.entryDate }]);
   if (lines.length === 0) return;
   await tx.execute(postingInsert(source, source.documentId, lines));
 }
@@ -94,6 +99,11 @@ export async function repost(
   oldLines: readonly BookedLine[],
   newLines: readonly PostingLine[],
 ): Promise<void> {
+  // Both dates count: the rows it reverses (where they were booked) and the document's own.
+  await assertPeriodsOpen(tx, [
+    { branchId: source.branchId, date: source.entryDate },
+    ...oldLines.map((l) => ({ branchId: l.branchId, date: l.entryDate })),
+  ]);
   if (oldLines.length === 0 && newLines.length === 0) return;
   const row = (l: PostingLine, branchId: number, entryDate: string, memo: string) => ({
     branchId,

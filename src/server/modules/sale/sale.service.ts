@@ -10,6 +10,7 @@ import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors } from "../../http/errors";
 import { invalidChoice, readOne } from "../../http/resource";
 import { bookedLines, postingInsert, repost } from "../ledger/ledger.repository";
+import { assertPeriodsOpen } from "../ledger/period-lock.repository";
 import { baseCurrencyId, checkReferencedCashbox } from "../documents/currency-context";
 import { assignDocumentNumber, UNNUMBERED } from "../documents/document-number";
 import { applyMovements, reverseMovements, type Movement } from "../stock/stock-ledger";
@@ -241,6 +242,8 @@ export async function bookSale(
   const cashboxId = body.cashbox ?? null;
   checkPayment(header, total, body.discount, body.paid_amount, cashboxId, body.payment_type);
   const inputDate = body.input_date ?? today();
+  // The sale's posting goes in with its insert (postingInsert), so the period is checked here.
+  await assertPeriodsOpen(tx, [{ branchId: header.branchId, date: inputDate }]);
   const money: SaleMoney = { ...header, cashboxId, discount: body.discount, paidAmount: body.paid_amount, inputDate };
   const posting = salePosting(money, lines, header.references.baseCurrencyId);
   const values = {

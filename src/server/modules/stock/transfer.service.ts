@@ -10,6 +10,7 @@ import { idempotentCreate, type CreateResult } from "../../http/idempotency";
 import { readOne, validateBody, invalidChoice } from "../../http/resource";
 import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/document-number";
 import { applyMovements, findOrCreateStock, type Movement } from "./stock-ledger";
+import { assertPeriodsOpen } from "../ledger/period-lock.repository";
 import { assertFresh, assertWithinStock, stockRowsOfLines, usableInventory, type StockRow } from "./stock-document-lines";
 import {
   TRANSFER_DOCUMENT,
@@ -72,6 +73,8 @@ async function checkedTransfer(tx: Tx, body: InventoryStockTransferInput, auth: 
 /** A new pending transfer in the caller's transaction (the route's idempotent one, or the demo seed). */
 export async function createTransferTx(tx: Tx, auth: AuthContext, body: InventoryStockTransferInput): Promise<TransferView> {
   const { header, lines } = await checkedTransfer(tx, body, auth);
+  // A transfer posts nothing to the ledger, so it asks the period rule itself.
+  await assertPeriodsOpen(tx, [{ branchId: header.branchId, date: header.inputDate }]);
   const id = await insertTransfer(tx, { ...header, invoiceNo: UNNUMBERED }, auth.userId);
   await replaceTransferLines(tx, id, lines);
   const view = await readTransfer(tx, id, auth);
@@ -113,6 +116,10 @@ export function updateTransfer(
     const merged = partial ? { ...transferAsBody(await readTransfer(tx, id, auth)), ...payload } : payload;
     const body = await validateBody(inventoryStockTransferSchema, merged);
     const { header, lines } = await checkedTransfer(tx, body, auth);
+    await assertPeriodsOpen(tx, [
+      { branchId: current.branchId, date: current.inputDate },
+      { branchId: header.branchId, date: header.inputDate },
+    ]);
     const full: TransferHeader = { ...header, invoiceNo: current.invoiceNo };
     await updateTransferHeader(tx, id, full);
     await replaceTransferLines(tx, id, lines);
@@ -123,7 +130,8 @@ export function updateTransfer(
 
 export async function deleteTransfer(db: Db, id: number, auth: AuthContext): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockPending(tx, id, auth);
+    const row = await lockPending(tx, id, auth);
+    await assertPeriodsOpen(tx, [{ branchId: row.branchId, date: row.inputDate }]);
     await deleteTransferRow(tx, id);
   });
 }
@@ -140,6 +148,7 @@ export function approveTransfer(db: Db, id: number, auth: AuthContext): Promise<
 export async function approveTransferTx(tx: Tx, id: number, auth: AuthContext): Promise<TransferView> {
   const transfer = await lockVisible(tx, id, auth);
   if (transfer.approved) throw badRequest(MESSAGES.alreadyApproved);
+  await assertPeriodsOpen(tx, [{ branchId: transfer.branchId, date: transfer.inputDate }]);
   const lines = await storedTransferLines(tx, id);
   const sources = await stockRowsOfLines(
     tx,

@@ -204,4 +204,12 @@ export const accountingRoutes: readonly AppRoute[] = [
     "accounting",
     lazyScreen(() => import("../../features/accounting/chart-of-accounts/chart-of-accounts-page")),
   ),
+  page(
+    "period-lock",
+    "accounting/period-lock",
+    msg`Period locks`,
+    ["view_periodlock", "change_periodlock"],
+    "accounting",
+    lazyScreen(() => import("../../features/accounting/period-lock/period-lock-page")),
+  ),
 ];

@@ -49,6 +49,7 @@ export const MODEL_LABELS: Record<string, MessageDescriptor> = {
   capital: msg`Capital`,
   accountstatement: msg`Account Statement`,
   account: msg`Chart of Accounts`,
+  periodlock: msg`Period locks`,
   report: msg`Reports`,
   position: msg`Position`,
   employee: msg`Employee`,

@@ -34,7 +34,7 @@ export function cashDocOps({ world, books, dice, send }: OpsContext, { pickBox, 
     };
 
   const cashDocEdit: Builder = () => {
-    const live = books.cashDocs.filter((d) => d.live);
+    const live = books.cashDocs.filter((d) => d.live && d.date === undefined);
     if (live.length === 0) return null;
     const d = dice.pick(live);
     const amount = amountAround(d.amount, d.amount);
@@ -57,7 +57,7 @@ export function cashDocOps({ world, books, dice, send }: OpsContext, { pickBox, 
   };
 
   const cashDocDelete: Builder = () => {
-    const live = books.cashDocs.filter((d) => d.live);
+    const live = books.cashDocs.filter((d) => d.live && d.date === undefined);
     if (live.length === 0) return null;
     const d = dice.pick(live);
     return {

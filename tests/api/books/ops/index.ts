@@ -1,5 +1,6 @@
 import type { Builder, OpsContext } from "./operation";
 import { sharedChoices } from "./operation";
+import { backdatedOps } from "./backdated";
 import { cashDocOps } from "./cashbox-documents";
 import { cashTransferOps } from "./cashbox-transfers";
 import { stockTransferOps } from "./inventory-transfers";
@@ -21,6 +22,7 @@ export function operations(ctx: OpsContext): Record<string, Builder> {
     ...cashDocOps(ctx, choices),
     ...cashTransferOps(ctx, choices),
     ...stockTransferOps(ctx, choices),
+    ...backdatedOps(ctx, choices),
   };
 }
 
