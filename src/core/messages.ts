@@ -152,6 +152,17 @@ export const MESSAGES = {
   yearNotClosed: "The year is not closed",
   laterYearClosed: "A later year is closed: reopen it first",
   closedYearStaysLocked: "A closed year stays locked: reopen it to move the lock back",
+  // Spreadsheet imports.
+  importColumnMissing: "The column is missing from the file",
+  importColumnUnknown: "The file has a column this import does not have",
+  importListedTwice: "Listed twice in the file (row {row})",
+  importNotSpreadsheet: "The file is not a CSV or XLSX file",
+  importNotUtf8: "The file is not in UTF-8: save it as CSV UTF-8",
+  importFormula: "The file holds a formula (cell {cell}): save the values instead of the formulas",
+  importTooManyRows: "The file has more than {max} rows",
+  importUnpacksTooLarge: "The file unpacks to more than {max} MB",
+  importNoRows: "The file has no rows",
+  importHasErrors: "The file has errors: nothing was imported",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -24,6 +24,8 @@ import { registerMasterData } from "./modules/master-data";
 import { registerSyncRoutes } from "./modules/sync/sync.routes";
 import { registerUserRoutes } from "./modules/users/user.routes";
 import { registerBackupRoutes } from "./backup/backup.routes";
+import { registerImportRoutes } from "./modules/import/import.routes";
+import { registerExportRoutes } from "./modules/export/export.routes";
 import type { BackupContext } from "./backup/backup-service";
 
 export interface AppDeps {
@@ -116,6 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuditRoutes(app, deps);
   registerOrganisationRoutes(app, deps);
   registerBackupRoutes(app, { backups: deps.backups, unmanagedReason: deps.backupsUnmanagedReason });
+  registerImportRoutes(app, deps);
+  registerExportRoutes(app, deps);
 
   const serveWeb = !!deps.webRoot && existsSync(join(deps.webRoot, "index.html"));
   // @fastify/static refuses a relative root (WEB_ROOT=dist/web): resolved against the working directory.

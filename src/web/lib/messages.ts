@@ -146,6 +146,16 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   yearNotClosed: msg({ message: "The year is not closed" }),
   laterYearClosed: msg({ message: "A later year is closed: reopen it first" }),
   closedYearStaysLocked: msg({ message: "A closed year stays locked: reopen it to move the lock back" }),
+  importColumnMissing: msg({ message: "The column is missing from the file" }),
+  importColumnUnknown: msg({ message: "The file has a column this import does not have" }),
+  importListedTwice: msg({ message: "Listed twice in the file (row {row})" }),
+  importNotSpreadsheet: msg({ message: "The file is not a CSV or XLSX file" }),
+  importNotUtf8: msg({ message: "The file is not in UTF-8: save it as CSV UTF-8" }),
+  importFormula: msg({ message: "The file holds a formula (cell {cell}): save the values instead of the formulas" }),
+  importTooManyRows: msg({ message: "The file has more than {max} rows" }),
+  importUnpacksTooLarge: msg({ message: "The file unpacks to more than {max} MB" }),
+  importNoRows: msg({ message: "The file has no rows" }),
+  importHasErrors: msg({ message: "The file has errors: nothing was imported" }),
 };
 
 const BY_TEMPLATE = new Map<string, MessageDescriptor>(

@@ -476,6 +476,15 @@ export const COMMANDS = {
     (_: { file: File }) => "media/",
     (a) => multipart(a.file),
   ),
+  // Spreadsheet imports: the preview saves nothing, the import is all or nothing; both read the file on the server.
+  "import-preview": action(
+    (a: { kind: string; file: File }) => `import/${a.kind}/preview/`,
+    (a) => multipart(a.file),
+  ),
+  "import-run": action(
+    (a: { kind: string; file: File }) => `import/${a.kind}/`,
+    (a) => multipart(a.file),
+  ),
   "attachment-add": action(
     (a: AttachmentArgs & { file: File }) => `${a.documentPath}attachment/`,
     (a) => multipart(a.file),

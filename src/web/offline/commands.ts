@@ -47,6 +47,32 @@ export interface SendOptions {
   silent?: boolean;
   /** False for a write that may take minutes (a backup of the whole business). */
   timeout?: number | false;
+  /**
+   * For a write that tells its progress as lines of JSON (an import): each line as it comes; the
+   * answer is the last line.
+   */
+  lines?: (line: unknown) => void;
+}
+
+/** Reads an answer of JSON lines as they arrive, handing each on, and answers the last. */
+async function readLines(response: Response, onLine: (line: unknown) => void): Promise<unknown> {
+  const reader = response.body?.getReader();
+  if (!reader) return null;
+  const decoder = new TextDecoder();
+  let buffered = "";
+  let last: unknown = null;
+  for (;;) {
+    const { done, value } = await reader.read();
+    buffered += decoder.decode(value, { stream: !done });
+    const lines = buffered.split("\n");
+    buffered = done ? "" : (lines.pop() ?? "");
+    for (const line of lines) {
+      if (!line.trim()) continue;
+      last = JSON.parse(line) as unknown;
+      onLine(last);
+    }
+    if (done) return last;
+  }
 }
 
 /**
@@ -69,6 +95,10 @@ export async function sendCommand<N extends NetworkCommandName>(
   else if (body !== undefined) request.json = body;
   if (options.silent) request.context = { silent: true };
   if (options.timeout !== undefined) request.timeout = options.timeout;
+  if (options.lines) {
+    request.headers = { accept: "application/x-ndjson" };
+    return readLines(await api(command.url(args), request), options.lines);
+  }
   const text = await api(command.url(args), request).text();
   return text ? (JSON.parse(text) as unknown) : null;
 }

@@ -32,6 +32,14 @@ export const settingRoutes: readonly AppRoute[] = [
     lazyScreen(() => import("../../features/settings/settings/settings-page")),
   ),
   page(
+    "import",
+    "setting/import",
+    msg`Import`,
+    ["add_item", "add_customer", "add_supplier"],
+    "setting",
+    lazyScreen(() => import("../../features/settings/import/import-page")),
+  ),
+  page(
     "audit",
     "setting/audit",
     msg`Audit Trail`,

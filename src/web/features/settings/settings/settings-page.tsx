@@ -11,6 +11,7 @@ import { baseCurrencyAtom, settingsAtom, type Setting } from "../../../lib/app-s
 import { useCurrentUser, useHasPermission } from "../../../lib/use-permission";
 import { sendCommand } from "../../../offline/commands";
 import { BackupCard } from "./backup-card";
+import { ExportAllCard } from "./export-all-card";
 
 /** The base currency as a plain select of the currencies (few, loaded at start-up). */
 function BaseCurrencyField({ disabled }: { disabled: boolean }) {
@@ -81,6 +82,7 @@ export default function SettingsPage() {
       </FormCard>
       {/* The backups hold the whole business: a superuser's. */}
       {isSuperuser ? <BackupCard /> : null}
+      {isSuperuser ? <ExportAllCard /> : null}
     </Stack>
   );
 }
