@@ -145,6 +145,7 @@ export const MESSAGES = {
   lastSuperuser: "At least one active superuser must remain",
   backupRunning: "A backup is already being taken",
   backupsNotManaged: "Backups of this database are the database server's own",
+  scaleRuleTooLong: "The prefix, the item digits and the decimals do not fit in a 13-digit barcode",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

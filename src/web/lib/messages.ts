@@ -140,6 +140,7 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   lastSuperuser: msg({ message: "At least one active superuser must remain" }),
   backupRunning: msg({ message: "A backup is already being taken" }),
   backupsNotManaged: msg({ message: "Backups of this database are the database server's own" }),
+  scaleRuleTooLong: msg({ message: "The prefix, the item digits and the decimals do not fit in a 13-digit barcode" }),
 };
 
 const BY_TEMPLATE = new Map<string, MessageDescriptor>(
