@@ -40,7 +40,8 @@ test("the 80 mm receipt of a sale opens on an 80 mm page with the sale's number 
       Array.from(document.styleSheets)
         .flatMap((sheet) => Array.from(sheet.cssRules))
         .filter((rule): rule is CSSPageRule => rule instanceof CSSPageRule)
-        .map((rule) => rule.style.getPropertyValue("size"))
+        // Chromium keeps `size` out of the rule's style declaration; its text has it.
+        .map((rule) => /size:\s*([^;]+);/.exec(rule.cssText)?.[1]?.trim() ?? "")
         .join(" | "),
     );
   expect(await pageSize(receipt)).toBe("80mm auto");
