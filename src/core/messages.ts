@@ -163,6 +163,7 @@ export const MESSAGES = {
   importUnpacksTooLarge: "The file unpacks to more than {max} MB",
   importNoRows: "The file has no rows",
   importHasErrors: "The file has errors: nothing was imported",
+  scaleRuleTooLong: "The prefix, the item digits and the decimals do not fit in a 13-digit barcode",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,6 +1,7 @@
 /** Bodies of the organisation settings: branches, inventories, print information, settings. */
 import { boolean, object, string, type InferType } from "yup";
 import { MESSAGES } from "../messages";
+import { scaleBarcodeRulesSchema } from "../scale-barcode";
 import { ADDRESS_MAX_LENGTH, PHONE_MAX_LENGTH, nameField, optionalText, requiredId } from "./common";
 import { installYupLocale } from "./yup-locale";
 
@@ -31,5 +32,7 @@ export type PrintInfoInput = InferType<typeof printInfoSchema>;
 export const settingsSchema = object({
   batch_number: boolean().required(),
   base_currency: requiredId(),
+  /** The scale-label rules (scale-barcode.ts); left as stored when not sent. */
+  scale_barcodes: scaleBarcodeRulesSchema.optional(),
 });
 export type SettingsInput = InferType<typeof settingsSchema>;

@@ -27,6 +27,15 @@ export const themeAtom = persisted<ThemeMode>("theme", "light");
 export const currentSidebarAtom = persisted<SidebarArea>("currentSidebar", "stock");
 export const drawerOpenAtom = persisted<boolean>("drawerOpen", true);
 
+/** The receipt printer of this device: the browser's print dialog, or ESC/POS over USB or a serial port. */
+export interface ReceiptPrinterChoice {
+  kind: "browser" | "usb" | "serial";
+  paper: 80 | 58;
+  /** Kick the cash drawer after a sale's receipt (ESC/POS only). */
+  drawer: boolean;
+}
+export const receiptPrinterAtom = persisted<ReceiptPrinterChoice>("receiptPrinter", { kind: "browser", paper: 80, drawer: false });
+
 // Persisted session.
 export const tokenAtom = persisted<string | null>("token", null);
 export const storedUserAtom = persisted<AuthUser | null>("user", null);
@@ -70,8 +79,8 @@ export const currenciesAtom = atom<CurrencyRef[]>([]);
 /** Batch tracking is on when setting batch_number is 1 (SPEC section 3). */
 export const batchTrackingAtom = atom((get) => get(settingsAtom).some((s) => s.key === "batch_number" && String(s.value) === "1"));
 
-/** What a device keeps across sessions (SPEC section 4): the interface preferences. */
-const DEVICE_KEYS: ReadonlySet<string> = new Set(["bo.language", "bo.theme"]);
+/** What a device keeps across sessions (SPEC section 4): the interface preferences and its receipt printer. */
+const DEVICE_KEYS: ReadonlySet<string> = new Set(["bo.language", "bo.theme", "bo.receiptPrinter"]);
 
 /**
  * Ends the session on this device, for logout and for a 401 alike (SPEC sections 4 and 8): the token,

@@ -156,6 +156,7 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   importUnpacksTooLarge: msg({ message: "The file unpacks to more than {max} MB" }),
   importNoRows: msg({ message: "The file has no rows" }),
   importHasErrors: msg({ message: "The file has errors: nothing was imported" }),
+  scaleRuleTooLong: msg({ message: "The prefix, the item digits and the decimals do not fit in a 13-digit barcode" }),
 };
 
 const BY_TEMPLATE = new Map<string, MessageDescriptor>(

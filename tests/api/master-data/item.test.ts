@@ -369,6 +369,7 @@ describe("item/search/ and item/batch-search/", () => {
       stock: null,
       is_new_record: false,
       quantity: null,
+      price: null,
     });
 
     // "TW-" codes from the tests above plus an item whose barcode is exactly the keyword.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { MESSAGES } from "../../../core/messages";
+import { SCALE_BARCODES_SETTING } from "../../../core/scale-barcode";
 import { settingsSchema } from "../../../core/validation/organisation-schemas";
 import { queryRows, type Tx, type Db } from "../../db/client";
 import { currency, setting } from "../../db/tables";
@@ -56,6 +57,7 @@ export function registerSettingsRoutes(app: FastifyInstance, { db }: { db: Db })
       await setBaseCurrency(tx, body.base_currency);
       await putSetting(tx, "base_currency", String(body.base_currency));
       await putSetting(tx, "batch_number", body.batch_number ? "1" : "0");
+      if (body.scale_barcodes) await putSetting(tx, SCALE_BARCODES_SETTING, JSON.stringify(body.scale_barcodes));
     });
     const rows = await db.select().from(setting).where(isNull(setting.deletedAt)).orderBy(setting.key);
     return rows.map((s) => ({ id: s.id, key: s.key, value: s.value }));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { lineFromStock } from "./document-lines";
-import { decideScan, toCandidate } from "./scan-decision";
+import { readScaleLabel } from "../../../core/scale-barcode";
+import { addOrMergeLine, lineFromStock } from "./document-lines";
+import { decideScan, scaleCandidates, toCandidate } from "./scan-decision";
 
 const candidate = (id: number, barcode: string, batch: { quantity?: string; expire_date?: string | null } = {}) =>
   toCandidate(
@@ -42,5 +43,27 @@ describe("decideScan", () => {
       const found = [candidate(1, "123", { expire_date: "2026-01-01" }), candidate(2, "123")];
       expect(decideScan(found, "123")).toMatchObject({ kind: "choose" });
     });
+  });
+});
+
+describe("scaleCandidates", () => {
+  const rules = [{ prefix: "21", item_digits: 5, value: "weight" as const, decimals: 3 }];
+  const weighed = (id: number, barcode: string) =>
+    toCandidate(lineFromStock({ id, quantity: "10", sale_price: "8000", item: { id, name: `I${id}`, barcode, item_type: 1 } }));
+
+  it("gives the label's item the weight as its quantity, and a scan takes it", () => {
+    const reading = readScaleLabel("2154321012506", rules)!;
+    const found = scaleCandidates([weighed(1, "054321"), weighed(2, "154321")], reading, "2154321012506");
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ barcode: "2154321012506", line: { stock: 1, quantity: "1.250", price: "8000.00" } });
+    expect(decideScan(found, "2154321012506", "2026-12-02")).toMatchObject({ kind: "pick", item: { line: { stock: 1 } } });
+  });
+
+  it("adds a second weighing to the line already there", () => {
+    const reading = readScaleLabel("2154321012506", rules)!;
+    const [first] = scaleCandidates([weighed(1, "54321")], reading, "2154321012506");
+    const added = addOrMergeLine([], first.line);
+    const merged = addOrMergeLine(added.kind === "added" ? added.lines : [], first.line);
+    expect(merged).toMatchObject({ kind: "merged", lines: [{ quantity: "2.5" }] });
   });
 });

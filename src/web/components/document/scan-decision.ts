@@ -1,5 +1,6 @@
 /** The scan decision (SPEC section 4), pure: what a scan does with what the look-up found. */
 import { isPositive } from "../../../core/money";
+import { isScaleItemCode, scaleLine, type ScaleReading } from "../../../core/scale-barcode";
 import { pickSearchResult, type SearchPick } from "../selectors/item-search-pick";
 import type { DocumentLine } from "./document-lines";
 
@@ -34,4 +35,18 @@ export function decideScan(candidates: readonly ScanCandidate[], keyword: string
   if (pick.kind !== "choose" || !sellingOn) return pick;
   const onShelf = pick.items.filter((c) => (c.barcode ?? "") === keyword.trim() && sellable(c.line, sellingOn));
   return onShelf.length === 1 ? { kind: "pick", item: onShelf[0] } : pick;
+}
+
+/**
+ * The candidates of a scale label: those whose barcode is the label's product number (leading zeros
+ * aside), each line carrying the weight or price the label read. The label stands as their barcode,
+ * so the scan decision picks among them as it does for any exact read.
+ */
+export function scaleCandidates(found: readonly ScanCandidate[], reading: ScaleReading, label: string): ScanCandidate[] {
+  return found
+    .filter((c) => isScaleItemCode(c.line.barcode, reading.itemCode))
+    .map((c) => {
+      const line = { ...c.line, ...scaleLine(reading, c.line.price) };
+      return { ...toCandidate(line), barcode: label.trim() };
+    });
 }

@@ -1,10 +1,11 @@
 import { forwardRef, useImperativeHandle, useRef, useState } from "react";
-import { Box, Field, Input, Spinner } from "@chakra-ui/react";
+import { Box, Field, HStack, Input, Spinner } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
 import { toIsoDate } from "../../../core/dates";
 import { MESSAGES } from "../../../core/messages";
 import { translateMessage } from "../../lib/messages";
 import { showError } from "../../lib/toast";
+import { CameraScanButton } from "../scanner/camera-scan-button";
 import { playAlert } from "../selectors/alert-sound";
 import { shouldSearch } from "../selectors/item-search-pick";
 import { focusFirstChoice, SearchChoiceList } from "../selectors/search-choice-list";
@@ -37,6 +38,8 @@ export interface StockScanFieldProps extends MergeOptions {
 
 export interface StockScanFieldHandle {
   focus: () => void;
+  /** Scans a code as if typed and Entered (the camera's reads come this way). */
+  submit: (code: string) => void;
 }
 
 const SPINNER_DELAY_MS = 150;
@@ -71,8 +74,6 @@ export const StockScanField = forwardRef<StockScanFieldHandle, StockScanFieldPro
   const busy = useRef(false);
   const linesRef = useRef(lines);
   linesRef.current = lines;
-
-  useImperativeHandle(ref, () => ({ focus: () => inputRef.current?.focus() }), []);
 
   const refocus = () => window.setTimeout(() => inputRef.current?.focus(), 0);
 
@@ -121,47 +122,59 @@ export const StockScanField = forwardRef<StockScanFieldHandle, StockScanFieldPro
     }
   };
 
+  /** A scanner's Enter and a camera's read alike: queued, then looked up in order. */
+  const submit = (code: string) => {
+    if (!shouldSearch(code)) return;
+    queue.current.push(code.trim());
+    void drain();
+  };
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+  useImperativeHandle(ref, () => ({ focus: () => inputRef.current?.focus(), submit: (code: string) => submitRef.current(code) }), []);
+
   return (
     <Field.Root disabled={disabled}>
       <Field.Label>{label ?? t`Scan barcode`}</Field.Label>
-      <Box position="relative" w="full">
-        <Input
-          ref={inputRef}
-          name="scan"
-          size="lg"
-          autoFocus={autoFocus}
-          autoComplete="off"
-          inputMode="search"
-          placeholder={t`Scan or type, then Enter`}
-          // Uncontrolled: a scanner types a dozen keys per scan, and none of them needs a render.
-          onKeyDown={(event) => {
-            if (event.key === "Enter") {
-              // A scan never submits the form nor moves focus.
-              event.preventDefault();
-              event.stopPropagation();
-              const keyword = event.currentTarget.value;
-              if (!shouldSearch(keyword)) return;
-              queue.current.push(keyword.trim());
-              event.currentTarget.value = "";
-              void drain();
-            } else if (event.key === "Escape") setChoices([]);
-            else if (event.key === "ArrowDown") focusFirstChoice(event);
-          }}
-        />
-        {loading ? <Spinner size="xs" position="absolute" insetInlineEnd="3" top="4" /> : null}
-        <SearchChoiceList
-          choices={choices}
-          choiceKey={(choice) => choice.line.key}
-          onTake={take}
-          onDismiss={() => {
-            setChoices([]);
-            refocus();
-          }}
-          roomy
-        >
-          {(choice) => choice.label}
-        </SearchChoiceList>
-      </Box>
+      <HStack gap="2" w="full" align="start">
+        <Box position="relative" flex="1" minW="0">
+          <Input
+            ref={inputRef}
+            name="scan"
+            size="lg"
+            autoFocus={autoFocus}
+            autoComplete="off"
+            inputMode="search"
+            placeholder={t`Scan or type, then Enter`}
+            // Uncontrolled: a scanner types a dozen keys per scan, and none of them needs a render.
+            onKeyDown={(event) => {
+              if (event.key === "Enter") {
+                // A scan never submits the form nor moves focus.
+                event.preventDefault();
+                event.stopPropagation();
+                const keyword = event.currentTarget.value;
+                if (!shouldSearch(keyword)) return;
+                event.currentTarget.value = "";
+                submit(keyword);
+              } else if (event.key === "Escape") setChoices([]);
+              else if (event.key === "ArrowDown") focusFirstChoice(event);
+            }}
+          />
+          {loading ? <Spinner size="xs" position="absolute" insetInlineEnd="3" top="4" /> : null}
+          <SearchChoiceList
+            choices={choices}
+            choiceKey={(choice) => choice.line.key}
+            onTake={take}
+            onDismiss={() => {
+              setChoices([]);
+              refocus();
+            }}
+            roomy
+          >
+            {(choice) => choice.label}
+          </SearchChoiceList>
+        </Box>
+        <CameraScanButton disabled={disabled} onCode={submit} onClose={refocus} />
+      </HStack>
     </Field.Root>
   );
 });

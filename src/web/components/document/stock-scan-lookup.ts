@@ -9,7 +9,16 @@ import { getOfflineDb, type OfflineDb } from "../../offline/db";
 import { getOfflineRuntime } from "../../offline/offline-runtime";
 import { stockByBarcode, stockRowsById } from "../../offline/stock-store";
 import { lineFromItem, lineFromStock, type PriceField, type StockRowLike } from "./document-lines";
-import { toCandidate, type ScanCandidate } from "./scan-decision";
+import { scaleCandidates, toCandidate, type ScanCandidate } from "./scan-decision";
+import {
+  parseScaleRules,
+  readScaleLabel,
+  scaleItemBarcodes,
+  SCALE_BARCODES_SETTING,
+  type ScaleBarcodeRule,
+  type ScaleReading,
+} from "../../../core/scale-barcode";
+import { appStore, settingsAtom } from "../../lib/app-state";
 import { textOf } from "../../../core/text";
 
 export type { ScanCandidate } from "./scan-decision";
@@ -66,12 +75,36 @@ export async function searchServerStock(keyword: string, scope: ScanScope): Prom
   return rows.map((row) => toCandidate(lineFromStock(row, scope.priceField)));
 }
 
-/** Cache first, then the server (its failure counts as a miss). */
+/** The scale-label rules of the settings the device holds (pulled with the reference data). */
+function scaleRules(): ScaleBarcodeRule[] {
+  return parseScaleRules(appStore.get(settingsAtom).find((s) => s.key === SCALE_BARCODES_SETTING)?.value);
+}
+
+/** The cached stock of a scale label's item, under each spelling of its product number. */
+async function findCachedScaleStock(label: string, reading: ScaleReading, scope: ScanScope): Promise<ScanCandidate[]> {
+  for (const barcode of scaleItemBarcodes(reading.itemCode)) {
+    const cached = scaleCandidates(await findCachedStock(barcode, scope), reading, label);
+    if (cached.length > 0) return cached;
+  }
+  return [];
+}
+
+/**
+ * Cache first, then the server (its failure counts as a miss). A code no item carries as its barcode
+ * that reads as a scale label finds the label's item with its weight or price, offline too.
+ */
 export async function lookUpStock(keyword: string, scope: ScanScope): Promise<ScanCandidate[]> {
   const cached = await findCachedStock(keyword, scope);
   if (cached.length > 0) return cached;
+  const reading = readScaleLabel(keyword, scaleRules());
+  if (reading) {
+    const scaled = await findCachedScaleStock(keyword, reading, scope);
+    if (scaled.length > 0) return scaled;
+  }
   try {
-    return await searchServerStock(keyword, scope);
+    const found = await searchServerStock(keyword, scope);
+    if (!reading || found.some((c) => c.barcode === keyword.trim())) return found;
+    return scaleCandidates(await searchServerStock(reading.itemCode.replace(/^0+/, ""), scope), reading, keyword);
   } catch {
     return [];
   }

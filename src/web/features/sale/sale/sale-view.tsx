@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Alert, Box, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useLocation, useNavigate, useParams } from "react-router";
-import { LuPencil, LuPlus, LuUndo2, LuPackagePlus } from "react-icons/lu";
+import { LuPencil, LuPlus, LuUndo2, LuPackagePlus, LuReceipt } from "react-icons/lu";
 import { formatDate } from "../../../../core/dates";
 import { formatAmount, tryMoney } from "../../../../core/money";
 import { api } from "../../../lib/api-client";
@@ -21,6 +21,7 @@ import { coveredByText, type PremiumSchedule } from "./premium-schedule";
 import { PendingExtras } from "./pending-extras";
 import { provisionalToPrintable } from "./provisional-printable";
 import { saleFromState, saleLockReason, saleToPrintable, type SaleLabels, type SaleRecord } from "./sale-record";
+import { printProvisionalReceipt, printReceipt } from "./print-receipt";
 
 const LIST_PATH = "/sale/sale";
 const money = (v: string) => formatAmount(tryMoney(v) ?? 0);
@@ -111,6 +112,13 @@ function BookedSaleView({ id }: { id: string }) {
   const actions: DocumentViewAction[] = sale
     ? [
         newSale,
+        // Prints from the sale at hand: offline too.
+        {
+          key: "receipt",
+          label: <Trans>Print receipt</Trans>,
+          icon: <LuReceipt />,
+          onClick: () => void printReceipt(sale),
+        },
         {
           key: "edit",
           label: <Trans>Edit</Trans>,
@@ -206,7 +214,16 @@ function PendingSaleView({ entryId }: { entryId: number }) {
       title={t`Sale Invoice`}
       listPath={LIST_PATH}
       doc={doc}
-      actions={[newSale]}
+      actions={[
+        newSale,
+        {
+          key: "receipt",
+          label: <Trans>Print receipt</Trans>,
+          icon: <LuReceipt />,
+          hidden: !doc,
+          onClick: () => void (doc && printProvisionalReceipt(doc)),
+        },
+      ]}
       fallback={
         invoice === null && syncedId === null ? (
           <Alert.Root status="info">

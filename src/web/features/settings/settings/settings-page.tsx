@@ -12,6 +12,9 @@ import { useCurrentUser, useHasPermission } from "../../../lib/use-permission";
 import { sendCommand } from "../../../offline/commands";
 import { BackupCard } from "./backup-card";
 import { ExportAllCard } from "./export-all-card";
+import { ReceiptPrinterCard } from "./receipt-printer-card";
+import { ScaleBarcodesField } from "./scale-barcodes-field";
+import { parseScaleRules, SCALE_BARCODES_SETTING } from "../../../../core/scale-barcode";
 
 /** The base currency as a plain select of the currencies (few, loaded at start-up). */
 function BaseCurrencyField({ disabled }: { disabled: boolean }) {
@@ -47,7 +50,8 @@ function BaseCurrencyField({ disabled }: { disabled: boolean }) {
 const valueOf = (settings: Setting[], key: string) => settings.find((s) => s.key === key)?.value;
 
 /**
- * Settings (SPEC section 3's key/value list as a form): batch tracking and the base currency. A save
+ * Settings (SPEC section 3's key/value list as a form): batch tracking, the base currency and the
+ * scale-label rules. A save
  * reaches the other devices through the sync (setting and currency are cached tables). A superuser
  * also sees the backups of the embedded default.
  */
@@ -61,6 +65,7 @@ export default function SettingsPage() {
   const initial: SettingsInput = {
     batch_number: valueOf(settings, "batch_number") === "1",
     base_currency: Number(valueOf(settings, "base_currency")) || (baseCurrency?.id ?? 0),
+    scale_barcodes: parseScaleRules(valueOf(settings, SCALE_BARCODES_SETTING)),
   };
   const send = async (values: SettingsInput) => {
     const saved = (await sendCommand("setting-edit", values)) as Setting[];
@@ -79,7 +84,9 @@ export default function SettingsPage() {
           </Text>
         </Stack>
         <BaseCurrencyField disabled={!canChange} />
+        <ScaleBarcodesField disabled={!canChange} />
       </FormCard>
+      <ReceiptPrinterCard />
       {/* The backups hold the whole business: a superuser's. */}
       {isSuperuser ? <BackupCard /> : null}
       {isSuperuser ? <ExportAllCard /> : null}
