@@ -138,3 +138,23 @@ export const COLUMN_TITLES: Readonly<Record<string, string>> = {
 /** Words the export writes for a true or false value, translated like the titles. */
 export const YES_TEXT = "Yes";
 export const NO_TEXT = "No";
+
+/** The English name of each kind of document the ledger holds, as the statements' screens name it (exports translate it). */
+export const LEDGER_DOCUMENT_TITLES: Readonly<Record<string, string>> = {
+  sale: "Sale",
+  sale_return: "Sale Return",
+  purchase: "Purchase",
+  purchase_return: "Purchase Return",
+  receipt: "Receipt",
+  payment: "Payment",
+  expense: "Expense",
+  income: "Income",
+  cashbox_transfer: "Cashbox Transfer",
+  cashbox_money_conversion: "Money Conversion",
+  cashbox_adjustment: "Cashbox Adjustment",
+  capital: "Capital",
+  supplier_debit_invoice: "Supplier Debit Invoice",
+  customer_debit_invoice: "Customer Debit Invoice",
+  payroll: "Payroll",
+  salary_advance: "Salary Advance",
+};

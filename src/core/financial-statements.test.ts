@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { balanceSheet, debitCreditColumns, netProfitOf, profitAndLoss, trialBalance, type StatementAccount } from "./financial-statements";
+import {
+  balanceSheet,
+  debitCreditColumns,
+  monthPeriods,
+  netProfitOf,
+  profitAndLoss,
+  trialBalance,
+  yearEarlier,
+  type StatementAccount,
+} from "./financial-statements";
 
 const account = (id: string, cls: StatementAccount["class"], group: StatementAccount["group"]): StatementAccount => ({
   account: id,
@@ -85,5 +94,18 @@ describe("financial statements", () => {
     expect(sheet.total_liabilities).toBe("200.00");
     expect(sheet.total_equity).toBe("600.00");
     expect(sheet.total_liabilities_and_equity).toBe("800.00");
+  });
+});
+
+describe("statement periods", () => {
+  it("cuts a range into its months, and moves a period a year back", () => {
+    expect(monthPeriods("2024-01-15", "2024-03-10")).toEqual([
+      { start: "2024-01-15", end: "2024-01-31" },
+      { start: "2024-02-01", end: "2024-02-29" },
+      { start: "2024-03-01", end: "2024-03-10" },
+    ]);
+    expect(monthPeriods("2024-11-01", "2025-01-31").map((p) => p.start)).toEqual(["2024-11-01", "2024-12-01", "2025-01-01"]);
+    expect(monthPeriods("2020-01-01", "2029-12-31", 36)).toHaveLength(36);
+    expect(yearEarlier({ start: "2024-02-01", end: "2024-02-29" })).toEqual({ start: "2023-02-01", end: "2023-02-28" });
   });
 });

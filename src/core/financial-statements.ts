@@ -227,3 +227,42 @@ export function balanceSheet(accounts: readonly BalanceSheetSums[], earlierProfi
 /** Net profit of accounts' debit - credit sums: every income (credit - debit) less every expense (debit - credit). */
 export const netProfitOf = (accounts: readonly { class: AccountClass; net: string }[]) =>
   toDecimalString(negate(sum(accounts.filter((a) => a.class === "income" || a.class === "expense").map((a) => a.net))));
+
+/** A period of a statement's columns (ISO dates, both inclusive). */
+export interface StatementPeriod {
+  start: string;
+  end: string;
+}
+
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const iso = (year: number, month: number, day: number) =>
+  `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+
+/** The months a period spans, each cut to the period (the first and last may be part months); at most `max`. */
+export function monthPeriods(start: string, end: string, max = 36): StatementPeriod[] {
+  const out: StatementPeriod[] = [];
+  let year = Number(start.slice(0, 4));
+  let month = Number(start.slice(5, 7));
+  while (out.length < max) {
+    const first = iso(year, month, 1);
+    if (first > end) break;
+    const last = iso(year, month, daysInMonth(year, month));
+    out.push({ start: first < start ? start : first, end: last > end ? end : last });
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+  return out;
+}
+
+/** The same period a year earlier (29 February becomes the 28th). */
+export function yearEarlier(period: StatementPeriod): StatementPeriod {
+  const back = (date: string) => {
+    const year = Number(date.slice(0, 4)) - 1;
+    const month = Number(date.slice(5, 7));
+    return iso(year, month, Math.min(Number(date.slice(8, 10)), daysInMonth(year, month)));
+  };
+  return { start: back(period.start), end: back(period.end) };
+}

@@ -45,7 +45,7 @@ const PAGE_SIZE = 50;
  * 5 and 6 a supplier (two fifths of those on the hot supplier), 2, 3 and 6 to 9 a cashbox (the branch's
  * cashbox of the posting's currency). One posting in five, never the hot ones, is in USD.
  */
-async function bulkLedger(db: Db, rows: number) {
+export async function bulkLedger(db: Db, rows: number) {
   await db.execute(sql`
     insert into customer (name, phone, branch_id, city_id)
     select 'Bench customer ' || g, '+964 750 ' || lpad(g::text, 7, '0'),
@@ -125,7 +125,7 @@ interface Engine {
 }
 
 /** A throwaway PostgreSQL (scripts/pg-test-cluster.sh in a folder of this bench's own), stopped afterwards. */
-function throwawayPostgres(): { url: string; stop: () => void } {
+export function throwawayPostgres(): { url: string; stop: () => void } {
   const script = fileURLToPath(new URL("../../scripts/pg-test-cluster.sh", import.meta.url));
   const env = { ...process.env, PGTEST_DIR: "/tmp/bench-accounting-pg", PGTEST_PORT: "55470", PGTEST_DB: "bench_accounting" };
   const out = execFileSync(script, ["start"], { env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { runAccountingBench } from "./accounting-bench";
+import { runStatementsBench } from "./statements-bench";
 import { runBrowserBench } from "./browser-bench";
 import { runDocumentsBench } from "./documents-bench";
 import { runEmbeddedDefaultBench } from "./embedded-default-bench";
@@ -34,6 +35,8 @@ import { describeMachine, probeMachine } from "./machine-probe";
  * party with 100k of 1M ledger rows, the cashbox list and the dashboard's balances, on PGlite and on a
  * throwaway PostgreSQL; BENCH_LEDGER_ROWS changes the 1M) and prints it, leaving BENCHMARKS.md as it is;
  * BENCH_ACCOUNTING=1 adds it to `npm run bench`.
+ * BENCH_ONLY=statements runs only the financial statements benchmark (statements-bench.ts: trial balance, profit and
+ * loss, balance sheet and general ledger pages over 2M ledger rows, on PGlite and on a throwaway PostgreSQL) and prints it.
  * BENCH_ONLY=embedded runs the embedded default before and after side by side (embedded-default-bench.ts: PGlite on
  * files against the PostgreSQL server the product starts itself; starts on an empty and a full folder, sales by one
  * client and four) and prints it, leaving BENCHMARKS.md as it is. BENCH_ONLY=embedded-lists does the same for the sale
@@ -69,6 +72,10 @@ if (process.env.BENCH_ONLY === "reports") {
 }
 if (process.env.BENCH_ONLY === "accounting") {
   printRows(await runAccountingBench());
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === "statements") {
+  printRows(await runStatementsBench());
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === "embedded") {

@@ -11,13 +11,16 @@ describe("export language", () => {
     expect(languageOfHeader(undefined)).toBe("en");
     expect(languageOfHeader(";;;,q=x")).toBe("en");
   });
-  it("reads a catalog's entries, leaving out those with a context", () => {
+  it("reads a catalog's entries, those with a context under gettext's context key", () => {
     const po =
       'msgid ""\nmsgstr ""\n"Language: ar\\n"\n\nmsgid "Name"\nmsgstr "الاسم"\n\nmsgctxt "side"\nmsgid "Debit"\nmsgstr "x"\n\nmsgid "Say \\"hi\\""\nmsgstr ""\n"مرحبا"\n';
     expect([...parsePoCatalog(po)]).toEqual([
       ["Name", "الاسم"],
+      ["side\u0004Debit", "x"],
       ['Say "hi"', "مرحبا"],
     ]);
+    expect(translateText("Debit", "ar", "ledger side")).toBe("مدين");
+    expect(translateText("Debit", "ar")).not.toBe("مدين");
   });
   it("titles every listed field in Arabic and Kurdish from the web app's catalogs", () => {
     for (const [key, english] of Object.entries(COLUMN_TITLES)) {

@@ -29,23 +29,23 @@ export function languageOfHeader(header: string | undefined): ExportLanguage {
   return tags.map((t) => t.language).find(isLanguage) ?? "en";
 }
 
-/** `msgid` -> `msgstr` of a gettext catalog as Lingui writes it (entries with a context are left out). */
+/** `msgid` -> `msgstr` of a gettext catalog as Lingui writes it; an entry with a context under `context\u0004msgid` (gettext's key). */
 export function parsePoCatalog(text: string): Map<string, string> {
   const entries = new Map<string, string>();
-  let context = false;
+  let context: string | null = null;
   let id: string | null = null;
   let str: string | null = null;
   let reading: "id" | "str" | null = null;
   const unquote = (raw: string) => JSON.parse(raw) as string;
   const flush = () => {
-    if (!context && id && str) entries.set(id, str);
-    context = false;
+    if (id && str) entries.set(context === null ? id : `${context}\u0004${id}`, str);
+    context = null;
     id = str = reading = null;
   };
   for (const line of text.split(/\r?\n/)) {
     if (line.startsWith("msgctxt ")) {
       if (id !== null) flush();
-      context = true;
+      context = unquote(line.slice(8));
     } else if (line.startsWith("msgid ")) {
       if (id !== null) flush();
       id = unquote(line.slice(6));
@@ -84,9 +84,9 @@ function catalog(language: ExportLanguage): Map<string, string> {
   return entries;
 }
 
-/** An English UI text in the language (itself when the catalog lacks it). */
-export function translateText(text: string, language: ExportLanguage): string {
-  return language === "en" ? text : (catalog(language).get(text) ?? text);
+/** An English UI text (of a context, as the screens' `t({ message, context })`) in the language (itself when the catalog lacks it). */
+export function translateText(text: string, language: ExportLanguage, context?: string): string {
+  return language === "en" ? text : (catalog(language).get(context === undefined ? text : `${context}\u0004${text}`) ?? text);
 }
 
 /** The column title of an API field in the language: the web app's title, else the field's name. */

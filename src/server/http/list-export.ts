@@ -157,3 +157,52 @@ export async function sendListExport(
     ),
   );
 }
+
+export interface TextTableExport {
+  format: ExportFormat;
+  language: ExportLanguage;
+  /** The file's name (exportDisposition). */
+  base: string;
+  /** The titles, already in the language. */
+  head: readonly string[];
+  /** Which columns hold numbers (written as numbers in XLSX, kept as numbers by the formula rule). */
+  numeric: readonly boolean[];
+  rows: AsyncIterable<string[][]>;
+}
+
+/**
+ * A report's rows (texts, already in the language) as CSV or XLSX, streamed, by the same cell rule as
+ * the lists' exports: a text a spreadsheet would run is written behind a `'`, numbers as numbers.
+ */
+export function sendTextTableExport(reply: FastifyReply, table: TextTableExport) {
+  const { format, numeric } = table;
+  reply.header("Content-Disposition", exportDisposition(table.base, format));
+  reply.header("Cache-Control", "no-store");
+  if (format === "csv") {
+    reply.type("text/csv; charset=utf-8");
+    return reply.send(
+      Readable.from(
+        (async function* csv() {
+          yield `${CSV_BOM}${csvLine(table.head)}${CSV_LINE_END}`;
+          for await (const chunk of table.rows) yield chunk.map((cells) => `${csvLine(cells, numeric)}${CSV_LINE_END}`).join("");
+        })(),
+      ),
+    );
+  }
+  const cell = (text: string, column: number): XlsxCell => {
+    const number = numeric[column] ? numericCell(text) : null;
+    return number === null ? { text: spreadsheetText(text) } : { number, decimal: true };
+  };
+  reply.type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+  return reply.send(
+    Readable.from(
+      xlsxStream({
+        head: table.head.map((title) => spreadsheetText(title)),
+        rightToLeft: isRightToLeft(table.language),
+        rows: (async function* xlsxRows() {
+          for await (const chunk of table.rows) yield chunk.map((cells) => cells.map(cell));
+        })(),
+      }),
+    ),
+  );
+}

@@ -131,6 +131,8 @@ const COMMON_QUERY_NAMES = [
   "page_size",
   "ordering",
   "account",
+  "format",
+  "lang",
 ];
 
 const HOSTILE_IDS = ["99999999999999999999", "2147483648", "-1", "0", "abc", "1.5", "%00", "1e400"];

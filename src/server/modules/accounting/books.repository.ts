@@ -118,3 +118,123 @@ export async function accountLines(ex: Executor, q: AccountLinesQuery, offset: n
         order by le.entry_date, le.id`,
   );
 }
+
+export interface JournalRow {
+  id: number;
+  date: string;
+  document_type: string;
+  document_id: number;
+  document_no: number | null;
+  currency_id: number;
+  account_type: string;
+  account_id: number | null;
+  debit: string;
+  credit: string;
+}
+
+interface JournalCursor {
+  date: string;
+  document_type: string;
+  document_id: number;
+  currency_id: number;
+  id: number;
+}
+
+/**
+ * The lines of the query's branches and dates in journal order (date, document, currency), in their
+ * own currency, read in chunks after a cursor so a large ledger never sits in memory.
+ */
+export async function* journalRowChunks(ex: Executor, q: BooksQuery, chunkSize = 5000): AsyncGenerator<JournalRow[]> {
+  if (q.branchIds.length === 0) return;
+  let after: JournalCursor | null = null;
+  for (;;) {
+    const cursor: SQL = after
+      ? sql`and (le.entry_date, le.document_type, le.document_id, le.currency_id, le.id) >
+          (${after.date}::date, ${after.document_type}, ${after.document_id}::integer, ${after.currency_id}::integer, ${after.id}::integer)`
+      : sql``;
+    const rows: JournalRow[] = await queryRows<JournalRow>(
+      ex,
+      sql`select le.id, le.entry_date::text as date, le.document_type, le.document_id, ${DOCUMENT_NO} as document_no,
+            le.currency_id, le.account_type, le.account_id, le.debit::text as debit, le.credit::text as credit
+          from ledger_entry le
+          where le.branch_id in (${idList(q.branchIds)})
+            ${q.startDate ? sql`and le.entry_date >= ${q.startDate}` : sql``}
+            ${q.endDate ? sql`and le.entry_date <= ${q.endDate}` : sql``}
+            ${cursor}
+          order by le.entry_date, le.document_type, le.document_id, le.currency_id, le.id
+          limit ${chunkSize}`,
+    );
+    if (rows.length > 0) yield rows;
+    if (rows.length < chunkSize) return;
+    after = rows[rows.length - 1];
+  }
+}
+
+/** Per account and currency: debit - credit of the lines before the query's start (the journal's opening). */
+export async function openingByCurrency(
+  ex: Executor,
+  q: BooksQuery,
+): Promise<{ account_type: string; account_id: number | null; currency_id: number; net: string }[]> {
+  if (q.branchIds.length === 0 || !q.startDate) return [];
+  return queryRows(
+    ex,
+    sql`select le.account_type, le.account_id, le.currency_id, sum(le.debit - le.credit)::text as net
+        from ledger_entry le
+        where le.branch_id in (${idList(q.branchIds)}) and le.entry_date < ${q.startDate}
+        group by le.account_type, le.account_id, le.currency_id
+        order by le.currency_id`,
+  );
+}
+
+/** An account's lines in the period by date then entry, read in chunks after a cursor (the general ledger's export). */
+export async function* accountLineChunks(ex: Executor, q: AccountLinesQuery, chunkSize = 5000): AsyncGenerator<LedgerLine[]> {
+  if (q.branchIds.length === 0) return;
+  const inPeriod = q.startDate ? sql`and le.entry_date >= ${q.startDate}` : sql``;
+  let after: { date: string; id: number } | null = null;
+  for (;;) {
+    const cursor: SQL = after ? sql`and (le.entry_date, le.id) > (${after.date}::date, ${after.id}::integer)` : sql``;
+    const rows: LedgerLine[] = await queryRows<LedgerLine>(
+      ex,
+      sql`select le.id, le.entry_date::text as date, le.branch_id as branch, le.document_type, le.document_id, ${DOCUMENT_NO} as document_no,
+            le.memo as note, le.currency_id as currency, le.exchange_rate::text as exchange_rate,
+            round(le.d, 2)::text as debit, round(le.c, 2)::text as credit, '0'::text as running
+          from (${lines(q, sql`${accountIs(q)} ${inPeriod} ${cursor}`)}) le
+          order by le.entry_date, le.id
+          limit ${chunkSize}`,
+    );
+    if (rows.length > 0) yield rows;
+    if (rows.length < chunkSize) return;
+    after = rows[rows.length - 1];
+  }
+}
+
+export interface Period {
+  start: string;
+  end: string;
+}
+
+/** Per account and period: the period's debits and credits (and of them, what sale returns booked), in the base currency. */
+export async function accountSumsByPeriod(
+  ex: Executor,
+  branchIds: readonly number[],
+  periods: readonly Period[],
+): Promise<(Omit<AccountSums, "opening"> & { period: number })[]> {
+  if (branchIds.length === 0 || periods.length === 0) return [];
+  const first = periods.reduce((a, p) => (p.start < a ? p.start : a), periods[0].start);
+  const last = periods.reduce((a, p) => (p.end > a ? p.end : a), periods[0].end);
+  const values = sql.join(
+    periods.map((p, i) => sql`(${i}::integer, ${p.start}::date, ${p.end}::date)`),
+    sql`, `,
+  );
+  const q: BooksQuery = { branchIds, startDate: first, endDate: last, currencyId: null, withoutClosing: true };
+  return queryRows(
+    ex,
+    sql`select l.account_type, l.account_id, p.i as period,
+          round(coalesce(sum(l.d), 0), 2)::text as debit,
+          round(coalesce(sum(l.c), 0), 2)::text as credit,
+          round(coalesce(sum(l.d - l.c) filter (where l.document_type = 'sale_return'), 0), 2)::text as returns_net
+        from (${lines(q, sql`and le.entry_date >= ${first}`)}) l
+        join (values ${values}) as p(i, s, e) on l.entry_date between p.s and p.e
+        group by l.account_type, l.account_id, p.i`,
+  );
+}

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { toIsoDate } from "../../../core/dates";
 import { MAX_PAGE_SIZE } from "../../../core/list-query";
@@ -7,7 +8,9 @@ import type { Db } from "../../db/client";
 import { authOf, visibleBranches, type AuthContext } from "../../http/access";
 import { fieldErrors } from "../../http/errors";
 import { validateBody } from "../../http/resource";
-import { dateRange, idList, optionalDate, single, type RawQuery } from "../report/report-params";
+import { EXPORT_FORMATS, sendTextTableExport } from "../../http/list-export";
+import { EXPORT_LANGUAGES, languageOfHeader } from "../../http/export-language";
+import { dateRange, idList, oneOf, optionalDate, single, type RawQuery } from "../report/report-params";
 import type { BooksQuery } from "./books.repository";
 import * as books from "./books.service";
 import { chartAccounts, changeAccount } from "./chart.service";
@@ -35,6 +38,18 @@ function booksQuery(request: FastifyRequest, withCurrency: boolean): BooksQuery 
   const q = queryOf(request);
   const { startDate, endDate } = dateRange(q);
   return { branchIds: branchesOf(q, authOf(request)), startDate, endDate, currencyId: withCurrency ? currencyOf(q) : null };
+}
+
+/** `lang` (en, ar, ckb), else the caller's Accept-Language: the language the exports name accounts and titles in. */
+function languageOf(request: FastifyRequest) {
+  const q = queryOf(request);
+  return single(q.lang) ? oneOf(q, "lang", EXPORT_LANGUAGES, "en") : languageOfHeader(request.headers["accept-language"]);
+}
+
+function accountOf(q: RawQuery): string {
+  const account = single(q.account);
+  if (!account) throw fieldErrors({ account: [MESSAGES.required] });
+  return account;
 }
 
 const MAX_PAGE = 1_000_000;
@@ -71,12 +86,42 @@ export function registerBooksRoutes(app: FastifyInstance, deps: { db: Db }): voi
 
   app.get("/api/accounting/general-ledger/", statements, async (request) => {
     const q = queryOf(request);
-    const account = single(q.account);
-    if (!account) throw fieldErrors({ account: [MESSAGES.required] });
-    return books.generalLedgerReport(db, { ...booksQuery(request, true), account, ...pageOf(q) });
+    return books.generalLedgerReport(db, { ...booksQuery(request, true), account: accountOf(q), ...pageOf(q) });
   });
 
-  app.get("/api/accounting/profit-and-loss/", statements, async (request) => books.profitAndLossReport(db, booksQuery(request, false)));
+  // Every line of the account (not a page) as CSV or XLSX, by the exports' cell rule.
+  app.get("/api/accounting/general-ledger/export/", statements, async (request, reply) => {
+    const q = queryOf(request);
+    const format = oneOf(q, "format", EXPORT_FORMATS, "csv");
+    const language = languageOf(request);
+    const table = await books.generalLedgerExport(db, { ...booksQuery(request, true), account: accountOf(q) }, language);
+    return sendTextTableExport(reply, { ...table, format, language });
+  });
+
+  // The journal as ledger/hledger text, for an independent tool to check the books.
+  app.get("/api/accounting/journal/", statements, async (request, reply) => {
+    const q = queryOf(request);
+    oneOf(q, "format", ["ledger"], "ledger");
+    const language = languageOf(request);
+    const text = books.journalText(db, booksQuery(request, false), language);
+    // The first part is read before the reply starts, so a failure there is an error reply, not a cut file.
+    const first = await text.next();
+    reply.type("text/plain; charset=utf-8");
+    reply.header("Content-Disposition", 'attachment; filename="journal.ledger"');
+    reply.header("Cache-Control", "no-store");
+    return reply.send(
+      Readable.from(
+        (async function* journal() {
+          if (!first.done) yield first.value;
+          yield* text;
+        })(),
+      ),
+    );
+  });
+
+  app.get("/api/accounting/profit-and-loss/", statements, async (request) =>
+    books.profitAndLossReport(db, booksQuery(request, false), oneOf(queryOf(request), "columns", books.PROFIT_COLUMNS, "none")),
+  );
 
   app.get("/api/accounting/balance-sheet/", statements, async (request) => {
     const q = queryOf(request);

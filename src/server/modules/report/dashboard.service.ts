@@ -7,6 +7,7 @@ import type { AuthContext } from "../../http/access";
 import * as repo from "./dashboard.repository";
 import { coverLedgerDaysBefore } from "./ledger-day-totals";
 import { salePremiumReport } from "./sale-premium-report.service";
+import { profitAndLossReport } from "../accounting/books.service";
 import { DEFAULT_WITHIN_DAYS } from "./stock-report.routes";
 
 /** The permission behind each card (SPEC section 6 codes): a card is answered only to a holder. */
@@ -18,6 +19,7 @@ export const CARD_PERMISSIONS = {
   installments: "view_salepremium",
   min_quantity: "report_view_min_quantity_item",
   expiring: "report_view_expired_item",
+  profit: "report_view_financial_statements",
 } as const;
 
 export type DashboardCard = keyof typeof CARD_PERMISSIONS;
@@ -89,6 +91,12 @@ async function installments(ex: Executor, auth: AuthContext, branchIds: readonly
   return { due_today: per("due_today"), overdue: per("overdue_amount") };
 }
 
+/** This month's gross and net profit from the books (the profit and loss of the month up to today). */
+async function profitThisMonth(db: Db, branchIds: readonly number[], today: string) {
+  const statement = await profitAndLossReport(db, { branchIds, startDate: `${today.slice(0, 7)}-01`, endDate: today, currencyId: null });
+  return { start_date: statement.start_date, gross_profit: statement.gross_profit, net_profit: statement.net_profit };
+}
+
 /**
  * The caller's dashboard: each card only with the permission behind it, every figure over the
  * caller's branches (or those of them asked for). The queries run side by side where the driver allows
@@ -106,7 +114,7 @@ export async function dashboard(db: Db, auth: AuthContext, branchIds: readonly n
   const needsBalances = !none && (["cashboxes", "customers_owe", "suppliers_owed"] as const).some(may);
   const covered = needsBalances ? await coverLedgerDaysBefore(db, today) : null;
   const salesFrom = chartFrom < dates.lastMonthStart ? chartFrom : dates.lastMonthStart;
-  const [days, topItems, cashboxes, customersOwe, suppliersOwed, dues, minQuantity, expiring] = await Promise.all([
+  const [days, topItems, cashboxes, customersOwe, suppliersOwed, dues, minQuantity, expiring, profit] = await Promise.all([
     when("sales", () => repo.salesDays(db, branchIds, salesFrom, today)),
     when("sales", () => repo.topItems(db, branchIds, chartFrom, today)),
     when("cashboxes", () => repo.cashboxBalances(db, branchIds, covered)),
@@ -115,6 +123,7 @@ export async function dashboard(db: Db, auth: AuthContext, branchIds: readonly n
     when("installments", () => installments(db, auth, branchIds, today)),
     when("min_quantity", () => repo.minQuantityCount(db, branchIds, auth)),
     when("expiring", () => repo.expiringFigures(db, branchIds, auth, DEFAULT_WITHIN_DAYS)),
+    when("profit", () => profitThisMonth(db, branchIds, today)),
   ]);
   const cards = {
     sales: days && { ...salesCard(days, dates, chartFrom), top_items: topItems ?? [] },
@@ -124,6 +133,7 @@ export async function dashboard(db: Db, auth: AuthContext, branchIds: readonly n
     installments: dues,
     min_quantity: minQuantity === undefined ? undefined : { count: minQuantity },
     expiring: expiring && { ...expiring, within_days: DEFAULT_WITHIN_DAYS },
+    profit,
   };
   // A card the caller may not see is left out, not sent empty.
   return { today, branches: branchIds, ...Object.fromEntries(Object.entries(cards).filter(([, v]) => v !== undefined)) };

@@ -41,3 +41,21 @@ export async function downloadServerExport(request: ServerExportRequest, format:
     return true;
   }
 }
+
+/**
+ * A file the server writes for a report (a general ledger's every line, the journal), downloaded with
+ * the bearer token. Answers false when the server could not be asked, as downloadServerExport does.
+ */
+export async function downloadServerFile(path: string, params: Record<string, string>, fileName: string): Promise<boolean> {
+  try {
+    const blob = await api
+      .get(path, { searchParams: params, headers: { Accept: "*/*" }, timeout: false, context: { silent: true } })
+      .blob();
+    saveBlob(fileName, blob);
+    return true;
+  } catch (error) {
+    if (isNetworkError(error) || (error instanceof HTTPError && error.response.status >= 500)) return false;
+    showError(toErrorMessage(error) ?? String(error));
+    return true;
+  }
+}

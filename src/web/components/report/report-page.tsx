@@ -5,7 +5,11 @@ import { LuPrinter, LuRefreshCw } from "react-icons/lu";
 import { formatDate } from "../../../core/dates";
 import { useOnline } from "../../offline/online";
 import { CardTitle } from "../card-title";
+import { useAtomValue } from "jotai";
+import { languageAtom } from "../../lib/app-state";
 import { ExportButtons } from "../export/export-buttons";
+import { downloadServerFile } from "../export/server-export";
+import { exportFileName } from "../export/table-export";
 import { useTableExport } from "../export/use-table-export";
 import { usePrint } from "../print/use-print";
 import { CurrencySelect } from "../selectors/currency-select";
@@ -31,6 +35,10 @@ export interface ReportPageProps<Row> {
   onRefresh: () => void;
   /** Shown instead of the content while the report cannot be asked yet (a party not chosen). */
   prompt?: ReactNode;
+  /** Online, the server writes the export (every row, not only what is loaded): its path and parameters. */
+  serverExport?: { path: string; params: Record<string, string> };
+  /** More buttons beside print and export. */
+  actions?: ReactNode;
   /** The chart and the table. */
   children: ReactNode;
 }
@@ -49,7 +57,16 @@ export function ReportPage<Row>(props: ReportPageProps<Row>) {
   const range = filters.range;
   const period = range ? `${formatDate(range.start)} – ${formatDate(range.end)}` : "";
   const fileName = range ? `${title}-${range.start}-${range.end}` : title;
-  const exporter = useTableExport(fileName, () => Promise.resolve(data ? { table: reportTextTable(data, undefined, t`Total`) } : null));
+  const language = useAtomValue(languageAtom);
+  const { serverExport } = props;
+  const exporter = useTableExport(
+    fileName,
+    () => Promise.resolve(data ? { table: reportTextTable(data, undefined, t`Total`) } : null),
+    serverExport
+      ? (format) =>
+          downloadServerFile(serverExport.path, { ...serverExport.params, format, lang: language }, exportFileName(fileName, format))
+      : undefined,
+  );
 
   return (
     <Card.Root>
@@ -63,6 +80,7 @@ export function ReportPage<Row>(props: ReportPageProps<Row>) {
                 <Trans>Print A4</Trans>
               </Button>
               <ExportButtons disabled={!data} onExport={exporter.run} exporting={exporter.exporting} />
+              {props.actions}
               <IconButton aria-label={t`Refresh`} size="sm" variant="outline" disabled={!online} onClick={props.onRefresh}>
                 <LuRefreshCw />
               </IconButton>

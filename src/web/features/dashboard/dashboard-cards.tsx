@@ -83,7 +83,7 @@ export function DashboardCards({
       </div>
     ) : null;
   }
-  const { sales, cashboxes, customers_owe, suppliers_owed, installments, min_quantity, expiring } = answer;
+  const { sales, cashboxes, customers_owe, suppliers_owed, installments, min_quantity, expiring, profit } = answer;
   const change = sales ? changePercent(sales.this_month, sales.last_month_to_date) : null;
   return (
     <section className="dash-grid" aria-label={t`Today's figures`}>
@@ -112,6 +112,19 @@ export function DashboardCards({
               </Trans>
             </span>
           </div>
+        </FigureCard>
+      ) : null}
+      {profit ? (
+        <FigureCard
+          title={t`Net profit this month`}
+          to={`/report/profit-and-loss?start_date=${profit.start_date}&end_date=${answer.today}`}
+        >
+          <Figure value={profit.net_profit} currency={base} />
+          <p className="dash-small dash-muted">
+            <Trans>
+              Gross profit <span dir="ltr">{money(profit.gross_profit)}</span> {base}
+            </Trans>
+          </p>
         </FigureCard>
       ) : null}
       {cashboxes ? (

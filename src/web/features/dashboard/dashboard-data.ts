@@ -29,6 +29,8 @@ export interface DashboardAnswer {
   installments?: { due_today: CurrencyAmount[]; overdue: CurrencyAmount[] };
   min_quantity?: { count: number };
   expiring?: { count: number; expired_count: number; value: string; within_days: number };
+  /** This month's profit from the books, to today. */
+  profit?: { start_date: string; gross_profit: string; net_profit: string };
 }
 
 /** Change of this month against the same days of last month, in percent (one decimal); null without a base. */

@@ -6,6 +6,7 @@ import { formatDate, isIsoDate } from "../../../../core/dates";
 import { useStatementTypeLabel } from "../../../components/account-statement/account-statement";
 import { sideAmount, statementDocumentPath, statementMoney } from "../../../components/account-statement/statement-rows";
 import { nameIn, useBooksLanguage, type NamedInThree } from "../../../components/report/books-labels";
+import { JournalButton } from "../../../components/report/journal-button";
 import { ReportPage } from "../../../components/report/report-page";
 import { ReportTable, type ReportColumn, type ReportData } from "../../../components/report/report-table";
 import { useReportData } from "../../../components/report/use-report-data";
@@ -137,6 +138,8 @@ export default function GeneralLedgerPage() {
       failed={report.failed}
       onRefresh={report.reload}
       prompt={account ? undefined : t`Select an account`}
+      serverExport={account ? { path: "accounting/general-ledger/export/", params: { ...filters.params, account } } : undefined}
+      actions={<JournalButton params={filters.params} />}
       extraFilters={
         <Field.Root minW="64" maxW="80">
           <Field.Label>

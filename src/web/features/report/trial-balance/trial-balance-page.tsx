@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { TrialBalanceRow } from "../../../../core/financial-statements";
 import { sideAmount, statementMoney } from "../../../components/account-statement/statement-rows";
 import { generalLedgerPath, nameIn, useAccountClassLabel, useBooksLanguage } from "../../../components/report/books-labels";
+import { JournalButton } from "../../../components/report/journal-button";
 import { ReportPage } from "../../../components/report/report-page";
 import { ReportTable, type ReportColumn, type ReportData } from "../../../components/report/report-table";
 import { useReportData } from "../../../components/report/use-report-data";
@@ -71,6 +72,7 @@ export default function TrialBalancePage() {
       loading={report.loading}
       failed={report.failed}
       onRefresh={report.reload}
+      actions={<JournalButton params={filters.params} />}
     >
       {data ? <ReportTable data={data} label={title} rowKey={(r) => r.account} /> : null}
     </ReportPage>
