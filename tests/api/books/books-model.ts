@@ -147,6 +147,8 @@ export class Books {
   readonly cashDocs: CashDoc[] = [];
   readonly cashTransfers: CashTransfer[] = [];
   readonly stockTransfers: StockTransfer[] = [];
+  /** The first ledger row this run books: what the exchange checks read. */
+  firstLedgerId = 0;
 
   quantity(stockId: number): number {
     const row = this.stock.get(stockId);
