@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { postMoneyConversion } from "./accounting-posting";
-import { bookRate, clearingBaseNet, lineBaseValue } from "./exchange-difference";
+import { bookRate, clearingBaseNet, inventoryInBase, lineBaseValue } from "./exchange-difference";
 import { sum } from "./money";
 import { postPayment, postPurchase, postPurchaseReturn, postReceipt, type PostingLine } from "./posting";
 
@@ -183,5 +183,28 @@ describe("exchange gains and losses", () => {
       party_rate: "1300",
     });
     expect(lines.map((l) => l.account_type)).toEqual(["cashbox", "customer"]);
+  });
+});
+
+describe("postings booked before inventory was kept in base", () => {
+  it("become today's posting: inventory in base through the clearing, nothing else changed", () => {
+    const old: PostingLine[] = [
+      { account_type: "inventory", account_id: null, currency_id: USD, debit: "900.00", credit: "0.00", exchange_rate: "1480.000000" },
+      { account_type: "supplier", account_id: 4, currency_id: USD, debit: "0.00", credit: "900.00", exchange_rate: "1480.000000" },
+    ];
+    const today = postPurchase({
+      base_currency_id: IQD,
+      supplier_id: 4,
+      cashbox_id: null,
+      currency_id: USD,
+      exchange_rate: "1480",
+      total_price: "900",
+      discount: "0",
+      paid_amount: "0",
+    });
+    const fixed = inventoryInBase(old, IQD)!;
+    const sorted = (lines: PostingLine[]) => shape(lines).map(String).sort();
+    expect(sorted(fixed)).toEqual(sorted(today));
+    expect(inventoryInBase(fixed, IQD)).toBeNull();
   });
 });

@@ -62,3 +62,24 @@ export function realiseExchangeDifference(lines: readonly PostingLine[], baseCur
   const loss = isPositive(net);
   return [side("exchange_gain_loss", loss), side("currency_exchange", !loss)];
 }
+
+/**
+ * A posting booked before inventory was kept in the base currency, as it is now (posting.ts transferInBase):
+ * each inventory line in a foreign currency becomes the clearing's line in that currency and an inventory
+ * line in base against the clearing, at the line's own rate. Null when the posting has no such line.
+ */
+export function inventoryInBase<L extends PostingLine>(lines: readonly L[], baseCurrencyId: number): L[] | null {
+  const foreign = (l: L) => l.account_type === "inventory" && l.currency_id !== baseCurrencyId;
+  if (!lines.some(foreign)) return null;
+  return lines.flatMap((l) => {
+    if (!foreign(l)) return [l];
+    const value = toDecimalString(lineBaseValue(isPositive(l.debit) ? l.debit : l.credit, l.exchange_rate));
+    const base = { ...l, currency_id: baseCurrencyId, exchange_rate: toDecimalString(1, RATE_DECIMALS) };
+    const debit = isPositive(l.debit);
+    return [
+      { ...l, account_type: "currency_exchange" as const },
+      { ...base, debit: debit ? value : "0.00", credit: debit ? "0.00" : value },
+      { ...base, account_type: "currency_exchange" as const, debit: debit ? "0.00" : value, credit: debit ? value : "0.00" },
+    ];
+  });
+}

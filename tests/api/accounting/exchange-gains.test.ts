@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { toIsoDate } from "../../../src/core/dates";
 import { queryRows } from "../../../src/server/db/client";
+import { repostInventoryInBase } from "../../../src/server/modules/accounting/inventory-in-base";
+import { bookedLines, repost } from "../../../src/server/modules/ledger/ledger.repository";
 import type { Created } from "../support/json";
 import { formToken, type TestApp } from "../support/test-app";
 import { loadDemo, newItem, post, purchaseBody, stockRows, type Demo, type PurchaseAnswer } from "../purchase/helpers";
@@ -225,5 +227,51 @@ describe("inventory in the base currency", () => {
       sql`select coalesce(sum(debit - credit), 0)::text as net from ledger_entry where account_type = 'inventory' and currency_id = ${demo.usd}`,
     );
     expect(usdInventoryAfter[0].net).toBe(usdInventoryBefore[0].net);
+  });
+
+  it("a posting booked before, with inventory in USD, is reposted once into base (append-only)", async () => {
+    const itemId = await newItem(t, admin);
+    const purchase = await post<PurchaseAnswer>(
+      t,
+      admin,
+      "purchase/",
+      purchaseBody(demo, itemId, {
+        currency: demo.usd,
+        exchange_rate: "1480",
+        items: [{ item: itemId, quantity: "2", purchase_price: "5", sale_price: "9000", batch_number: "", expire_date: null }],
+      }),
+    );
+    expect(purchase.status).toBe(201);
+    // As the rule before booked it: inventory and the supplier, both in USD.
+    const booked = await bookedLines(t.db, "purchase", purchase.body.id);
+    const usd = (account_type: "inventory" | "supplier", debit: string, credit: string) => ({
+      account_type,
+      account_id: account_type === "supplier" ? demo.suppliers.zagros : null,
+      currency_id: demo.usd,
+      debit,
+      credit,
+      exchange_rate: "1480.000000",
+    });
+    await t.db.transaction((tx) =>
+      repost(
+        tx,
+        { branchId: demo.erbil, documentType: "purchase", documentId: purchase.body.id, entryDate: booked[0].entryDate, userId: 1 },
+        booked,
+        [usd("inventory", "10.00", "0.00"), usd("supplier", "0.00", "10.00")],
+      ),
+    );
+    const docs: [string, number][] = [["purchase", purchase.body.id]];
+    expect(await unitsNet("inventory", demo.usd, docs)).toBe("10.00");
+    const rowsBefore = (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from ledger_entry`))[0].n;
+
+    expect(await repostInventoryInBase(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await unitsNet("inventory", demo.usd, docs)).toBe("0.00");
+    expect(await unitsNet("inventory", demo.iqd, docs)).toBe("14800.00");
+    expect(await unitsNet("supplier", demo.usd, docs)).toBe("-10.00");
+    expect(await baseNet("currency_exchange", docs)).toBe("0.00");
+    const rowsAfter = (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from ledger_entry`))[0].n;
+    expect(rowsAfter).toBeGreaterThan(rowsBefore);
+    // Once done, it does nothing.
+    expect(await repostInventoryInBase(t.db)).toBe(0);
   });
 });
