@@ -13,6 +13,7 @@ describe("postMoneyConversion", () => {
       to: { currency_id: 1, exchange_rate: "1" },
       amount: "100",
       amount_in: "148000",
+      base_currency_id: 1,
     });
     expect(shape(lines)).toEqual([
       ["currency_exchange", null, 2, "100.00", "0.00"],

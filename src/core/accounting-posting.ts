@@ -3,6 +3,7 @@
  * money conversions, cashbox adjustments, capital and debit invoices. Pure, like posting.ts;
  * every function's lines balance per currency (assertBalanced).
  */
+import { realiseExchangeDifference } from "./exchange-difference";
 import { isNegative, negate, type MoneyInput } from "./money";
 import { assertBalanced, transfer, type MoneyContext, type PostingLine } from "./posting";
 
@@ -20,17 +21,21 @@ export interface MoneyConversionDoc {
   amount: MoneyInput;
   /** What enters the target cashbox, in its currency. */
   amount_in: MoneyInput;
+  base_currency_id: number;
 }
 
 /**
  * Each currency balances on its own through the currency_exchange clearing account: the source's currency
- * leaves its cashbox into the clearing account, the target's comes out of it into the target cashbox.
+ * leaves its cashbox into the clearing account (at the source's rate, its book rate), the target's comes out
+ * of it into the target cashbox (at the conversion's rate). What the two differ in base is the exchange
+ * gain or loss of the conversion, which leaves the clearing at zero in base.
  */
 export function postMoneyConversion(doc: MoneyConversionDoc): PostingLine[] {
-  return balanced([
+  const lines = [
     ...transfer(doc.from, ["currency_exchange", null], ["cashbox", doc.from_cashbox_id], doc.amount),
     ...transfer(doc.to, ["cashbox", doc.to_cashbox_id], ["currency_exchange", null], doc.amount_in),
-  ]);
+  ];
+  return balanced([...lines, ...realiseExchangeDifference(lines, doc.base_currency_id)]);
 }
 
 export interface CashboxAdjustmentDoc extends MoneyContext {

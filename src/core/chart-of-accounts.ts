@@ -112,6 +112,7 @@ export const FIXED_ACCOUNTS: readonly FixedAccount[] = [
   fixed("damaged_stock", "5401", "damagedStock", "Damaged stock", "البضاعة التالفة", "کاڵای تێکچوو"),
   fixed("cash_over_short", "5501", "cashOverShort", "Cash over and short", "فائض وعجز الصندوق", "زیادە و کەمی سندووق"),
   fixed("currency_exchange", "5601", "exchange", "Currency exchange clearing", "مقاصة تحويل العملات", "پاکتاوکردنی ئاڵوگۆڕی دراو"),
+  fixed("exchange_gain_loss", "5602", "exchange", "Exchange gains and losses", "أرباح وخسائر الصرف", "قازانج و زیانی ئاڵوگۆڕی دراو"),
 ];
 
 /** The stable id of an account in the API: "inventory", "cashbox-3", "expense" (salaries), "expense-5". */

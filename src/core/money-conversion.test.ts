@@ -22,9 +22,10 @@ describe("money conversion", () => {
   });
 
   it("gives each side's ledger lines their rate", () => {
-    expect(conversionLineRates("1500", usd, iqd)).toEqual({ from: "1500.000000", to: "1" });
-    expect(conversionLineRates("1500", iqd, usd)).toEqual({ from: "1", to: "1500.000000" });
-    expect(conversionLineRates("1.25", eur, usd)).toEqual({ from: "1600", to: "1280.000000" });
-    expect(conversionLineRates("1.25", { isBase: false, latestRate: null }, usd)).toBeNull();
+    // A foreign source leaves at its cashbox's book rate, whatever the stated rate.
+    expect(conversionLineRates("1500", usd, iqd, "1480")).toEqual({ from: "1480.000000", to: "1" });
+    expect(conversionLineRates("1500", iqd, usd, "1")).toEqual({ from: "1", to: "1500.000000" });
+    expect(conversionLineRates("1.25", eur, usd, "1590")).toEqual({ from: "1590.000000", to: "1280.000000" });
+    expect(conversionLineRates("1.25", { isBase: false, latestRate: null }, usd, "1600")).toBeNull();
   });
 });

@@ -32,14 +32,22 @@ export function defaultConversionRate(from: ConversionSide, to: ConversionSide):
 }
 
 /**
- * The rate each side's ledger lines carry (base units per unit of its currency): the stated rate on the
- * foreign side when the other is the base; between two foreign currencies the source's latest rate and
- * what the stated rate makes of the target's. Null when a needed latest rate is missing.
+ * The rate each side's ledger lines carry (base units per unit of its currency). A foreign source leaves
+ * at its cashbox's book rate (exchange-difference.ts), so what the conversion realises against it is an
+ * exchange gain or loss; the target enters at the stated rate when the source is the base, and between two
+ * foreign currencies at what the stated rate makes of the source's latest rate. Null when a needed latest
+ * rate is missing.
  */
-export function conversionLineRates(rate: MoneyInput, from: ConversionSide, to: ConversionSide): { from: string; to: string } | null {
+export function conversionLineRates(
+  rate: MoneyInput,
+  from: ConversionSide,
+  to: ConversionSide,
+  fromBookRate: MoneyInput,
+): { from: string; to: string } | null {
   const r = toDecimalString(rate, RATE_DECIMALS);
   if (from.isBase) return { from: "1", to: r };
-  if (to.isBase) return { from: r, to: "1" };
+  const book = toDecimalString(fromBookRate, RATE_DECIMALS);
+  if (to.isBase) return { from: book, to: "1" };
   if (!usable(from.latestRate)) return null;
-  return { from: from.latestRate, to: toDecimalString(div(from.latestRate, rate), RATE_DECIMALS) };
+  return { from: book, to: toDecimalString(div(from.latestRate, rate), RATE_DECIMALS) };
 }

@@ -21,6 +21,7 @@ const balance = (lines: PostingLine[], type: string, id: number | null, side: "d
 describe("posting", () => {
   it("a purchase: inventory against the supplier, the paid part against the cashbox", () => {
     const lines = postPurchase({
+      base_currency_id: 1,
       supplier_id: 4,
       cashbox_id: 2,
       currency_id: 1,
@@ -36,6 +37,7 @@ describe("posting", () => {
 
   it("an unpaid purchase touches no cashbox", () => {
     const lines = postPurchase({
+      base_currency_id: 1,
       supplier_id: 4,
       cashbox_id: null,
       currency_id: 1,
@@ -77,7 +79,7 @@ describe("posting", () => {
     });
     expect(balance(sale, "customer", 9, "credit").toString()).toBe("25");
     expect(balance(sale, "cost_of_goods", null, "credit").toString()).toBe("20");
-    const purchase = postPurchaseReturn({ supplier_id: 4, currency_id: 1, exchange_rate: 1, total_price: "40" });
+    const purchase = postPurchaseReturn({ base_currency_id: 1, supplier_id: 4, currency_id: 1, exchange_rate: 1, total_price: "40" });
     expect(balance(purchase, "supplier", 4, "debit").toString()).toBe("40");
     expect(postDamagedStock({ base_currency_id: 1, cost_total: "15" })).toHaveLength(2);
   });

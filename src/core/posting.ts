@@ -7,7 +7,8 @@
  * Balances: supplier = credit - debit (what we owe); customer = debit - credit (what they owe);
  * cashbox = debit - credit (cash held); profit = revenue - cost_of_goods - damaged_stock.
  */
-import { add, greaterThan, isPositive, mul, round, sub, sum, toDecimalString, type MoneyInput } from "./money";
+import { lineBaseValue, realiseExchangeDifference } from "./exchange-difference";
+import { add, equals, greaterThan, isPositive, mul, round, sub, sum, toDecimalString, type MoneyInput } from "./money";
 
 export type AccountType =
   | "cashbox"
@@ -23,6 +24,8 @@ export type AccountType =
   | "employee"
   /** Clearing account of money conversions, one per currency, so each currency's lines still balance. */
   | "currency_exchange"
+  /** Realised exchange differences, in the base currency: debit a loss, credit a gain (exchange-difference.ts). */
+  | "exchange_gain_loss"
   /** Cash over and short: what cashbox counts found more or less than the ledger held. */
   | "cash_over_short"
   /** Owners' capital, by partner (account_id) or none: credit - debit is what was put in. */
@@ -71,6 +74,29 @@ export const transfer = (
 ): PostingLine[] =>
   isPositive(amount) ? [line(debit[0], debit[1], ctx, "debit", amount), line(credit[0], credit[1], ctx, "credit", amount)] : [];
 
+/**
+ * Debit one account in the base currency and credit another in the document's currency (or the other way,
+ * `baseSide`): in a foreign currency both go through the exchange clearing at the document's rate, so each
+ * currency's lines balance and the clearing nets to zero in base. Inventory is kept this way in base.
+ */
+export function transferInBase(
+  ctx: MoneyContext,
+  baseCurrencyId: number,
+  baseSide: "debit" | "credit",
+  baseAccount: [AccountType, number | null],
+  docAccount: [AccountType, number | null],
+  amount: MoneyInput,
+): PostingLine[] {
+  const [debit, credit] = baseSide === "debit" ? [baseAccount, docAccount] : [docAccount, baseAccount];
+  if (ctx.currency_id === baseCurrencyId) return transfer(ctx, debit, credit, amount);
+  const base = { currency_id: baseCurrencyId, exchange_rate: 1 };
+  const clearing: [AccountType, null] = ["currency_exchange", null];
+  const inBase = lineBaseValue(amount, ctx.exchange_rate);
+  return baseSide === "debit"
+    ? [...transfer(ctx, clearing, docAccount, amount), ...transfer(base, baseAccount, clearing, inBase)]
+    : [...transfer(ctx, docAccount, clearing, amount), ...transfer(base, clearing, baseAccount, inBase)];
+}
+
 export class UnbalancedPostingError extends Error {}
 
 export function assertBalanced(lines: readonly PostingLine[]): void {
@@ -90,6 +116,7 @@ export function assertBalanced(lines: readonly PostingLine[]): void {
 export const netTotal = (total: MoneyInput, discount: MoneyInput) => round(sub(total, discount));
 
 export interface PurchaseDoc extends MoneyContext {
+  base_currency_id: number;
   supplier_id: number;
   cashbox_id: number | null;
   total_price: MoneyInput;
@@ -100,7 +127,7 @@ export interface PurchaseDoc extends MoneyContext {
 export function postPurchase(doc: PurchaseDoc): PostingLine[] {
   const net = netTotal(doc.total_price, doc.discount);
   const lines = [
-    ...transfer(doc, ["inventory", null], ["supplier", doc.supplier_id], net),
+    ...transferInBase(doc, doc.base_currency_id, "debit", ["inventory", null], ["supplier", doc.supplier_id], net),
     ...(doc.cashbox_id ? transfer(doc, ["supplier", doc.supplier_id], ["cashbox", doc.cashbox_id], doc.paid_amount) : []),
   ];
   assertBalanced(lines);
@@ -108,13 +135,14 @@ export function postPurchase(doc: PurchaseDoc): PostingLine[] {
 }
 
 export interface PurchaseReturnDoc extends MoneyContext {
+  base_currency_id: number;
   supplier_id: number;
   total_price: MoneyInput;
 }
 
 /** Goods go back: the supplier owes us (we owe less), inventory falls. */
 export function postPurchaseReturn(doc: PurchaseReturnDoc): PostingLine[] {
-  const lines = transfer(doc, ["supplier", doc.supplier_id], ["inventory", null], doc.total_price);
+  const lines = transferInBase(doc, doc.base_currency_id, "credit", ["inventory", null], ["supplier", doc.supplier_id], doc.total_price);
   assertBalanced(lines);
   return lines;
 }
@@ -197,28 +225,79 @@ export function paymentProblem(
   return null;
 }
 
-export interface ReceiptDoc extends MoneyContext {
+/**
+ * A settlement in one currency whose two accounts carry different rates (a debt booked at one rate, paid
+ * with money held at another): each side at its own rate through the exchange clearing, and the base
+ * difference realised (exchange-difference.ts). At one rate it is a plain transfer.
+ */
+function settle(
+  ctx: MoneyContext,
+  debit: [AccountType, number | null, MoneyInput],
+  credit: [AccountType, number | null, MoneyInput],
+  amount: MoneyInput,
+  baseCurrencyId: number,
+): PostingLine[] {
+  const [debitType, debitId, debitRate] = debit;
+  const [creditType, creditId, creditRate] = credit;
+  if (equals(debitRate, creditRate))
+    return transfer({ ...ctx, exchange_rate: debitRate }, [debitType, debitId], [creditType, creditId], amount);
+  const clearing: [AccountType, null] = ["currency_exchange", null];
+  const lines = [
+    ...transfer({ ...ctx, exchange_rate: debitRate }, [debitType, debitId], clearing, amount),
+    ...transfer({ ...ctx, exchange_rate: creditRate }, clearing, [creditType, creditId], amount),
+  ];
+  return [...lines, ...realiseExchangeDifference(lines, baseCurrencyId)];
+}
+
+/** The book rates of a settlement's accounts (exchange-difference.ts bookRate); without them, the document's rate. */
+export interface SettlementRates {
+  base_currency_id?: number;
+  /** The party's book rate: what its debt was booked at, on average. */
+  party_rate?: MoneyInput;
+  /** The paying cashbox's book rate (payments: money leaving it). */
+  cashbox_rate?: MoneyInput;
+}
+
+export interface ReceiptDoc extends MoneyContext, SettlementRates {
   customer_id: number;
   cashbox_id: number;
   amount: MoneyInput;
 }
 
-/** Money from a customer into a cashbox: cash held rises, the customer owes less. */
+/**
+ * Money from a customer into a cashbox: cash held rises (at the document's rate), the customer owes less
+ * (at its book rate); a difference between the two is an exchange gain or loss.
+ */
 export function postReceipt(doc: ReceiptDoc): PostingLine[] {
-  const lines = transfer(doc, ["cashbox", doc.cashbox_id], ["customer", doc.customer_id], doc.amount);
+  const lines = settle(
+    doc,
+    ["cashbox", doc.cashbox_id, doc.exchange_rate],
+    ["customer", doc.customer_id, doc.party_rate ?? doc.exchange_rate],
+    doc.amount,
+    doc.base_currency_id ?? doc.currency_id,
+  );
   assertBalanced(lines);
   return lines;
 }
 
-export interface PaymentDoc extends MoneyContext {
+export interface PaymentDoc extends MoneyContext, SettlementRates {
   supplier_id: number;
   cashbox_id: number;
   amount: MoneyInput;
 }
 
-/** Money paid to a supplier from a cashbox: we owe less, cash held falls. */
+/**
+ * Money paid to a supplier from a cashbox: we owe less (at the supplier's book rate), cash held falls (at
+ * the cashbox's); a difference between the two is an exchange gain or loss.
+ */
 export function postPayment(doc: PaymentDoc): PostingLine[] {
-  const lines = transfer(doc, ["supplier", doc.supplier_id], ["cashbox", doc.cashbox_id], doc.amount);
+  const lines = settle(
+    doc,
+    ["supplier", doc.supplier_id, doc.party_rate ?? doc.exchange_rate],
+    ["cashbox", doc.cashbox_id, doc.cashbox_rate ?? doc.exchange_rate],
+    doc.amount,
+    doc.base_currency_id ?? doc.currency_id,
+  );
   assertBalanced(lines);
   return lines;
 }

@@ -9,6 +9,7 @@ import { startBackupSchedule, type BackupContext } from "./backup/backup-service
 import { movePgliteIntoServer } from "./db/pglite-move";
 import { tokenIdleDaysFromEnv } from "./http/session-policy";
 import { seedIfEmpty } from "./seed/seed";
+import { repostInventoryInBase } from "./modules/accounting/inventory-in-base";
 
 /** Process entry: config from the environment, open the database, migrate, seed, listen. */
 const port = Number(process.env.PORT ?? 8000);
@@ -60,7 +61,11 @@ async function serve(databaseUrl: string | undefined, embedded: EmbeddedPostgres
   if (!databaseUrl) throw new Error("no PostgreSQL to connect to");
   const database = await openDatabase({ url: databaseUrl });
   // With WORKERS, every worker runs this: the start-up lock makes migrations and seeding run once.
-  await database.migrateAndRun(async (db) => void (await seedIfEmpty(db, { demo: seedDemo, adminPassword: process.env.ADMIN_PASSWORD })));
+  await database.migrateAndRun(async (db) => {
+    await seedIfEmpty(db, { demo: seedDemo, adminPassword: process.env.ADMIN_PASSWORD });
+    // Postings booked before inventory was kept in the base currency are reposted once (a no-op after).
+    await repostInventoryInBase(db);
+  });
 
   // WEB_ROOT lets side-by-side checkouts or test runs serve their own build.
   const webRoot = process.env.WEB_ROOT ?? fileURLToPath(new URL("../../dist/web", import.meta.url));

@@ -6,6 +6,7 @@ import {
   cashboxList,
   cashboxProblems,
   cents,
+  exchangeProblems,
   Dice,
   invoiceAnswerProblems,
   invoicePaidProblems,
@@ -14,6 +15,7 @@ import {
   ledgerProblems,
   milli,
   money,
+  nextLedgerId,
   statementClosing,
   statementProblems,
   stockProblems,
@@ -138,6 +140,9 @@ const WEIGHTS = {
   cashDocDelete: 2,
   cashTransfer: 4,
   cashTransferDelete: 2,
+  moneyConversion: 5,
+  moneyConversionDelete: 2,
+  exchangeRate: 2,
   stockTransfer: 4,
   stockTransferApprove: 4,
   stockTransferEdit: 1,
@@ -244,6 +249,7 @@ async function checkBooks(world: World, books: Books, final = false) {
   expect(await ledgerProblems(t), "ledger").toEqual([]);
   expect(await statementProblems(t, admin), "financial statements: balanced, as the ledger says, profit = equity's earnings").toEqual([]);
   expect(await cashboxProblems(t, admin), "cashboxes: list, ledger and statement agree, none below zero").toEqual([]);
+  expect(await exchangeProblems(t, books.firstLedgerId), "exchange: the clearing nets in base, inventory is kept in base").toEqual([]);
   expect(await stockProblems(t), "stock: quantity, movements and documents agree, none below zero").toEqual([]);
   await compareWithModel(books);
   expect(await invoicePaidProblems(t), "invoices: paid = counter + allocations, within the net").toEqual([]);
@@ -296,6 +302,7 @@ async function pastDaysOfCashboxes(books: Books): Promise<void> {
 
 async function initialBooks(world: World): Promise<Books> {
   const books = new Books();
+  books.firstLedgerId = await nextLedgerId(t);
   for (const box of await cashboxList(t, admin)) books.cash.set(box.id, cents(box.balance));
   await pastDaysOfCashboxes(books);
   for (const r of await stockRows(t, admin, "item", world.items))

@@ -165,6 +165,41 @@ export async function ledgerProblems(t: TestApp): Promise<string[]> {
   return groups.map((g) => `${g.document_type} ${g.document_id} currency ${g.currency_id}: debit ${g.debit}, credit ${g.credit}`);
 }
 
+/** The id the next ledger row will have (the first of a run). */
+export async function nextLedgerId(t: TestApp): Promise<number> {
+  const [row] = await queryRows<{ next: number }>(t.db, sql`select coalesce(max(id), 0) + 1 as next from ledger_entry`);
+  return Number(row.next);
+}
+
+/**
+ * Exchange differences and inventory (each line's base value is its amount at its rate, to cents): every
+ * document booked since `fromId` leaves the exchange clearing at zero in the base currency (a difference
+ * went to exchange gains and losses), and books inventory only in the base currency.
+ */
+export async function exchangeProblems(t: TestApp, fromId: number): Promise<string[]> {
+  const clearing = await queryRows<{ document_type: string; document_id: number; net: string }>(
+    t.db,
+    sql`select document_type, document_id,
+          sum(round(debit * exchange_rate, 2) - round(credit * exchange_rate, 2))::text as net
+        from ledger_entry le
+        where account_type = 'currency_exchange'
+          and exists (select 1 from ledger_entry x where x.document_type = le.document_type and x.document_id = le.document_id and x.id >= ${fromId})
+        group by 1, 2 having sum(round(debit * exchange_rate, 2) - round(credit * exchange_rate, 2)) <> 0
+        order by 1, 2 limit 10`,
+  );
+  const inventory = await queryRows<{ document_type: string; document_id: number; currency_id: number }>(
+    t.db,
+    sql`select distinct le.document_type, le.document_id, le.currency_id from ledger_entry le
+        join currency c on c.id = le.currency_id
+        where le.account_type = 'inventory' and le.id >= ${fromId} and not c.is_base and le.memo <> 'reversal'
+        order by 1, 2 limit 10`,
+  );
+  return [
+    ...clearing.map((r) => `${r.document_type} ${r.document_id}: the exchange clearing holds ${r.net} in base`),
+    ...inventory.map((r) => `${r.document_type} ${r.document_id}: inventory booked in currency ${r.currency_id}`),
+  ];
+}
+
 interface CashboxListRow {
   id: number;
   name: string;

@@ -156,6 +156,8 @@ export class Books {
    * plus this test's backdated documents. Every other document of the test is dated today.
    */
   readonly pastDays = new Map<number, Map<string, number>>();
+  /** The first ledger row this run books: what the exchange checks read. */
+  firstLedgerId = 0;
 
   quantity(stockId: number): number {
     const row = this.stock.get(stockId);

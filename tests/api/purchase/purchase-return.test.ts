@@ -107,8 +107,10 @@ describe("POST purchase-return/", () => {
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ currency: demo.usd, exchange_rate: "1300.000000", total_price: "2.50" });
+    // The supplier in USD; inventory out in the base currency, through the exchange clearing.
     const ledger = await ledgerOf(t, "purchase_return", res.body.id);
-    expect(ledger.every((l) => l.currency_id === demo.usd)).toBe(true);
+    expect(ledger.filter((l) => l.account_type === "supplier").map((l) => [l.currency_id, l.debit])).toEqual([[demo.usd, "2.50"]]);
+    expect(ledger.filter((l) => l.account_type === "inventory").map((l) => [l.currency_id, l.credit])).toEqual([[demo.iqd, "3250.00"]]);
   });
 
   it("refuses what breaks a rule, with the message of each", async () => {

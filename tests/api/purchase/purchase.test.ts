@@ -154,8 +154,14 @@ describe("POST purchase/", () => {
     const [row] = await stockRows(t, demo.inventories.erbil[0], itemId);
     expect(row.purchase_price).toBe("13650.00");
     expect(row.sale_price).toBe("15000.00");
+    // The supplier and the cashbox in USD; inventory in the base currency, through the exchange clearing.
     const ledger = await ledgerOf(t, "purchase", sent.body.id);
-    expect(new Set(ledger.map((l) => l.currency_id))).toEqual(new Set([demo.usd]));
+    expect(
+      ledger
+        .filter((l) => l.account_type !== "inventory")
+        .every((l) => l.currency_id === demo.usd || l.account_type === "currency_exchange"),
+    ).toBe(true);
+    expect(ledger.filter((l) => l.account_type === "inventory").map((l) => [l.currency_id, l.debit])).toEqual([[demo.iqd, "27300.00"]]);
 
     const latest = await post<PurchaseAnswer>(
       t,

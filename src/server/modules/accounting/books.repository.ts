@@ -5,7 +5,7 @@ import { DOCUMENT_NO } from "./statement.repository";
 /**
  * The financial statements' sums over the ledger (DESIGN "The books"): lines are read as they were
  * booked, so a reversal appended by an edit or delete counts as the negative it is. Amounts are in the
- * base currency at the rate each line was booked at, or in one currency (only its lines).
+ * base currency at the rate each line was booked at (each line to cents), or in one currency (only its lines).
  */
 export interface BooksQuery {
   branchIds: readonly number[];
@@ -37,8 +37,12 @@ const idList = (ids: readonly number[]) =>
 
 /** The lines of the query's branches up to its end (and in its currency), with their amounts as the statement reads them. */
 function lines(q: BooksQuery, where: SQL = sql``): SQL {
-  const rate = q.currencyId === null ? sql` * le.exchange_rate` : sql``;
-  return sql`select le.*, le.debit${rate} as d, le.credit${rate} as c from ledger_entry le
+  // A line's base value is its amount at its rate to cents (core lineBaseValue), so the exchange clearing nets exactly.
+  const [d, c] =
+    q.currencyId === null
+      ? [sql`round(le.debit * le.exchange_rate, 2)`, sql`round(le.credit * le.exchange_rate, 2)`]
+      : [sql`le.debit`, sql`le.credit`];
+  return sql`select le.*, ${d} as d, ${c} as c from ledger_entry le
     where le.branch_id in (${idList(q.branchIds)})
       ${q.endDate ? sql`and le.entry_date <= ${q.endDate}` : sql``}
       ${q.currencyId === null ? sql`` : sql`and le.currency_id = ${q.currencyId}`}

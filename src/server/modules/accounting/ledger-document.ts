@@ -10,6 +10,7 @@ import { isoTimestamp, type ListField, type ListSpec } from "../../http/list-eng
 import { registerListRoutes } from "../../http/list-routes";
 import { parseId, readOne, validateBody } from "../../http/resource";
 import { assignDocumentNumber, renumberIfMoved, type NumberedTable } from "../documents/document-number";
+import { baseCurrencyId } from "../documents/currency-context";
 import { unpost, writePosting } from "../ledger/ledger.repository";
 import { lockCashboxes, type CashboxRow } from "./cashbox.repository";
 import { assertNotOverdrawn, balances } from "./cashbox-guard";
@@ -49,7 +50,8 @@ export interface LedgerDocDef<Body extends AnyObject, V extends DocValues> {
   cashboxes(body: Body | null, row: V | null): number[];
   /** Checks the body (branch scope, currencies, rates) and answers the values to store. */
   prepare(tx: Tx, auth: AuthContext, body: Body, boxes: Map<number, CashboxRow>, existing: StoredRow<V> | null): Promise<V>;
-  posting(values: V): PostingLine[];
+  /** The document's lines; `baseCurrencyId` for what a posting books in the base currency (an exchange difference). */
+  posting(values: V, baseCurrencyId: number): PostingLine[];
   /** Refuses an edit or delete through the API (a count's adjustment is changed through its count). */
   guard?(tx: Tx, row: StoredRow<V>): Promise<void>;
   /** More columns of a record's read than its list row has (alias d): a debit invoice's receipts. */
@@ -132,7 +134,7 @@ async function write(
   await writePosting(
     tx,
     { branchId: values.branch_id, documentType: def.table, documentId: id, entryDate: values.input_date, userId: auth.userId },
-    def.posting(values),
+    def.posting(values, await baseCurrencyId(tx)),
   );
   await assertNotOverdrawn(tx, boxes.values(), before);
   return { id, branchId: values.branch_id };

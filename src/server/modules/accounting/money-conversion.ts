@@ -11,6 +11,8 @@ import type { ListSpec } from "../../http/list-engine";
 import { invalidChoice } from "../../http/resource";
 import { documentFields, documentTailSelect, type DocValues, type LedgerDocDef } from "./ledger-document";
 import { currencyRate } from "./money-document.repository";
+import { accountHolding } from "../ledger/ledger.repository";
+import { bookRate } from "../../../core/exchange-difference";
 
 /**
  * Money conversions: from a cashbox in one currency to one in another at a stated rate (the
@@ -28,6 +30,8 @@ interface ConversionValues extends DocValues {
   from_rate: string;
   to_rate: string;
 }
+
+const CONVERSION_TABLE = "cashbox_money_conversion";
 
 const list: ListSpec = {
   source: sql`cashbox_money_conversion d
@@ -66,10 +70,30 @@ async function sideOf(ex: Executor, currencyId: number): Promise<ConversionSide>
   return { isBase: rate.isBase, latestRate: rate.isBase ? "1" : rate.latest };
 }
 
+/**
+ * The rate the source cashbox's money leaves at: its book rate (core bookRate) over its lines without this
+ * conversion's own (an edit), today's rate when it holds nothing of its own to average.
+ */
+async function sourceBookRate(
+  ex: Executor,
+  box: { id: number; currencyId: number },
+  side: ConversionSide,
+  statedRate: string,
+  existing: { id: number } | null,
+): Promise<string> {
+  if (side.isBase) return "1";
+  const holding = await accountHolding(
+    ex,
+    { accountType: "cashbox", accountId: box.id, currencyId: box.currencyId },
+    existing ? { documentType: CONVERSION_TABLE, documentId: existing.id } : null,
+  );
+  return bookRate(holding, side.latestRate ?? statedRate);
+}
+
 const rateMissing = () => fieldErrors({ exchange_rate: [MESSAGES.enterExchangeRate] });
 
 export const moneyConversion: LedgerDocDef<MoneyConversionInput, ConversionValues> = {
-  table: "cashbox_money_conversion",
+  table: CONVERSION_TABLE,
   path: "money-conversion/",
   list,
   schema: moneyConversionSchema,
@@ -108,7 +132,7 @@ export const moneyConversion: LedgerDocDef<MoneyConversionInput, ConversionValue
     const toSide = await sideOf(tx, to.currencyId);
     const rate = body.exchange_rate ?? defaultConversionRate(fromSide, toSide);
     if (!rate) throw rateMissing();
-    const lineRates = conversionLineRates(rate, fromSide, toSide);
+    const lineRates = conversionLineRates(rate, fromSide, toSide, await sourceBookRate(tx, from, fromSide, rate, existing));
     if (!lineRates) throw rateMissing();
     const amountIn = convertedAmount(body.amount, rate, fromSide, toSide);
     if (!isPositive(amountIn)) throw fieldErrors({ amount: [MESSAGES.positive] });
@@ -127,8 +151,9 @@ export const moneyConversion: LedgerDocDef<MoneyConversionInput, ConversionValue
       note: body.note ?? "",
     };
   },
-  posting: (v) =>
+  posting: (v, baseCurrencyId) =>
     postMoneyConversion({
+      base_currency_id: baseCurrencyId,
       from_cashbox_id: v.from_cashbox_id,
       to_cashbox_id: v.to_cashbox_id,
       from: { currency_id: v.from_currency_id, exchange_rate: v.from_rate },

@@ -4,14 +4,16 @@ import { toIsoDate } from "../../../core/dates";
 import { MESSAGES } from "../../../core/messages";
 import { greaterThan, sub, toDecimalString, type MoneyInput } from "../../../core/money";
 import { invoicePaidAmount, invoiceStanding } from "../../../core/payment-status";
-import { postPayment, postReceipt, type PostingLine } from "../../../core/posting";
+import { bookRate } from "../../../core/exchange-difference";
+import { postPayment, postReceipt, type PostingLine, type SettlementRates } from "../../../core/posting";
 import type { PaymentInput, ReceiptInput } from "../../../core/validation/accounting-schemas";
 import type { Db, Executor, Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors, notFound, staleRecord } from "../../http/errors";
 import { invalidChoice, readOne } from "../../http/resource";
 import { assignDocumentNumber } from "../documents/document-number";
-import { unpost, writePosting } from "../ledger/ledger.repository";
+import { baseCurrencyId } from "../documents/currency-context";
+import { accountHolding, unpost, writePosting } from "../ledger/ledger.repository";
 import { cashboxBalance, lockCashboxes } from "./cashbox.repository";
 import { assertNotOverdrawn, balances } from "./cashbox-guard";
 import * as invoicesRepo from "./invoice-allocation.repository";
@@ -115,11 +117,27 @@ export const readMoneyDocument = (ex: Executor, kind: MoneyDocKind, id: number, 
 function posting(
   kind: MoneyDocKind,
   doc: { partyId: number; cashboxId: number; currencyId: number; exchangeRate: string; amount: MoneyInput },
+  rates: SettlementRates,
 ): PostingLine[] {
-  const ctx = { currency_id: doc.currencyId, exchange_rate: doc.exchangeRate };
+  const ctx = { currency_id: doc.currencyId, exchange_rate: doc.exchangeRate, ...rates };
   return kind === "receipt"
     ? postReceipt({ ...ctx, customer_id: doc.partyId, cashbox_id: doc.cashboxId, amount: doc.amount })
     : postPayment({ ...ctx, supplier_id: doc.partyId, cashbox_id: doc.cashboxId, amount: doc.amount });
+}
+
+/**
+ * The book rates a settlement in a foreign currency relieves at (core bookRate, today's rate for an account
+ * that holds nothing): the party's debt, and for a payment the paying cashbox's money. None in the base currency.
+ */
+async function settlementRates(tx: Tx, kind: MoneyDocKind, doc: repo.DocumentValues, isBase: boolean): Promise<SettlementRates> {
+  if (isBase) return {};
+  const holdingRate = async (accountType: string, accountId: number) =>
+    bookRate(await accountHolding(tx, { accountType, accountId, currencyId: doc.currencyId }), doc.exchangeRate);
+  return {
+    base_currency_id: await baseCurrencyId(tx),
+    party_rate: await holdingRate(KIND[kind].party, doc.partyId),
+    cashbox_rate: kind === "payment" ? await holdingRate("cashbox", doc.cashboxId) : undefined,
+  };
 }
 
 /** An invoice's key among several kinds ("sale:12", "customer_debit_invoice:3"). */
@@ -277,7 +295,7 @@ async function writeDocument(
   await writePosting(
     tx,
     { branchId: values.branchId, documentType: kind, documentId: id, entryDate: values.inputDate, userId: auth.userId },
-    posting(kind, values),
+    posting(kind, values, await settlementRates(tx, kind, values, rate.isBase)),
   );
   // An edit that takes back money a receipt brought in (less of it, or another cashbox) may not overdraw what was spent since.
   await assertNotOverdrawn(tx, boxes.values(), cashBefore);

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { Holding } from "../../../core/exchange-difference";
 import { reversePosting, type PostingLine } from "../../../core/posting";
 import { insertFromJson, queryRows, type Executor, type Tx } from "../../db/client";
 import { ledgerEntry } from "../../db/tables";
@@ -138,4 +139,25 @@ export async function accountBalance(ex: Executor, accountType: string, accountI
         where account_type = ${accountType} and account_id is not distinct from ${accountId} and currency_id = ${currencyId}`,
   );
   return row.balance;
+}
+
+/**
+ * What an account holds in one currency (debit - credit) and the base value of the same lines (each line
+ * at its own rate, to cents: core lineBaseValue), leaving out one document's rows (an edit's own posting).
+ */
+export async function accountHolding(
+  ex: Executor,
+  account: { accountType: string; accountId: number | null; currencyId: number },
+  except: { documentType: string; documentId: number } | null = null,
+): Promise<Holding> {
+  const [row] = await queryRows<Holding>(
+    ex,
+    sql`select coalesce(sum(debit - credit), 0)::text as units,
+          coalesce(sum(round(debit * exchange_rate, 2) - round(credit * exchange_rate, 2)), 0)::text as base
+        from ledger_entry
+        where account_type = ${account.accountType} and account_id is not distinct from ${account.accountId}
+          and currency_id = ${account.currencyId}
+          ${except ? sql`and not (document_type = ${except.documentType} and document_id = ${except.documentId})` : sql``}`,
+  );
+  return row;
 }

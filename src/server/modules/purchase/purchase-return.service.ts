@@ -10,6 +10,7 @@ import { badRequest, fieldErrors, notFound } from "../../http/errors";
 import { invalidChoice, validateBody } from "../../http/resource";
 import { bookedLines, repost, type BookedLine } from "../ledger/ledger.repository";
 import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/document-number";
+import { baseCurrencyId } from "../documents/currency-context";
 import { applyMovements, reverseMovements } from "../stock/stock-ledger";
 import { lockPurchase, purchasedByStock, type PurchaseRow } from "./purchase.repository";
 import {
@@ -105,6 +106,7 @@ async function bookReturn(
     { branchId: header.branchId, documentType: PURCHASE_RETURN_DOCUMENT, documentId: id, entryDate: header.inputDate, userId },
     booked,
     postPurchaseReturn({
+      base_currency_id: await baseCurrencyId(tx),
       supplier_id: header.supplierId,
       currency_id: header.currencyId,
       exchange_rate: header.exchangeRate,

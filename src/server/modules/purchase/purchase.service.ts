@@ -12,7 +12,7 @@ import { invalidChoice, validateBody } from "../../http/resource";
 import { bookedLines, repost, type BookedLine } from "../ledger/ledger.repository";
 import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/document-number";
 import { assertCashboxesUsable } from "../users/cashbox-rights";
-import { checkReferencedCashbox, readDocumentReferences, referencedRate } from "../documents/currency-context";
+import { baseCurrencyId, checkReferencedCashbox, readDocumentReferences, referencedRate } from "../documents/currency-context";
 import { applyMovements, findOrCreateStock, reverseMovements } from "../stock/stock-ledger";
 import {
   batchTrackingOn,
@@ -153,6 +153,7 @@ async function bookPurchase(
     { branchId: header.branchId, documentType: PURCHASE_DOCUMENT, documentId: purchaseId, entryDate: header.inputDate, userId },
     booked,
     postPurchase({
+      base_currency_id: await baseCurrencyId(tx),
       supplier_id: header.supplierId,
       cashbox_id: header.cashboxId ?? null,
       currency_id: header.currencyId,

@@ -4,6 +4,7 @@ import { backdatedOps } from "./backdated";
 import { cashDocOps } from "./cashbox-documents";
 import { cashTransferOps } from "./cashbox-transfers";
 import { stockTransferOps } from "./inventory-transfers";
+import { moneyConversionOps } from "./money-conversions";
 import { moneyDocOps } from "./money-documents";
 import { purchaseReturnOps } from "./purchase-returns";
 import { purchaseOps } from "./purchases";
@@ -21,6 +22,7 @@ export function operations(ctx: OpsContext): Record<string, Builder> {
     ...moneyDocOps(ctx, choices),
     ...cashDocOps(ctx, choices),
     ...cashTransferOps(ctx, choices),
+    ...moneyConversionOps(ctx, choices),
     ...stockTransferOps(ctx, choices),
     ...backdatedOps(ctx, choices),
   };
