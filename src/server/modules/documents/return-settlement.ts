@@ -7,6 +7,7 @@ import { creditNoteUse } from "../../db/tables";
 import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors } from "../../http/errors";
 import { lockCashboxes, type CashboxRow } from "../accounting/cashbox.repository";
+import { requestedCashbox } from "../accounting/cashbox-guard";
 
 /**
  * Refunds and credit notes of returns (DESIGN "Money documents"): a return gives back part of what its
@@ -29,9 +30,7 @@ export const givenBack = (s: ReturnSettlement) => toDecimalString(sum([s.refundA
 
 /** The refund cashbox a request names (validated later), to lock before the invoice like every cashbox. */
 export function requestedRefundCashbox(payload: unknown): number | null {
-  const refund = payload && typeof payload === "object" ? (payload as { refund?: unknown }).refund : null;
-  const raw = refund && typeof refund === "object" ? (refund as { cashbox?: unknown }).cashbox : null;
-  return typeof raw === "number" && Number.isInteger(raw) && raw > 0 && raw <= 2_147_483_647 ? raw : null;
+  return requestedCashbox(payload && typeof payload === "object" ? (payload as { refund?: unknown }).refund : null);
 }
 
 /** Locks the cashboxes a return's write moves money through (the one it names and the one it named), in id order. */
