@@ -36,8 +36,10 @@ export const CHART_GROUPS = {
   receivables: group("1200", "asset", "Receivables", "الذمم المدينة", "قەرزی لای کڕیاران"),
   inventory: group("1300", "asset", "Inventory", "المخزون", "کاڵای کۆگا"),
   employeeAdvances: group("1400", "asset", "Employee advances", "سلف الموظفين", "پێشەکی کارمەندان"),
+  supplierCredits: group("1500", "asset", "Supplier credit notes", "إشعارات دائنة من الموردين", "تێبینی قەرزی دابینکەران"),
   payables: group("2100", "liability", "Payables", "الذمم الدائنة", "قەرزی دابینکەران"),
   salariesPayable: group("2200", "liability", "Salaries payable", "رواتب مستحقة", "مووچەی نەدراو"),
+  customerCredits: group("2300", "liability", "Customer credit notes", "إشعارات دائنة للعملاء", "تێبینی قەرزی کڕیاران"),
   capital: group("3100", "equity", "Capital", "رأس المال", "سەرمایە"),
   openingBalanceEquity: group(
     "3200",
@@ -71,6 +73,8 @@ export const RECORD_ACCOUNT_GROUPS = {
   capital: "capital",
   income: "otherIncome",
   expense: "expenses",
+  customer_credit: "customerCredits",
+  supplier_credit: "supplierCredits",
 } as const satisfies Record<string, ChartGroupKey>;
 
 export type RecordAccountType = keyof typeof RECORD_ACCOUNT_GROUPS;

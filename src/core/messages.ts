@@ -130,6 +130,13 @@ export const MESSAGES = {
   conversionCurrenciesMustDiffer: "Cashboxes currency must be different",
   nothingToAdjust: "The counted balance equals the cashbox balance: nothing to adjust",
   adjustmentOfCount: "This adjustment belongs to a cashbox count: delete the count instead",
+  // Refunds and credit notes of returns.
+  refundOrCreditNote: "Choose a refund or a credit note, not both",
+  refundAboveReturnable: "The refund is more than what was paid and is returned",
+  nothingToCredit: "Nothing paid on the invoice is returned: there is no credit note to leave",
+  creditNoteNotFound: "Credit note not found",
+  creditNoteAboveOpen: "The amount is more than the credit note's open amount",
+  creditNoteUsed: "The credit note is used by a later invoice and cannot be changed",
   // HR and payroll.
   contractOverlaps: "The employee already has a contract for these dates",
   endBeforeStart: "The end date must not be before the start date",

@@ -33,7 +33,11 @@ export type AccountType =
   /** The other side of debit invoices: amounts owed without goods (fees, opening balances). */
   | "debit_invoice"
   /** Where a closed year's income and expense go (the year's closing entries). */
-  | "retained_earnings";
+  | "retained_earnings"
+  /** Open credit notes of a customer (account_id): credit - debit is what the business owes them in goods or money. */
+  | "customer_credit"
+  /** Open credit notes of a supplier (account_id): debit - credit is what the supplier owes the business. */
+  | "supplier_credit";
 
 export interface PostingLine {
   account_type: AccountType;
@@ -43,6 +47,8 @@ export interface PostingLine {
   credit: string;
   /** Base-currency units per unit of currency_id. */
   exchange_rate: string;
+  /** What the line is within its document, for the statements ("refund", "credit_note"); none for most. */
+  memo?: string;
 }
 
 export interface MoneyContext {
@@ -184,6 +190,75 @@ export function postSaleReturn(doc: SaleReturnDoc): PostingLine[] {
     ...transfer(doc, ["revenue", null], ["customer", doc.customer_id], doc.total_price),
     ...transfer(base, ["inventory", null], ["cost_of_goods", null], doc.cost_total),
   ];
+  assertBalanced(lines);
+  return lines;
+}
+
+/** The memos that tell a statement's refund, credit note and credit note use rows apart. */
+export const SETTLEMENT_MEMOS = { refund: "refund", creditNote: "credit_note", creditNoteUse: "credit_note_use" } as const;
+
+const withMemo = (memo: string, lines: PostingLine[]): PostingLine[] => lines.map((l) => ({ ...l, memo }));
+
+/**
+ * What a sale return gives back of what the sale took: cash from a cashbox (a refund) and/or a credit
+ * note. Both leave the customer's account (debit it back), since the return credited it with the goods.
+ */
+export interface SaleReturnSettlement extends MoneyContext {
+  customer_id: number;
+  refund_cashbox_id: number | null;
+  refund_amount: MoneyInput;
+  credit_note_amount: MoneyInput;
+}
+
+/** The refund pays the customer from the cashbox; the credit note moves their credit to their credit-note account. */
+export function postSaleReturnSettlement(doc: SaleReturnSettlement): PostingLine[] {
+  const lines = [
+    ...withMemo(
+      SETTLEMENT_MEMOS.refund,
+      doc.refund_cashbox_id ? transfer(doc, ["customer", doc.customer_id], ["cashbox", doc.refund_cashbox_id], doc.refund_amount) : [],
+    ),
+    ...withMemo(
+      SETTLEMENT_MEMOS.creditNote,
+      transfer(doc, ["customer", doc.customer_id], ["customer_credit", doc.customer_id], doc.credit_note_amount),
+    ),
+  ];
+  assertBalanced(lines);
+  return lines;
+}
+
+/** The mirror for a purchase return: the supplier pays into a cashbox, or owes it as a supplier credit note. */
+export interface PurchaseReturnSettlement extends MoneyContext {
+  supplier_id: number;
+  refund_cashbox_id: number | null;
+  refund_amount: MoneyInput;
+  credit_note_amount: MoneyInput;
+}
+
+export function postPurchaseReturnSettlement(doc: PurchaseReturnSettlement): PostingLine[] {
+  const lines = [
+    ...withMemo(
+      SETTLEMENT_MEMOS.refund,
+      doc.refund_cashbox_id ? transfer(doc, ["cashbox", doc.refund_cashbox_id], ["supplier", doc.supplier_id], doc.refund_amount) : [],
+    ),
+    ...withMemo(
+      SETTLEMENT_MEMOS.creditNote,
+      transfer(doc, ["supplier_credit", doc.supplier_id], ["supplier", doc.supplier_id], doc.credit_note_amount),
+    ),
+  ];
+  assertBalanced(lines);
+  return lines;
+}
+
+/** A later invoice paid with open credit notes: the customer owes less, their credit note account falls. */
+export function postCustomerCreditUse(ctx: MoneyContext, customerId: number, amount: MoneyInput): PostingLine[] {
+  const lines = withMemo(SETTLEMENT_MEMOS.creditNoteUse, transfer(ctx, ["customer_credit", customerId], ["customer", customerId], amount));
+  assertBalanced(lines);
+  return lines;
+}
+
+/** A later purchase paid with a supplier's credit notes: we owe less, what the supplier owed us falls. */
+export function postSupplierCreditUse(ctx: MoneyContext, supplierId: number, amount: MoneyInput): PostingLine[] {
+  const lines = withMemo(SETTLEMENT_MEMOS.creditNoteUse, transfer(ctx, ["supplier", supplierId], ["supplier_credit", supplierId], amount));
   assertBalanced(lines);
   return lines;
 }

@@ -3,6 +3,7 @@ import { array, object, string, type InferType } from "yup";
 import { MESSAGES, interpolate } from "../messages";
 import { RATE_DECIMALS } from "./accounting-schemas";
 import { amountField, decimalField, idField, isoDateField, optionalId, optionalText, requiredId } from "./common";
+import { creditNoteFlag, creditNotesField, refundField } from "./settlement-fields";
 import { installYupLocale } from "./yup-locale";
 
 installYupLocale();
@@ -33,6 +34,7 @@ export const purchaseSchema = object({
   payment_type: string().oneOf(PAYMENT_TYPES).required(),
   cashbox: optionalId(),
   paid_amount: amountField().default("0"),
+  credit_notes: creditNotesField(),
   discount: amountField().default("0"),
   supplier_invoice_no: optionalText(64),
   input_date: isoDateField().nullable(),
@@ -52,6 +54,8 @@ export const purchaseReturnSchema = object({
   purchase: requiredId(),
   input_date: isoDateField().nullable(),
   note: optionalText(1000),
+  refund: refundField(),
+  credit_note: creditNoteFlag(),
   items: array().of(purchaseReturnLineSchema).required().min(1, atLeastOneLine()),
 });
 export type PurchaseReturnInput = InferType<typeof purchaseReturnSchema>;

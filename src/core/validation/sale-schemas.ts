@@ -14,6 +14,7 @@ import {
   optionalText,
   requiredId,
 } from "./common";
+import { creditNoteFlag, creditNotesField, refundField } from "./settlement-fields";
 import { installYupLocale } from "./yup-locale";
 
 installYupLocale();
@@ -54,6 +55,7 @@ export const saleSchema = object({
   payment_type: string<PaymentType>().oneOf(PAYMENT_TYPES).default("cash"),
   cashbox: cashSaleCashbox(),
   paid_amount: amountField().default("0"),
+  credit_notes: creditNotesField(),
   discount: amountField().default("0"),
   input_date: isoDateField().nullable(),
   note: optionalText(2000),
@@ -98,6 +100,8 @@ export const saleReturnSchema = object({
   currency: optionalId(),
   input_date: isoDateField().nullable(),
   note: optionalText(2000),
+  refund: refundField(),
+  credit_note: creditNoteFlag(),
   items: array()
     .of(object({ stock: requiredId(), quantity: saleQuantity().required(), price: amountField().required() }).required())
     .required()

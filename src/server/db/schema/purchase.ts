@@ -76,6 +76,11 @@ export const purchaseReturn = pgTable(
       .references(() => currency.id),
     exchangeRate: bookedRate(),
     totalPrice: money("total_price").notNull(),
+    /** What the return gives back of what its invoice took: cash from or into this cashbox... */
+    refundCashboxId: integer("refund_cashbox_id").references(() => cashbox.id),
+    refundAmount: money("refund_amount").notNull().default("0"),
+    /** ...and a credit note a later invoice of the same party may use (open: this less its uses). */
+    creditNoteAmount: money("credit_note_amount").notNull().default("0"),
   },
   (t) => [index("purchase_return_purchase_idx").on(t.purchaseId), index("purchase_return_branch_idx").on(t.branchId, t.inputDate)],
 );

@@ -31,7 +31,7 @@ export function postingInsert(source: Omit<PostingSource, "documentId">, documen
     exchangeRate: l.exchange_rate,
     documentType: source.documentType,
     entryDate: source.entryDate,
-    memo: "",
+    memo: l.memo ?? "",
     createdBy: source.userId,
   }));
   return insertFromJson(ledgerEntry, rows, { documentId: typeof documentId === "number" ? sql`${documentId}::integer` : documentId });
@@ -121,7 +121,7 @@ export async function repost(
   });
   const rows = [
     ...reversePosting(oldLines).map((l) => row(l, l.branchId, l.entryDate, REVERSAL_MEMO)),
-    ...newLines.map((l) => row(l, source.branchId, source.entryDate, "")),
+    ...newLines.map((l) => row(l, source.branchId, source.entryDate, l.memo ?? "")),
   ];
   await tx.execute(insertFromJson(ledgerEntry, rows, { documentId: sql`${source.documentId}::integer` }));
 }

@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { isoTimestamp, type ListSpec } from "../../http/list-engine";
+import { settlementJson } from "../documents/return-settlement";
 import { supplierDocumentFields, supplierDocumentJoins } from "./supplier-document.list";
 
 const listSelect = sql`r.id, r.branch_id as branch, b.name as branch_name, r.invoice_no, r.input_date,
   r.purchase_id as purchase, p.invoice_no as purchase_invoice_no, r.supplier_id as supplier, sp.name as supplier_name,
   r.inventory_id as inventory, inv.name as inventory_name, r.currency_id as currency, c.code as currency_code,
   c.name as currency_name, c.symbol as currency_symbol, r.exchange_rate::text as exchange_rate,
-  r.total_price::text as total_price, r.note,
+  r.total_price::text as total_price, ${settlementJson("purchase_return", "r")}, r.note,
   ${isoTimestamp(sql`r.created_at`)} as created_at, ${isoTimestamp(sql`r.updated_at`)} as updated_at`;
 
 const lines = sql`(select coalesce(json_agg(json_build_object(

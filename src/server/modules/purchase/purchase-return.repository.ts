@@ -11,6 +11,17 @@ export async function lockPurchaseReturn(tx: Tx, id: number): Promise<PurchaseRe
   return row;
 }
 
+/** The refund cashbox a return names, read without a lock: its edit or delete locks it before the return. */
+export async function peekPurchaseReturnCashbox(ex: Executor, id: number): Promise<number | null> {
+  const [row] = await ex.select({ cashboxId: purchaseReturn.refundCashboxId }).from(purchaseReturn).where(eq(purchaseReturn.id, id));
+  return row?.cashboxId ?? null;
+}
+
+/** Adds to a purchase's paid amount (negative: a return's refund or credit note took part of it back). */
+export async function addPurchasePaid(tx: Tx, purchaseId: number, delta: string): Promise<void> {
+  await tx.execute(sql`update purchase set paid_amount = paid_amount + ${delta}::numeric, updated_at = now() where id = ${purchaseId}`);
+}
+
 /** Quantity per stock row already returned against a purchase, leaving one return out (the one being edited). */
 export async function returnedByStock(ex: Executor, purchaseId: number, exceptReturnId: number | null): Promise<Map<number, string>> {
   const rows = await queryRows<{ stock_id: number; quantity: string }>(

@@ -1,7 +1,7 @@
 import { MESSAGES, interpolate } from "../../../core/messages";
-import { greaterThan, mul, round, sum, toDecimalString } from "../../../core/money";
+import { greaterThan, mul, round, sub, sum, toDecimalString } from "../../../core/money";
 import { invoiceStanding } from "../../../core/payment-status";
-import { lineTotal, netTotal, paymentProblem, postPurchase } from "../../../core/posting";
+import { lineTotal, netTotal, paymentProblem, postPurchase, postSupplierCreditUse } from "../../../core/posting";
 import { carriesQuantity } from "../../../core/item-types";
 import { toIsoDate } from "../../../core/dates";
 import { purchaseSchema, type PurchaseInput } from "../../../core/validation/purchase-schemas";
@@ -9,7 +9,9 @@ import type { Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors, notFound } from "../../http/errors";
 import { invalidChoice, validateBody } from "../../http/resource";
-import { bookedLines, repost, type BookedLine } from "../ledger/ledger.repository";
+import { bookedLines, repost, writePosting, type BookedLine } from "../ledger/ledger.repository";
+import { releaseCreditNoteUses, useCreditNotes, usesCreditNotes, writeCreditNoteUses } from "../documents/return-settlement";
+import { addPurchasePaid } from "./purchase-return.repository";
 import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/document-number";
 import { assertCashboxesUsable } from "../users/cashbox-rights";
 import { baseCurrencyId, checkReferencedCashbox, readDocumentReferences, referencedRate } from "../documents/currency-context";
@@ -175,6 +177,29 @@ async function unbookPurchase(tx: Tx, purchaseId: number, userId: number): Promi
   return bookedLines(tx, PURCHASE_DOCUMENT, purchaseId);
 }
 
+/**
+ * The supplier's credit notes a new purchase uses: they pay part of it (its paid amount counts them, the
+ * counter's cash stays the cashbox's), posted beside its own lines.
+ */
+async function bookCreditUses(
+  tx: Tx,
+  purchaseId: number,
+  checked: CheckedPurchase,
+  uses: readonly { credit_note: number; amount: string }[],
+  credited: string,
+  userId: number,
+): Promise<void> {
+  if (!greaterThan(credited, 0)) return;
+  const { header } = checked;
+  await writeCreditNoteUses(tx, "purchase_return", "purchase", purchaseId, uses);
+  await addPurchasePaid(tx, purchaseId, credited);
+  await writePosting(
+    tx,
+    { branchId: header.branchId, documentType: PURCHASE_DOCUMENT, documentId: purchaseId, entryDate: header.inputDate, userId },
+    postSupplierCreditUse({ currency_id: header.currencyId, exchange_rate: header.exchangeRate }, header.supplierId, credited),
+  );
+}
+
 /** A purchase that is paid or has returns is final (SPEC section 4). */
 async function assertChangeable(tx: Tx, row: PurchaseRow): Promise<void> {
   if (invoiceStanding(netTotal(row.totalPrice, row.discount), row.returnedAmount, row.paidAmount).status === "paid")
@@ -191,8 +216,19 @@ export async function createPurchase(tx: Tx, payload: unknown, auth: AuthContext
   // rows: cashboxes come first in every document's lock order).
   const boxes = await lockCashboxes(tx, auth, checked.header.cashboxId ? [checked.header.cashboxId] : []);
   const before = await balances(tx, boxes.values());
+  const credited = await useCreditNotes(
+    tx,
+    auth,
+    "purchase_return",
+    { documentType: "purchase", documentId: null, partyId: input.supplier, currencyId: input.currency },
+    input.credit_notes ?? [],
+  );
+  const left = sub(netTotal(checked.header.totalPrice, checked.header.discount ?? "0"), checked.header.paidAmount ?? "0");
+  if (greaterThan(credited, left))
+    throw fieldErrors({ credit_notes: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(left) })] });
   const id = await insertPurchase(tx, checked.header);
   await bookPurchase(tx, id, checked, auth.userId);
+  await bookCreditUses(tx, id, checked, input.credit_notes ?? [], credited, auth.userId);
   await assertNotOverdrawn(tx, boxes.values(), before);
   // Last: the branch's counter stays locked until commit (assignDocumentNumber).
   await assignDocumentNumber(tx, "purchase", id, input.branch, PURCHASE_DOCUMENT);
@@ -209,6 +245,8 @@ export async function updatePurchase(tx: Tx, id: number, payload: unknown, auth:
   if (!current || !auth.branchIds.includes(current.branchId)) throw notFound();
   assertLocked(named, current.cashboxId);
   await assertChangeable(tx, current);
+  // Its paid amount counts credit notes its posting would not redo: such a purchase is only deleted.
+  if (await usesCreditNotes(tx, PURCHASE_DOCUMENT, id)) throw badRequest(MESSAGES.linkedCannotChange);
   await assertCashboxesUsable(tx, auth, [current.cashboxId]);
   const before = await balances(tx, boxes.values());
   const input = await validateBody(purchaseSchema, payload);
@@ -234,5 +272,6 @@ export async function deletePurchase(tx: Tx, id: number, auth: AuthContext): Pro
     booked,
     [],
   );
+  await releaseCreditNoteUses(tx, PURCHASE_DOCUMENT, id);
   await deletePurchaseRow(tx, id);
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { isoTimestamp, type ListSpec } from "../../http/list-engine";
 import { invoiceStandingSql } from "../documents/invoice-standing";
+import { settlementJson } from "../documents/return-settlement";
 
 /**
  * What the sale lists answer and allow (list engine of DESIGN section 3): branch scope, input_date
@@ -114,7 +115,8 @@ export const saleReturnList: ListSpec = {
     sr.sale_id as sale, s.invoice_no as sale_invoice_no,
     sr.customer_id as customer, c.name as customer_name, sr.inventory_id as inventory, inv.name as inventory_name,
     sr.currency_id as currency, cu.code as currency_code, cu.symbol as currency_symbol, sr.exchange_rate::text as exchange_rate,
-    sr.total_price::text as total_price, sr.input_date, sr.note, sr.created_by, u.username as created_by_name,
+    sr.total_price::text as total_price, ${settlementJson("sale_return", "sr")},
+    sr.input_date, sr.note, sr.created_by, u.username as created_by_name,
     ${isoTimestamp(sql`sr.created_at`)} as created_at, ${isoTimestamp(sql`sr.updated_at`)} as updated_at`,
   branch: sql`sr.branch_id`,
   currency: sql`sr.currency_id`,

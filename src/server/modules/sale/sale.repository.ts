@@ -161,7 +161,18 @@ export async function setSaleReturned(tx: Tx, saleId: number): Promise<void> {
   );
 }
 
+/** Adds to a sale's paid amount (negative: a return's refund or credit note took part of it back). */
+export async function addSalePaid(tx: Tx, saleId: number, delta: string): Promise<void> {
+  await tx.execute(sql`update sale set paid_amount = paid_amount + ${delta}::numeric, updated_at = now() where id = ${saleId}`);
+}
+
 export type SaleReturnRow = typeof saleReturn.$inferSelect;
+
+/** The refund cashbox a return names, read without a lock: its edit or delete locks it before the return. */
+export async function peekSaleReturnCashbox(ex: Executor, id: number): Promise<number | null> {
+  const [row] = await ex.select({ cashboxId: saleReturn.refundCashboxId }).from(saleReturn).where(eq(saleReturn.id, id));
+  return row?.cashboxId ?? null;
+}
 
 export async function lockSaleReturn(tx: Tx, id: number): Promise<SaleReturnRow | null> {
   const [row] = await tx.select().from(saleReturn).where(eq(saleReturn.id, id)).for("update");

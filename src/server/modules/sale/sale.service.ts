@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { MESSAGES, interpolate } from "../../../core/messages";
 import { carriesQuantity, ITEM_TYPES } from "../../../core/item-types";
-import { add, greaterThan, isZero, lessThan, mul, sum, toDecimalString, type MoneyInput } from "../../../core/money";
+import { add, greaterThan, isZero, lessThan, mul, sub, sum, toDecimalString, type MoneyInput } from "../../../core/money";
 import { invoiceStanding } from "../../../core/payment-status";
-import { netTotal, paymentProblem, postSale, saleLineTotals, type PostingLine } from "../../../core/posting";
+import { netTotal, paymentProblem, postCustomerCreditUse, postSale, saleLineTotals, type PostingLine } from "../../../core/posting";
 import type { SaleExtraInput, SaleInput } from "../../../core/validation/sale-schemas";
 import type { Db, Executor, Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
@@ -20,6 +20,7 @@ import { invoiceHasAllocations } from "../accounting/money-document.repository";
 import { assertCashboxesUsable } from "../users/cashbox-rights";
 import { lockCashboxes } from "../accounting/cashbox.repository";
 import { assertLocked, assertNotOverdrawn, balances, peekCashbox } from "../accounting/cashbox-guard";
+import { releaseCreditNoteUses, useCreditNotes, usesCreditNotes, writeCreditNoteUses } from "../documents/return-settlement";
 import { SALE_DOC, today, checkHeader, visibleOr404, assertFresh, type CheckedHeader, type Validate } from "./sale-document";
 
 /**
@@ -201,6 +202,13 @@ function checkPayment(
   if (cashboxId) checkReferencedCashbox(header.references, header.branchId, header.currencyId);
 }
 
+/** The credit notes a sale uses pay what the counter's cash leaves of its net, no more. */
+function checkCredited(total: MoneyInput, discount: string, paid: string, credited: string) {
+  const left = sub(netTotal(total, discount), paid);
+  if (greaterThan(credited, left))
+    throw fieldErrors({ credit_notes: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(left) })] });
+}
+
 function premiumColumns(body: SaleInput) {
   if (!body.is_premium) {
     return { isPremium: false, monthsCount: null, premiumReceiptAmount: null, receiptFrequency: null, nextReceiptDate: null };
@@ -237,15 +245,28 @@ export async function bookSale(
   formToken: string | null,
 ): Promise<{ id: number; branchId: number }> {
   const header = await checkHeader(tx, auth, body);
+  // Credit notes (their returns) are locked before the stock, the order a return's edit keeps.
+  const creditUses = body.credit_notes ?? [];
+  const credited = await useCreditNotes(
+    tx,
+    auth,
+    "sale_return",
+    { documentType: "sale", documentId: null, partyId: header.customerId, currencyId: header.currencyId },
+    creditUses,
+  );
   const lines = await buildLines(tx, header.inventoryId, body.items);
   const total = toDecimalString(sum(lines.map((l) => l.totalPrice)));
   const cashboxId = body.cashbox ?? null;
   checkPayment(header, total, body.discount, body.paid_amount, cashboxId, body.payment_type);
+  checkCredited(total, body.discount, body.paid_amount, credited);
   const inputDate = body.input_date ?? today();
   // The sale's posting goes in with its insert (postingInsert), so the period is checked here.
   await assertPeriodsOpen(tx, [{ branchId: header.branchId, date: inputDate }]);
   const money: SaleMoney = { ...header, cashboxId, discount: body.discount, paidAmount: body.paid_amount, inputDate };
-  const posting = salePosting(money, lines, header.references.baseCurrencyId);
+  const posting = [
+    ...salePosting(money, lines, header.references.baseCurrencyId),
+    ...postCustomerCreditUse({ currency_id: header.currencyId, exchange_rate: header.exchangeRate }, header.customerId, credited),
+  ];
   const values = {
     branchId: header.branchId,
     invoiceNo: UNNUMBERED,
@@ -255,7 +276,8 @@ export async function bookSale(
     exchangeRate: header.exchangeRate,
     paymentType: body.payment_type,
     cashboxId,
-    paidAmount: body.paid_amount,
+    // What it took: the counter's cash and the credit notes it used.
+    paidAmount: toDecimalString(add(body.paid_amount, credited)),
     discount: body.discount,
     totalPrice: total,
     inputDate,
@@ -274,6 +296,7 @@ export async function bookSale(
     posting.length ? (saleId) => postingInsert(postingSource(money, auth.userId), saleId, posting) : null,
   );
   await applyMovements(tx, outMovements(lines), { documentType: SALE_DOC, documentId: id, userId: auth.userId }, { rowsLocked: true });
+  await writeCreditNoteUses(tx, "sale_return", "sale", id, creditUses);
   return { id, branchId: header.branchId };
 }
 
@@ -319,12 +342,18 @@ async function assertSaleChangeable(tx: Tx, row: repo.SaleRow) {
   if (await invoiceHasAllocations(tx, "receipt", row.id)) throw badRequest(MESSAGES.linkedCannotChange);
 }
 
+/** A sale paid in part with credit notes is not re-posted (an edit, extra material); its delete gives them back. */
+async function assertNoCreditUses(tx: Tx, row: repo.SaleRow) {
+  if (await usesCreditNotes(tx, SALE_DOC, row.id)) throw badRequest(MESSAGES.linkedCannotChange);
+}
+
 /** Edit of an unpaid sale without returns: stock and posting undone and redone, in one transaction. */
 export async function updateSale(db: Db, auth: AuthContext, id: number, payload: Record<string, unknown>, validate: Validate<SaleInput>) {
   return db.transaction(async (tx) => {
     const { row, boxes, before } = await lockSaleAndItsCashbox(tx, auth, id);
     assertFresh(row, payload.updated_at);
     await assertSaleChangeable(tx, row);
+    await assertNoCreditUses(tx, row);
     await assertCashboxesUsable(tx, auth, [row.cashboxId]);
     // The branch (and with it the invoice number) stays the sale's; extra material stays as it is.
     const items = Array.isArray(payload.items)
@@ -384,6 +413,7 @@ export async function deleteSale(db: Db, auth: AuthContext, id: number): Promise
       [],
     );
     await assertNotOverdrawn(tx, boxes.values(), before);
+    await releaseCreditNoteUses(tx, SALE_DOC, id);
     await repo.deleteSale(tx, id);
   });
 }
@@ -392,6 +422,7 @@ export async function deleteSale(db: Db, auth: AuthContext, id: number): Promise
 export async function addSaleExtraTx(tx: Tx, auth: AuthContext, id: number, body: SaleExtraInput): Promise<void> {
   const row = await lockVisibleSale(tx, auth, id);
   await assertSaleChangeable(tx, row);
+  await assertNoCreditUses(tx, row);
   const lines = await buildLines(tx, row.inventoryId, body.items, { onlyMaterial: true });
   await repo.insertSaleItems(tx, id, lineRows(lines, true));
   await applyMovements(tx, outMovements(lines), { documentType: SALE_DOC, documentId: id, userId: auth.userId }, { rowsLocked: true });

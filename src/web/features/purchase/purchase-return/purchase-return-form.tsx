@@ -18,6 +18,13 @@ import { lineErrorsOf, useDocumentForm } from "../../../components/form/use-docu
 import { api } from "../../../lib/api-client";
 import { translateMessage } from "../../../lib/messages";
 import { showError } from "../../../lib/toast";
+import {
+  NO_SETTLEMENT_VALUE,
+  ReturnSettlementFields,
+  settlementBody,
+  settlementOf,
+  type SettlementValue,
+} from "../../../components/document/return-settlement-fields";
 import { returnableLines, type PurchaseForReturn, type PurchaseReturnRecord } from "./return-lines";
 
 const LIST_PATH = "/purchase/purchase-return";
@@ -26,15 +33,23 @@ interface Values {
   purchase: number | null;
   input_date: string;
   note: string;
+  settlement: SettlementValue;
   lines: DocumentLine[];
 }
 
-const initial = (): Values => ({ purchase: null, input_date: toIsoDate(new Date()), note: "", lines: [] });
+const initial = (): Values => ({
+  purchase: null,
+  input_date: toIsoDate(new Date()),
+  note: "",
+  settlement: NO_SETTLEMENT_VALUE,
+  lines: [],
+});
 
 const toBody = (v: Values) => ({
   purchase: v.purchase,
   input_date: v.input_date || null,
   note: v.note.trim(),
+  ...settlementBody(v.settlement),
   items: v.lines.filter((l) => l.stock !== null).map((l) => ({ stock: l.stock, quantity: l.quantity, price: l.price })),
 });
 
@@ -42,6 +57,7 @@ const fromRecord = (r: PurchaseReturnRecord): Values => ({
   purchase: r.purchase,
   input_date: (r.input_date ?? "").slice(0, 10),
   note: r.note ?? "",
+  settlement: settlementOf(r),
   lines: linesFromRecord(r.items),
 });
 
@@ -171,6 +187,14 @@ function ReturnFields({ isEdit }: { isEdit: boolean }) {
             </b>
           </Text>
         </Flex>
+      ) : null}
+      {purchase ? (
+        <ReturnSettlementFields
+          value={values.settlement}
+          onChange={(v) => void setFieldValue("settlement", v)}
+          branchId={purchase.branch}
+          party="supplier"
+        />
       ) : null}
       <DocumentLinesTable
         lines={values.lines}

@@ -8,6 +8,7 @@ import { linesFromRecord } from "../../../components/document/document-record";
 import { DocumentView, useViewRecord, type DocumentViewAction } from "../../../components/document/document-view";
 import { useHasPermission } from "../../../lib/use-permission";
 import type { PurchaseReturnRecord } from "./return-lines";
+import { useSettlementFields } from "../../../components/document/return-settlement-fields";
 
 const PATH = "/purchase/purchase-return";
 
@@ -17,6 +18,7 @@ export default function PurchaseReturnView() {
   const navigate = useNavigate();
   const canChange = useHasPermission(["change_purchasereturn"]);
   const { record, error } = useViewRecord<PurchaseReturnRecord>(`purchase-return/${id}/`);
+  const settlementFields = useSettlementFields();
   const lines = record ? linesFromRecord(record.items) : [];
   const doc: PrintableDocument | null = record
     ? {
@@ -28,6 +30,8 @@ export default function PurchaseReturnView() {
           { label: t`Purchase Invoice No.`, value: String(record.purchase_invoice_no ?? "") },
           { label: t`Supplier`, value: record.supplier_name ?? "" },
           { label: t`Inventory`, value: record.inventory_name ?? "" },
+          // The refund prints with the return.
+          ...settlementFields(record, record.currency_code ?? ""),
         ],
         lines,
         totals: documentTotals(lines),

@@ -1,3 +1,4 @@
+import type { SettlementRecord } from "../../../components/document/return-settlement-fields";
 import { greaterThan, isPositive, max, sub, toDecimalString, tryMoney } from "../../../../core/money";
 import type { DocumentLine } from "../../../components/document/document-lines";
 import { linesFromRecord, type RecordLine } from "../../../components/document/document-record";
@@ -34,7 +35,7 @@ export function returnableLines(purchase: PurchaseForReturn): DocumentLine[] {
 }
 
 /** GET purchase-return/<id>/ */
-export interface PurchaseReturnRecord {
+export interface PurchaseReturnRecord extends SettlementRecord {
   id: number;
   branch: number;
   invoice_no: number;

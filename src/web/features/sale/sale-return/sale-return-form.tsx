@@ -19,12 +19,20 @@ import { SaveButton } from "../../../components/save-button";
 import { LabelledDateInput } from "../../../components/form/labelled-date-input";
 import { parseDateInput } from "../../../../core/date-input";
 import { useCreateOutcome } from "../../../components/form/use-create-outcome";
+import {
+  NO_SETTLEMENT_VALUE,
+  ReturnSettlementFields,
+  settlementBody,
+  settlementOf,
+  type SettlementValue,
+} from "../../../components/document/return-settlement-fields";
 
 const LIST_PATH = "/sale/sale-return";
 
 interface SaleForReturn {
   id: number;
   invoice_no: number;
+  branch?: number;
   customer: number;
   customer_name: string;
   currency: number;
@@ -51,6 +59,9 @@ interface ReturnRecord {
   sale_invoice_no: number;
   note: string;
   input_date: string;
+  refund_cashbox?: number | null;
+  refund_amount?: string;
+  credit_note_amount?: string;
   items?: RecordLine[];
   lines?: RecordLine[];
 }
@@ -96,6 +107,7 @@ export default function SaleReturnForm() {
   const [sale, setSale] = useState<SaleForReturn | null>(null);
   const [lines, setLines] = useState<ReturnableLine[]>([]);
   const [note, setNote] = useState("");
+  const [settlement, setSettlement] = useState<SettlementValue>(NO_SETTLEMENT_VALUE);
   const [date, setDate] = useState(toIsoDate(new Date()));
   const [findError, setFindError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -167,6 +179,7 @@ export default function SaleReturnForm() {
         .json<ReturnRecord>()
         .then((r) => {
           setNote(r.note ?? "");
+          setSettlement(settlementOf(r));
           setDate((r.input_date ?? "").slice(0, 10));
           return loadSale(r.sale, r.id, linesFromRecord(recordItems(r)));
         })
@@ -200,6 +213,7 @@ export default function SaleReturnForm() {
       currency: sale.currency,
       input_date: date || null,
       note: note.trim(),
+      ...settlementBody(settlement),
       items: chosen.map((l) => ({ stock: l.stock, quantity: l.quantity, price: l.price })),
     };
     try {
@@ -298,6 +312,9 @@ export default function SaleReturnForm() {
             validate={false}
             emptyText={t`Find the sale by its invoice number`}
           />
+          {sale ? (
+            <ReturnSettlementFields value={settlement} onChange={setSettlement} branchId={sale.branch ?? null} party="customer" />
+          ) : null}
           <Field.Root ids={{ control: "note" }}>
             <Field.Label>{t`Note`}</Field.Label>
             <Textarea name="note" rows={2} value={note} onChange={(e) => setNote(e.target.value)} />

@@ -7,10 +7,11 @@ import { documentTotals } from "../../../components/document/document-lines";
 import type { PrintableDocument } from "../../../components/document/document-print";
 import { DocumentView, useViewRecord, type DocumentViewAction } from "../../../components/document/document-view";
 import { linesFromRecord, recordItems, type RecordLine } from "../../../components/document/document-record";
+import { useSettlementFields, type SettlementRecord } from "../../../components/document/return-settlement-fields";
 
 const LIST_PATH = "/sale/sale-return";
 
-interface SaleReturnRecord {
+interface SaleReturnRecord extends SettlementRecord {
   id: number;
   branch: number;
   invoice_no: number;
@@ -32,6 +33,7 @@ export default function SaleReturnView() {
   const navigate = useNavigate();
   const canChange = useHasPermission(["change_salereturn"]);
   const { record, error } = useViewRecord<SaleReturnRecord>(`sale-return/${id}/`);
+  const settlementFields = useSettlementFields();
 
   let doc: PrintableDocument | null = null;
   if (record) {
@@ -46,6 +48,8 @@ export default function SaleReturnView() {
         { label: t`Customer`, value: record.customer_name },
         { label: t`Currency`, value: record.currency_code },
         ...(record.inventory_name ? [{ label: t`Inventory`, value: record.inventory_name }] : []),
+        // The refund prints with the return.
+        ...settlementFields(record, record.currency_code),
       ],
       lines,
       totals: { ...documentTotals(lines), total: record.total_price, net: record.total_price },
