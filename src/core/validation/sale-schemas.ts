@@ -36,7 +36,8 @@ const cashSaleCashbox = () =>
 export const saleTenderSchema = object({
   cashbox: requiredId(),
   amount: decimalField({ sign: "positive" }).required(),
-  exchange_rate: decimalField({ decimals: 6, sign: "positive" }).nullable(),
+  // Within the rate column (numeric 18,6).
+  exchange_rate: decimalField({ decimals: 6, sign: "positive", below: "1000000000000" }).nullable(),
 });
 export type SaleTenderInput = InferType<typeof saleTenderSchema>;
 
@@ -71,7 +72,7 @@ export const saleSchema = object({
   paid_amount: amountField().default("0"),
   // Counter payments in several currencies: with these, paid_amount is worked out from them (core counter-change).
   payments: array().of(saleTenderSchema.required()).max(SALE_TENDERS_MAX).nullable(),
-  change: saleTenderSchema.nullable().default(null),
+  change: saleTenderSchema.nullable().optional().default(undefined),
   discount: amountField().default("0"),
   input_date: isoDateField().nullable(),
   note: optionalText(2000),

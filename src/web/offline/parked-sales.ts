@@ -22,9 +22,10 @@ export async function parkedSales<Draft>(db: OfflineDb, userId: number | null): 
 export async function parkSale<Draft>(
   db: OfflineDb,
   userId: number | null,
-  sale: Omit<ParkedSale<Draft>, "id">,
+  sale: Omit<ParkedSale<Draft>, "id" | "parkedAt">,
 ): Promise<ParkedSale<Draft>> {
-  const parked = { ...sale, id: `${sale.parkedAt}-${Math.random().toString(36).slice(2, 8)}` };
+  const parkedAt = Date.now();
+  const parked = { ...sale, parkedAt, id: `${parkedAt}-${Math.random().toString(36).slice(2, 8)}` };
   await db.transaction("rw", db.meta, async () => {
     await db.setMeta(key(userId), [parked, ...(await parkedSales<Draft>(db, userId))]);
   });

@@ -160,6 +160,14 @@ describe("sale/ paid in two currencies", () => {
     expect(res.body["payments[0].cashbox"]).toBeDefined();
     const bad = await saleBody("10000", { payments: [{ cashbox: w.cash.erbilIqd, amount: "-5" }] });
     expect((await post(t, admin, "sale/", bad.body)).status).toBe(400);
+    // A worth past the money columns is a 400, never an overflow in the database.
+    const huge = await saleBody("10000", {
+      payments: [{ cashbox: w.cash.erbilUsd, amount: "999999999999999", exchange_rate: "999999999999" }],
+      change: iqd("1"),
+    });
+    const hugeRes = await post<FieldErrors>(t, admin, "sale/", huge.body);
+    expect(hugeRes.status).toBe(400);
+    expect(hugeRes.body["payments[0].amount"]).toBeDefined();
     expect(await tableCount(t, "sale")).toBe(sales);
   });
 

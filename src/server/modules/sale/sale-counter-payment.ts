@@ -1,6 +1,8 @@
 import { MESSAGES, interpolate } from "../../../core/messages";
 import { cashStep, settleTenders, valueIn } from "../../../core/counter-change";
-import { max, toDecimalString, sub, sum, isPositive, round, type MoneyInput } from "../../../core/money";
+import { isPositive, lessThan, max, round, sub, sum, toDecimalString, type MoneyInput } from "../../../core/money";
+
+const VALUE_LIMIT = "1000000000000000";
 import type { SaleTender } from "../../../core/posting";
 import type { SaleInput, SaleTenderInput } from "../../../core/validation/sale-schemas";
 import { MAX_ID } from "../../../core/validation/common";
@@ -80,12 +82,15 @@ export async function settleCounterPayment(
     const rate =
       box.currencyId === sale.currencyId ? sale.exchangeRate : currency?.isBase ? "1" : (e.input.exchange_rate ?? currency?.rate ?? null);
     if (!rate || !isPositive(rate)) throw fieldErrors({ [`${e.path}.exchange_rate`]: [MESSAGES.enterExchangeRate] });
+    const value = valueIn(e.input.amount, rate, sale.exchangeRate);
+    // Its worth in the sale's currency is stored and booked: it stays within the money columns.
+    if (!lessThan(value, VALUE_LIMIT)) throw fieldErrors({ [`${e.path}.amount`]: [interpolate(MESSAGES.lessThan, { max: VALUE_LIMIT })] });
     return {
       cashbox_id: box.id,
       currency_id: box.currencyId,
       exchange_rate: rate,
       amount: e.input.amount,
-      value: toDecimalString(valueIn(e.input.amount, rate, sale.exchangeRate)),
+      value: toDecimalString(value),
       step: cashStep(currency?.code),
     };
   };
