@@ -67,6 +67,7 @@ export const MESSAGES = {
   cashboxBalanceNotEnough: "Cashbox balance is not enough",
   cashboxNotUsable: "You may not use this cashbox",
   cashboxCurrencyMismatch: "Cashbox currency mismatch",
+  changeAboveTendered: "The change is more than the money handed over",
   saleInvoiceNotFound: "Sale invoice not found",
   itemNotFound: "Item not found",
   numberNotValid: "The entered number was not valid",

@@ -176,6 +176,49 @@ export function postSale(doc: SaleDoc): PostingLine[] {
   return lines;
 }
 
+/** Money handed over at the counter into a cashbox, or given back from one as change, in the cashbox's currency. */
+export interface SaleTender extends MoneyContext {
+  cashbox_id: number;
+  amount: MoneyInput;
+  /** What it is worth in the sale's currency at the sale's rate. */
+  value: MoneyInput;
+}
+
+/**
+ * A sale's counter payment in several currencies: each cashbox takes (or gives, as change) its own
+ * currency; a tender in another currency than the sale's passes the exchange clearing, so each currency
+ * balances on its own and the customer is credited in the sale's currency. What the counter keeps for
+ * lack of a smaller note goes to cash over and short.
+ */
+export function postSaleTenders(
+  sale: MoneyContext & { customer_id: number },
+  tenders: readonly SaleTender[],
+  change: SaleTender | null,
+  kept: MoneyInput,
+): PostingLine[] {
+  const customer: [AccountType, number] = ["customer", sale.customer_id];
+  const clearing: [AccountType, null] = ["currency_exchange", null];
+  const sameCurrency = (t: SaleTender) => t.currency_id === sale.currency_id;
+  const lines = [
+    ...tenders.flatMap((t) =>
+      sameCurrency(t)
+        ? transfer(sale, ["cashbox", t.cashbox_id], customer, t.amount)
+        : [...transfer(t, ["cashbox", t.cashbox_id], clearing, t.amount), ...transfer(sale, clearing, customer, t.value)],
+    ),
+    ...(change
+      ? sameCurrency(change)
+        ? transfer(sale, customer, ["cashbox", change.cashbox_id], change.amount)
+        : [
+            ...transfer(change, clearing, ["cashbox", change.cashbox_id], change.amount),
+            ...transfer(sale, customer, clearing, change.value),
+          ]
+      : []),
+    ...transfer(sale, customer, ["cash_over_short", null], kept),
+  ];
+  assertBalanced(lines);
+  return lines;
+}
+
 export interface SaleReturnDoc extends MoneyContext {
   customer_id: number;
   total_price: MoneyInput;

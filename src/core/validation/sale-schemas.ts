@@ -22,12 +22,28 @@ installYupLocale();
 export const PAYMENT_TYPES = ["cash", "debit"] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-/** The cashbox of a sale: a cash sale names one, even with nothing paid yet (core paymentProblem). */
+/**
+ * The cashbox of a sale: a cash sale names one, even with nothing paid yet (core paymentProblem), unless
+ * it is paid at the counter through `payments` (each naming its own cashbox).
+ */
 const cashSaleCashbox = () =>
-  optionalId().when("payment_type", {
-    is: "cash",
-    then: (s) => s.typeError(MESSAGES.cashboxRequired).required(MESSAGES.cashboxRequired),
+  optionalId().when(["payment_type", "payments"], ([type, payments]: unknown[]) => {
+    const paidAtCounter = Array.isArray(payments) && payments.length > 0;
+    const s = optionalId();
+    return type === "cash" && !paidAtCounter ? s.typeError(MESSAGES.cashboxRequired).required(MESSAGES.cashboxRequired) : s;
   });
+
+/** Money handed over at the counter into a cashbox, in the cashbox's currency; the rate is optional (base units per unit). */
+export const saleTenderSchema = object({
+  cashbox: requiredId(),
+  amount: decimalField({ sign: "positive" }).required(),
+  // Within the rate column (numeric 18,6).
+  exchange_rate: decimalField({ decimals: 6, sign: "positive", below: "1000000000000" }).nullable(),
+});
+export type SaleTenderInput = InferType<typeof saleTenderSchema>;
+
+/** At most this many cashboxes take one sale's money (one per currency in practice). */
+export const SALE_TENDERS_MAX = 10;
 
 /** A quantity sold: positive, up to 3 decimals. Services may leave it out (they carry none). */
 const saleQuantity = () => decimalField({ decimals: 3, sign: "positive" });
@@ -56,6 +72,9 @@ export const saleSchema = object({
   cashbox: cashSaleCashbox(),
   paid_amount: amountField().default("0"),
   credit_notes: creditNotesField(),
+  // Counter payments in several currencies: with these, paid_amount is worked out from them (core counter-change).
+  payments: array().of(saleTenderSchema.required()).max(SALE_TENDERS_MAX).nullable(),
+  change: saleTenderSchema.nullable().optional().default(undefined),
   discount: amountField().default("0"),
   input_date: isoDateField().nullable(),
   note: optionalText(2000),

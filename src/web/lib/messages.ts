@@ -67,6 +67,7 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   cashboxBalanceNotEnough: msg({ message: "Cashbox balance is not enough" }),
   cashboxNotUsable: msg({ message: "You may not use this cashbox" }),
   cashboxCurrencyMismatch: msg({ message: "Cashbox currency mismatch" }),
+  changeAboveTendered: msg({ message: "The change is more than the money handed over" }),
   saleInvoiceNotFound: msg({ message: "Sale invoice not found" }),
   itemNotFound: msg({ message: "Item not found" }),
   numberNotValid: msg({ message: "The entered number was not valid" }),

@@ -110,9 +110,11 @@ export async function rememberCashboxBalances(
  * Returns the refusal message, or null.
  */
 export async function cashboxShortage(db: OfflineDb, effects: readonly LocalEffect[]): Promise<string | null> {
-  const out = new Map<number, Money>();
-  for (const effect of effects) if (isCashboxMove(effect) && effect.amount.startsWith("-")) sumInto(out, effect);
-  if (out.size === 0) return null;
+  // Net per cashbox: a counter sale's change may come out of the cashbox its tender just filled.
+  const net = new Map<number, Money>();
+  for (const effect of effects) if (isCashboxMove(effect)) sumInto(net, effect);
+  const out = [...net].filter(([, move]) => move.isNegative());
+  if (out.length === 0) return null;
   const overlay = await readCashboxOverlay(db);
   for (const [cashboxId, move] of out) {
     const shown = shownBalance(overlay, cashboxId);

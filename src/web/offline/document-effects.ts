@@ -1,5 +1,5 @@
-import { isPositive, tryMoney } from "../../core/money";
-import type { LocalEffect, PendingDocEffect, StockAddEffect, StockTakeEffect } from "./db";
+import { isPositive, toDecimalString, tryMoney } from "../../core/money";
+import type { CashboxMoveEffect, LocalEffect, PendingDocEffect, StockAddEffect, StockTakeEffect } from "./db";
 
 /**
  * The local effects of the documents that move stock, from the request body the screens send
@@ -46,9 +46,26 @@ function stockTakes(body: Body): StockTakeEffect[] {
   return takes;
 }
 
-/** A sale: a provisional number, and its stock lines take their quantity. */
+/**
+ * A sale paid at the counter (`payments`, `change`): each tender goes into its cashbox, the change comes
+ * out of its own, so the balances the device shows follow and change beyond what a cashbox holds is
+ * refused on the device as on the server (cashbox-overlay's cashboxShortage).
+ */
+function counterCashboxMoves(body: Body): CashboxMoveEffect[] {
+  const move = (entry: unknown, sign: 1 | -1): CashboxMoveEffect[] => {
+    if (!entry || typeof entry !== "object") return [];
+    const cashbox = id((entry as Body).cashbox);
+    const amount = tryMoney((entry as Body).amount);
+    if (cashbox === null || !amount || !isPositive(amount)) return [];
+    return [{ kind: "cashbox-move", cashbox_id: cashbox, amount: toDecimalString(amount.times(sign)) }];
+  };
+  const payments = Array.isArray(body.payments) ? body.payments : [];
+  return [...payments.flatMap((p) => move(p, 1)), ...move(body.change, -1)];
+}
+
+/** A sale: a provisional number, its stock lines take their quantity, a counter payment moves its cashboxes. */
 export function saleEffects(body: Body): LocalEffect[] {
-  return [pendingDoc("sale"), ...stockTakes(body)];
+  return [pendingDoc("sale"), ...stockTakes(body), ...counterCashboxMoves(body)];
 }
 
 /** A quotation converted into `sale` (the sale it becomes): a provisional sale taking its stock. */

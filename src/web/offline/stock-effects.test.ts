@@ -4,6 +4,7 @@ import { saleEffects, purchaseEffects } from "./document-effects";
 import { META } from "./db";
 import { Outbox } from "./outbox";
 import { pendingSales } from "./pending-documents";
+import { readCashboxOverlay, rememberCashboxBalances, shownBalance } from "./cashbox-overlay";
 import { ReferenceSync } from "./reference-sync";
 import { memoryLock } from "./replay-lock";
 import { fakeTransport, freshDb, type Handler, seedStock, cachedStockRow } from "./test-support";
@@ -212,5 +213,43 @@ describe("document effects", () => {
       { kind: "pending-doc", doc: "sale", number: null },
       { kind: "stock-take", stock_id: 1, quantity: "2" },
     ]);
+  });
+});
+
+describe("a counter sale paid in two currencies, offline", () => {
+  const counterSale = (change: Record<string, unknown>) =>
+    sale(1, {
+      cashbox: null,
+      paid_amount: "1500.00",
+      payments: [
+        { cashbox: 2, amount: "1000" },
+        { cashbox: 8, amount: "1" },
+      ],
+      change,
+    });
+
+  it("moves each cashbox by what it took or gave, the change netted against the same cashbox's tender", async () => {
+    const d = await device(() => "network");
+    await rememberCashboxBalances(
+      d.db,
+      [
+        { id: 2, balance: "0" },
+        { id: 8, balance: "0" },
+      ],
+      1,
+    );
+    const out = await d.outbox.runCreate(counterSale({ cashbox: 2, amount: "750" }));
+    expect(out.queued).toBe(true);
+    const overlay = await readCashboxOverlay(d.db);
+    expect(shownBalance(overlay, 2)).toBe("250.00");
+    expect(shownBalance(overlay, 8)).toBe("1.00");
+  });
+
+  it("refuses on the device change beyond what the change cashbox holds", async () => {
+    const d = await device(() => "network");
+    await rememberCashboxBalances(d.db, [{ id: 5, balance: "100" }], 1);
+    const out = await d.outbox.runCreate(counterSale({ cashbox: 5, amount: "500" }));
+    expect(out).toMatchObject({ queued: false, ok: false, body: { message: "Cashbox balance is not enough" } });
+    expect(await d.quantity()).toBe(10);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
-import { money, quantity, tombstone } from "./columns";
+import { money, quantity, rate, tombstone } from "./columns";
 import { bookedRate, documentColumns, formToken } from "./document-columns";
 import { cashbox, currency, inventory } from "./organisation";
 import { item } from "./stock-master";
@@ -77,6 +77,32 @@ export const saleItem = pgTable(
     // detail shows them, kept by triggers from the line and its sale; the application never writes them.
   },
   (t) => [index("sale_item_sale_idx").on(t.saleId)],
+);
+
+/**
+ * A sale's counter payment in several currencies: the money each cashbox took, in its own currency, and
+ * the change one gave back; `value` is its worth in the sale's currency at the sale's rate. A sale paid
+ * the old way (one cashbox, paid_amount) has no rows here.
+ */
+export const salePayment = pgTable(
+  "sale_payment",
+  {
+    id: serial("id").primaryKey(),
+    saleId: integer("sale_id")
+      .notNull()
+      .references(() => sale.id, { onDelete: "cascade" }),
+    cashboxId: integer("cashbox_id")
+      .notNull()
+      .references(() => cashbox.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currency.id),
+    exchangeRate: rate("exchange_rate").notNull(),
+    amount: money("amount").notNull(),
+    value: money("value").notNull(),
+    isChange: boolean("is_change").notNull().default(false),
+  },
+  (t) => [index("sale_payment_sale_idx").on(t.saleId)],
 );
 
 export const saleReturn = pgTable(

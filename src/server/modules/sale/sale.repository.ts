@@ -1,7 +1,18 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { insertFromJson, queryRowsPrepared, type Executor, type Tx } from "../../db/client";
 import { currentXact, nextSyncVersion } from "../../db/schema/columns";
-import { customer, inventory, item, sale, saleItem, saleQuotation, saleQuotationItem, saleReturn, saleReturnItem } from "../../db/tables";
+import {
+  customer,
+  inventory,
+  item,
+  sale,
+  saleItem,
+  salePayment,
+  saleQuotation,
+  saleQuotationItem,
+  saleReturn,
+  saleReturnItem,
+} from "../../db/tables";
 
 /** Queries of the sale module; each takes the transaction (or database) it runs in. */
 
@@ -253,3 +264,58 @@ export const quotationLinesJson = (quotationId: SQL) =>
           st.batch_number, st.expire_date, qi.quantity::text as quantity, qi.price::text as price, qi.total_price::text as total_price
         from sale_quotation_item qi join item i on i.id = qi.item_id left join stock st on st.id = qi.stock_id
         where qi.sale_quotation_id = ${quotationId}`);
+
+// --------------------------------------------------------------------------- counter payments
+
+export type SalePaymentRow = typeof salePayment.$inferSelect;
+type SalePaymentValues = Omit<typeof salePayment.$inferInsert, "saleId">;
+
+export async function salePayments(ex: Executor, saleId: number): Promise<SalePaymentRow[]> {
+  return ex.select().from(salePayment).where(eq(salePayment.saleId, saleId)).orderBy(salePayment.id);
+}
+
+export async function insertSalePayments(tx: Tx, saleId: number, rows: readonly SalePaymentValues[]): Promise<void> {
+  if (rows.length) await tx.execute(insertFromJson(salePayment, rows, { saleId: sql`${saleId}::integer` }));
+}
+
+export async function deleteSalePayments(tx: Tx, saleId: number): Promise<void> {
+  await tx.delete(salePayment).where(eq(salePayment.saleId, saleId));
+}
+
+/** Every cashbox a sale's money went through (its own and its counter payments'), read without a lock. */
+export async function saleCashboxIds(ex: Executor, saleId: number): Promise<number[]> {
+  const rows = await queryRowsPrepared<{ id: number }>(
+    ex,
+    sql`select cashbox_id as id from sale where id = ${saleId} and cashbox_id is not null
+        union select cashbox_id from sale_payment where sale_id = ${saleId}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** A sale's counter payments as JSON for its read: {cashbox, cashbox_name, currency, amount, value} and the change apart. */
+export const salePaymentsJson = (saleId: SQL) =>
+  sql`(select coalesce(json_agg(json_build_object('cashbox', p.cashbox_id, 'cashbox_name', cb.name, 'currency', p.currency_id,
+         'exchange_rate', p.exchange_rate::text, 'amount', p.amount::text, 'value', p.value::text) order by p.id), '[]'::json)
+       from sale_payment p join cashbox cb on cb.id = p.cashbox_id where p.sale_id = ${saleId} and not p.is_change) as payments,
+      (select json_build_object('cashbox', p.cashbox_id, 'cashbox_name', cb.name, 'currency', p.currency_id,
+         'exchange_rate', p.exchange_rate::text, 'amount', p.amount::text, 'value', p.value::text)
+       from sale_payment p join cashbox cb on cb.id = p.cashbox_id where p.sale_id = ${saleId} and p.is_change limit 1) as change`;
+
+/** Each currency's code and latest exchange rate (base units per unit; null when none is recorded). */
+export async function currencyRates(
+  ex: Executor,
+  ids: readonly number[],
+): Promise<Map<number, { code: string; isBase: boolean; rate: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRowsPrepared<{ id: number; code: string; is_base: boolean; rate: string | null }>(
+    ex,
+    sql`select c.id, c.code, c.is_base,
+          (select r.rate::text from exchange_rate r where r.currency_id = c.id and r.deleted_at is null
+             order by r.input_date desc, r.id desc limit 1) as rate
+        from currency c where c.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+  return new Map(rows.map((r) => [r.id, { code: r.code, isBase: r.is_base, rate: r.rate }]));
+}

@@ -3,7 +3,7 @@ import { MESSAGES, interpolate } from "../../../core/messages";
 import { carriesQuantity, ITEM_TYPES } from "../../../core/item-types";
 import { add, greaterThan, isZero, lessThan, mul, sub, sum, toDecimalString, type MoneyInput } from "../../../core/money";
 import { invoiceStanding } from "../../../core/payment-status";
-import { netTotal, paymentProblem, postCustomerCreditUse, postSale, saleLineTotals, type PostingLine } from "../../../core/posting";
+import { netTotal, paymentProblem, postCustomerCreditUse, postSale, postSaleTenders, saleLineTotals, type PostingLine } from "../../../core/posting";
 import type { SaleExtraInput, SaleInput } from "../../../core/validation/sale-schemas";
 import type { Db, Executor, Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
@@ -19,7 +19,15 @@ import { saleList } from "./sale.lists";
 import { invoiceHasAllocations } from "../accounting/money-document.repository";
 import { assertCashboxesUsable } from "../users/cashbox-rights";
 import { lockCashboxes } from "../accounting/cashbox.repository";
-import { assertLocked, assertNotOverdrawn, balances, peekCashbox } from "../accounting/cashbox-guard";
+import { assertLocked, assertNotOverdrawn, balances, requestedCashbox } from "../accounting/cashbox-guard";
+import {
+  counterPaymentRows,
+  paidAtCounter,
+  requestedCounterCashboxes,
+  settleCounterPayment,
+  storedCounterPayment,
+  type CounterPayment,
+} from "./sale-counter-payment";
 import { releaseCreditNoteUses, useCreditNotes, usesCreditNotes, writeCreditNoteUses } from "../documents/return-settlement";
 import { SALE_DOC, today, checkHeader, visibleOr404, assertFresh, type CheckedHeader, type Validate } from "./sale-document";
 
@@ -32,7 +40,14 @@ import { SALE_DOC, today, checkHeader, visibleOr404, assertFresh, type CheckedHe
 
 // A document and its lines in one statement: the lines are a JSON column of the header's read.
 export const readSale = (ex: Executor, id: number, auth: AuthContext) =>
-  readOne<Record<string, unknown>>(ex, saleList, sql`s.id`, id, auth, sql`${repo.saleLinesJson(sql`s.id`)} as items`);
+  readOne<Record<string, unknown>>(
+    ex,
+    saleList,
+    sql`s.id`,
+    id,
+    auth,
+    sql`${repo.saleLinesJson(sql`s.id`)} as items, ${repo.salePaymentsJson(sql`s.id`)}`,
+  );
 
 // ---------------------------------------------------------------------------------------- sale lines
 
@@ -144,23 +159,30 @@ interface SaleMoney {
   inputDate: string;
 }
 
-/** A sale's posting from its lines: revenue, the customer's debt, cash received, cost of goods. */
+/**
+ * A sale's posting from its lines: revenue, the customer's debt, cash received, cost of goods. Paid at
+ * the counter in several currencies, the cash received is its tenders and change instead.
+ */
 function salePosting(
   money: SaleMoney,
   items: readonly { totalPrice: string; costPrice: string; quantity: string }[],
   baseCurrency: number,
+  counter: CounterPayment | null = null,
 ): PostingLine[] {
-  return postSale({
-    currency_id: money.currencyId,
-    exchange_rate: money.exchangeRate,
-    customer_id: money.customerId,
-    cashbox_id: money.cashboxId,
-    total_price: toDecimalString(sum(items.map((l) => l.totalPrice))),
-    discount: money.discount,
-    paid_amount: money.paidAmount,
-    cost_total: toDecimalString(sum(items.map((l) => mul(l.costPrice, l.quantity)))),
-    base_currency_id: baseCurrency,
-  });
+  const ctx = { currency_id: money.currencyId, exchange_rate: money.exchangeRate };
+  return [
+    ...postSale({
+      ...ctx,
+      customer_id: money.customerId,
+      cashbox_id: counter ? null : money.cashboxId,
+      total_price: toDecimalString(sum(items.map((l) => l.totalPrice))),
+      discount: money.discount,
+      paid_amount: counter ? "0" : money.paidAmount,
+      cost_total: toDecimalString(sum(items.map((l) => mul(l.costPrice, l.quantity)))),
+      base_currency_id: baseCurrency,
+    }),
+    ...(counter ? postSaleTenders({ ...ctx, customer_id: money.customerId }, counter.tenders, counter.change, counter.kept) : []),
+  ];
 }
 
 const postingSource = (money: SaleMoney, userId: number) => ({
@@ -173,11 +195,12 @@ const postingSource = (money: SaleMoney, userId: number) => ({
 /** Re-posts a stored sale from its stored lines (after an edit or extra material); answers the new total. */
 async function repostSale(tx: Tx, saleId: number, money: SaleMoney, userId: number): Promise<string> {
   const items = await repo.saleItems(tx, saleId);
+  const counter = storedCounterPayment(await repo.salePayments(tx, saleId), money.paidAmount);
   await repost(
     tx,
     { ...postingSource(money, userId), documentId: saleId },
     await bookedLines(tx, SALE_DOC, saleId),
-    salePosting(money, items, await baseCurrencyId(tx)),
+    salePosting(money, items, await baseCurrencyId(tx), counter),
   );
   return toDecimalString(sum(items.map((l) => l.totalPrice)));
 }
@@ -207,6 +230,20 @@ function checkCredited(total: MoneyInput, discount: string, paid: string, credit
   const left = sub(netTotal(total, discount), paid);
   if (greaterThan(credited, left))
     throw fieldErrors({ credit_notes: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(left) })] });
+}
+
+/** The counter's tenders and change checked against the sale's net total (discount within the total first). */
+async function counterPayment(
+  tx: Tx,
+  header: CheckedHeader,
+  boxes: Awaited<ReturnType<typeof lockCashboxes>>,
+  body: SaleInput,
+  total: MoneyInput,
+): Promise<CounterPayment> {
+  if (greaterThan(body.discount, total)) {
+    throw fieldErrors({ discount: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(total) })] });
+  }
+  return settleCounterPayment(tx, header, boxes, body, netTotal(total, body.discount));
 }
 
 function premiumColumns(body: SaleInput) {
@@ -244,7 +281,10 @@ export async function bookSale(
   body: SaleInput,
   formToken: string | null,
 ): Promise<{ id: number; branchId: number }> {
-  const header = await checkHeader(tx, auth, body);
+  // Change comes out of a cashbox: the counter's cashboxes are locked first (cashboxes come first in every lock order).
+  const counterBoxes = paidAtCounter(body) ? await lockCashboxes(tx, auth, requestedCounterCashboxes(body)) : null;
+  const before = counterBoxes ? await balances(tx, counterBoxes.values()) : null;
+  const header = await checkHeader(tx, auth, { ...body, cashbox: counterBoxes ? null : body.cashbox });
   // Credit notes (their returns) are locked before the stock, the order a return's edit keeps.
   const creditUses = body.credit_notes ?? [];
   const credited = await useCreditNotes(
@@ -256,15 +296,17 @@ export async function bookSale(
   );
   const lines = await buildLines(tx, header.inventoryId, body.items);
   const total = toDecimalString(sum(lines.map((l) => l.totalPrice)));
-  const cashboxId = body.cashbox ?? null;
-  checkPayment(header, total, body.discount, body.paid_amount, cashboxId, body.payment_type);
-  checkCredited(total, body.discount, body.paid_amount, credited);
+  const counter = counterBoxes ? await counterPayment(tx, header, counterBoxes, body, total) : null;
+  const cashboxId = counter ? counter.cashboxId : (body.cashbox ?? null);
+  const paidAmount = counter ? counter.paid : body.paid_amount;
+  if (!counter) checkPayment(header, total, body.discount, paidAmount, cashboxId, body.payment_type);
+  checkCredited(total, body.discount, paidAmount, credited);
   const inputDate = body.input_date ?? today();
   // The sale's posting goes in with its insert (postingInsert), so the period is checked here.
   await assertPeriodsOpen(tx, [{ branchId: header.branchId, date: inputDate }]);
-  const money: SaleMoney = { ...header, cashboxId, discount: body.discount, paidAmount: body.paid_amount, inputDate };
+  const money: SaleMoney = { ...header, cashboxId, discount: body.discount, paidAmount, inputDate };
   const posting = [
-    ...salePosting(money, lines, header.references.baseCurrencyId),
+    ...salePosting(money, lines, header.references.baseCurrencyId, counter),
     ...postCustomerCreditUse({ currency_id: header.currencyId, exchange_rate: header.exchangeRate }, header.customerId, credited),
   ];
   const values = {
@@ -277,7 +319,7 @@ export async function bookSale(
     paymentType: body.payment_type,
     cashboxId,
     // What it took: the counter's cash and the credit notes it used.
-    paidAmount: toDecimalString(add(body.paid_amount, credited)),
+    paidAmount: toDecimalString(add(paidAmount, credited)),
     discount: body.discount,
     totalPrice: total,
     inputDate,
@@ -297,6 +339,10 @@ export async function bookSale(
   );
   await applyMovements(tx, outMovements(lines), { documentType: SALE_DOC, documentId: id, userId: auth.userId }, { rowsLocked: true });
   await writeCreditNoteUses(tx, "sale_return", "sale", id, creditUses);
+  if (counter && counterBoxes && before) {
+    await repo.insertSalePayments(tx, id, counterPaymentRows(counter));
+    await assertNotOverdrawn(tx, counterBoxes.values(), before);
+  }
   return { id, branchId: header.branchId };
 }
 
@@ -325,10 +371,11 @@ const lockVisibleSale = async (tx: Tx, auth: AuthContext, id: number) => visible
  * its balance then. Undoing the payment takes that money back out, which may not overdraw what was spent
  * since ("Cashbox balance is not enough"); the cashbox an edit names instead only takes money in.
  */
-async function lockSaleAndItsCashbox(tx: Tx, auth: AuthContext, id: number) {
-  const cashbox = await peekCashbox(tx, "sale", id);
-  const asked = cashbox ? [cashbox] : [];
-  const boxes = await lockCashboxes(tx, auth, asked);
+async function lockSaleAndItsCashbox(tx: Tx, auth: AuthContext, id: number, payload: unknown = null) {
+  // Its own cashboxes (a counter payment names several) and those an edit pays into or gives change from.
+  const asked = await repo.saleCashboxIds(tx, id);
+  const named = [requestedCashbox(payload), ...requestedCounterCashboxes(payload)].filter((c): c is number => c !== null);
+  const boxes = await lockCashboxes(tx, auth, [...asked, ...named]);
   const row = await lockVisibleSale(tx, auth, id);
   assertLocked(asked, row.cashboxId);
   return { row, boxes, before: await balances(tx, boxes.values()) };
@@ -350,11 +397,11 @@ async function assertNoCreditUses(tx: Tx, row: repo.SaleRow) {
 /** Edit of an unpaid sale without returns: stock and posting undone and redone, in one transaction. */
 export async function updateSale(db: Db, auth: AuthContext, id: number, payload: Record<string, unknown>, validate: Validate<SaleInput>) {
   return db.transaction(async (tx) => {
-    const { row, boxes, before } = await lockSaleAndItsCashbox(tx, auth, id);
+    const { row, boxes, before } = await lockSaleAndItsCashbox(tx, auth, id, payload);
     assertFresh(row, payload.updated_at);
     await assertSaleChangeable(tx, row);
     await assertNoCreditUses(tx, row);
-    await assertCashboxesUsable(tx, auth, [row.cashboxId]);
+    await assertCashboxesUsable(tx, auth, await repo.saleCashboxIds(tx, id));
     // The branch (and with it the invoice number) stays the sale's; extra material stays as it is.
     const items = Array.isArray(payload.items)
       ? payload.items.filter((l: unknown) => !(l && typeof l === "object" && (l as { is_extra?: unknown }).is_extra === true))
@@ -365,11 +412,14 @@ export async function updateSale(db: Db, auth: AuthContext, id: number, payload:
     const extras = (await repo.saleItems(tx, id)).filter((l) => l.isExtra);
     if (extras.length && body.inventory !== row.inventoryId) throw invalidChoice("inventory");
     await repo.deleteRegularSaleItems(tx, id);
-    const header = await checkHeader(tx, auth, body);
+    const atCounter = paidAtCounter(body);
+    const header = await checkHeader(tx, auth, { ...body, cashbox: atCounter ? null : body.cashbox });
     const lines = await buildLines(tx, header.inventoryId, body.items);
     const total = sum([...lines.map((l) => l.totalPrice), ...extras.map((l) => l.totalPrice)]);
-    const cashboxId = body.cashbox ?? null;
-    checkPayment(header, total, body.discount, body.paid_amount, cashboxId, body.payment_type);
+    const counter = atCounter ? await counterPayment(tx, header, boxes, body, total) : null;
+    const cashboxId = counter ? counter.cashboxId : (body.cashbox ?? null);
+    const paidAmount = counter ? counter.paid : body.paid_amount;
+    if (!counter) checkPayment(header, total, body.discount, paidAmount, cashboxId, body.payment_type);
     const inputDate = body.input_date ?? row.inputDate;
     await repo.updateSale(tx, id, {
       customerId: header.customerId,
@@ -378,7 +428,7 @@ export async function updateSale(db: Db, auth: AuthContext, id: number, payload:
       exchangeRate: header.exchangeRate,
       paymentType: body.payment_type,
       cashboxId,
-      paidAmount: body.paid_amount,
+      paidAmount,
       discount: body.discount,
       totalPrice: toDecimalString(total),
       inputDate,
@@ -389,12 +439,14 @@ export async function updateSale(db: Db, auth: AuthContext, id: number, payload:
       guarantorAddress: body.guarantor_address ?? "",
     });
     await repo.insertSaleItems(tx, id, lineRows(lines, false));
+    await repo.deleteSalePayments(tx, id);
+    if (counter) await repo.insertSalePayments(tx, id, counterPaymentRows(counter));
     await applyMovements(
       tx,
       [...outMovements(lines), ...outMovements(extras.map((l) => ({ stockId: l.stockId, quantity: l.quantity })))],
       source,
     );
-    await repostSale(tx, id, { ...header, cashboxId, discount: body.discount, paidAmount: body.paid_amount, inputDate }, auth.userId);
+    await repostSale(tx, id, { ...header, cashboxId, discount: body.discount, paidAmount, inputDate }, auth.userId);
     await assertNotOverdrawn(tx, boxes.values(), before);
     return readSale(tx, id, auth);
   });
@@ -404,7 +456,7 @@ export async function deleteSale(db: Db, auth: AuthContext, id: number): Promise
   await db.transaction(async (tx) => {
     const { row, boxes, before } = await lockSaleAndItsCashbox(tx, auth, id);
     await assertSaleChangeable(tx, row);
-    await assertCashboxesUsable(tx, auth, [row.cashboxId]);
+    await assertCashboxesUsable(tx, auth, await repo.saleCashboxIds(tx, id));
     await reverseMovements(tx, { documentType: SALE_DOC, documentId: id, userId: auth.userId });
     await repost(
       tx,

@@ -27,6 +27,15 @@ export const saleRoutes: readonly AppRoute[] = [
     // Also shows a sale saved offline, as /sale/sale/pending-<outbox entry>/view.
     view: lazyScreen(() => import("../../features/sale/sale/sale-view")),
   }),
+  // The cashier's counter, beside the sale form (which stays for back-office edits).
+  page(
+    "sale-pos",
+    "sale/pos",
+    msg`Counter`,
+    ["add_sale"],
+    "sale",
+    lazyScreen(() => import("../../features/sale/counter/counter-screen")),
+  ),
   // SPEC: /:id/extra needs change_sale and add_sale; whether both are needed is not shown, so either passes.
   page(
     "sale-extra",
