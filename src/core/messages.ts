@@ -145,6 +145,12 @@ export const MESSAGES = {
   lastSuperuser: "At least one active superuser must remain",
   backupRunning: "A backup is already being taken",
   backupsNotManaged: "Backups of this database are the database server's own",
+  // Opening balances.
+  openingBalanceExists: "The branch already has an opening balance",
+  openingStockRepeated: "The item is listed twice with the same batch",
+  openingLineRepeated: "This line repeats an earlier one",
+  openingBalanceEmpty: "The opening balance has no lines",
+  dateInFuture: "The date must not be in the future",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -28,7 +28,9 @@ export type AccountType =
   /** Owners' capital, by partner (account_id) or none: credit - debit is what was put in. */
   | "capital"
   /** The other side of debit invoices: amounts owed without goods (fees, opening balances). */
-  | "debit_invoice";
+  | "debit_invoice"
+  /** The other side of opening balances (cash, parties, stock the business held when it started on the product). */
+  | "opening_balance_equity";
 
 export interface PostingLine {
   account_type: AccountType;

@@ -13,3 +13,4 @@ export * from "./schema/hr";
 export * from "./schema/accounting-documents";
 export * from "./schema/debit-invoice-allocation";
 export * from "./schema/attachment";
+export * from "./schema/opening-balance";

@@ -140,6 +140,11 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   lastSuperuser: msg({ message: "At least one active superuser must remain" }),
   backupRunning: msg({ message: "A backup is already being taken" }),
   backupsNotManaged: msg({ message: "Backups of this database are the database server's own" }),
+  openingBalanceExists: msg({ message: "The branch already has an opening balance" }),
+  openingStockRepeated: msg({ message: "The item is listed twice with the same batch" }),
+  openingLineRepeated: msg({ message: "This line repeats an earlier one" }),
+  openingBalanceEmpty: msg({ message: "The opening balance has no lines" }),
+  dateInFuture: msg({ message: "The date must not be in the future" }),
 };
 
 const BY_TEMPLATE = new Map<string, MessageDescriptor>(
