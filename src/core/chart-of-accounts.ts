@@ -96,7 +96,7 @@ const fixed = (accountType: string, code: string, groupKey: ChartGroupKey, en: s
 /**
  * The accounts without an id (account_id null). Salaries are ("expense", null) and capital without a
  * partner ("capital", null); debit invoices (an amount owed without goods: a fee, an opening balance)
- * sit with opening balance equity until an opening balance document of its own exists.
+ * sit with opening balance equity beside the opening balance documents' own account.
  */
 export const FIXED_ACCOUNTS: readonly FixedAccount[] = [
   fixed("inventory", "1301", "inventory", "Inventory", "المخزون", "کاڵای کۆگا"),
@@ -110,6 +110,7 @@ export const FIXED_ACCOUNTS: readonly FixedAccount[] = [
     "پسوڵەی قەرز (باڵانسی سەرەتایی و کرێ)",
   ),
   fixed("retained_earnings", "3301", "retainedEarnings", "Retained earnings", "الأرباح المحتجزة", "قازانجی هەڵگیراو"),
+  fixed("opening_balance_equity", "3202", "openingBalanceEquity", "Opening balances", "الأرصدة الافتتاحية", "باڵانسە سەرەتاییەکان"),
   fixed("revenue", "4101", "sales", "Sales revenue", "إيرادات المبيعات", "داهاتی فرۆشتن"),
   fixed("cost_of_goods", "5101", "costOfGoods", "Cost of goods sold", "تكلفة البضاعة المباعة", "تێچووی کاڵای فرۆشراو"),
   fixed("expense", "5301", "payroll", "Salaries", "الرواتب", "مووچەکان"),

@@ -172,6 +172,12 @@ export const MESSAGES = {
   importNoRows: "The file has no rows",
   importHasErrors: "The file has errors: nothing was imported",
   scaleRuleTooLong: "The prefix, the item digits and the decimals do not fit in a 13-digit barcode",
+  // Opening balances.
+  openingBalanceExists: "The branch already has an opening balance",
+  openingStockRepeated: "The item is listed twice with the same batch",
+  openingLineRepeated: "This line repeats an earlier one",
+  openingBalanceEmpty: "The opening balance has no lines",
+  dateInFuture: "The date must not be in the future",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

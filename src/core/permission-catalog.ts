@@ -44,6 +44,7 @@ const MODEL_AREA: Record<string, PermissionArea> = {
   receipt: "accounting",
   sale_debit_invoice: "accounting",
   capital: "accounting",
+  openingbalance: "accounting",
   accountstatement: "accounting",
   account: "accounting",
   periodlock: "accounting",

@@ -37,7 +37,9 @@ export type AccountType =
   /** Open credit notes of a customer (account_id): credit - debit is what the business owes them in goods or money. */
   | "customer_credit"
   /** Open credit notes of a supplier (account_id): debit - credit is what the supplier owes the business. */
-  | "supplier_credit";
+  | "supplier_credit"
+  /** The other side of opening balances (cash, parties, stock the business held when it started on the product). */
+  | "opening_balance_equity";
 
 export interface PostingLine {
   account_type: AccountType;

@@ -14,3 +14,4 @@ export * from "./schema/accounting-documents";
 export * from "./schema/debit-invoice-allocation";
 export * from "./schema/attachment";
 export * from "./schema/credit-note";
+export * from "./schema/opening-balance";

@@ -4,7 +4,8 @@ import type { Tx } from "../db/client";
 import { appUser, branch, currency, customer, inventory, item } from "../db/tables";
 import type { AuthContext } from "../http/access";
 import { createSaleTx } from "../modules/sale/sale.service";
-import { applyMovements, findOrCreateStock } from "../modules/stock/stock-ledger";
+import { addDemoOpeningStock, type DemoStockLine } from "./demo-opening-balance";
+import { DEMO_OPENING_DATE } from "./demo-stock";
 
 const daysAgo = (days: number) => toIsoDate(new Date(Date.now() - days * 86_400_000));
 
@@ -12,8 +13,8 @@ const daysAgo = (days: number) => toIsoDate(new Date(Date.now() - days * 86_400_
  * What the stock and dues reports and the dashboard's cards show on a fresh demo: in each
  * branch's warehouse a few batches already expired and a few expiring within the month, a few items
  * put on the shop floor below their minimum, and one installment sale whose first two receipts are
- * past their date. Written through the stock ledger and the sale service, so movements and the
- * ledger agree.
+ * past their date. Written through the branch's opening balance and the sale service, so movements
+ * and the ledger agree.
  */
 export async function seedDemoReportAlerts(tx: Tx): Promise<void> {
   const [admin] = await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.username, "admin"));
@@ -37,31 +38,35 @@ export async function seedDemoReportAlerts(tx: Tx): Promise<void> {
   for (const [n, b] of branches.entries()) {
     const [warehouse, shopFloor] = await tx.select().from(inventory).where(eq(inventory.branchId, b.id)).orderBy(asc(inventory.id));
     if (!warehouse) continue;
-    const movements: { stockId: number; quantity: string }[] = [];
+    const lines: DemoStockLine[] = [];
     // Four batches expired 3 to 30 days ago, five expiring in 4 to 28 days.
     const offsets = [-3, -9, -17, -30, 4, 9, 15, 21, 28];
     for (const [k, days] of offsets.entries()) {
       const it = goods[(n * 11 + k * 3) % goods.length];
-      const stockId = await findOrCreateStock(
-        tx,
-        { branchId: b.id, inventoryId: warehouse.id, itemId: it.id, batchNumber: `EXP-${b.id}-${k + 1}`, expireDate: daysAgo(-days) },
-        { purchasePrice: it.purchasePrice, salePrice: it.salePrice },
-      );
-      movements.push({ stockId, quantity: String(2 + ((k * 5) % 9)) });
+      lines.push({
+        inventory: warehouse.id,
+        item: it.id,
+        batch_number: `EXP-${b.id}-${k + 1}`,
+        expire_date: daysAgo(-days),
+        quantity: String(2 + ((k * 5) % 9)),
+        cost: it.purchasePrice,
+      });
     }
     // Six items on the shop floor, each one or two under its minimum.
     if (shopFloor) {
       for (let k = 0; k < 6; k += 1) {
         const it = goods[(goods.length - 1 - n * 7 - k * 5 + goods.length) % goods.length];
-        const stockId = await findOrCreateStock(
-          tx,
-          { branchId: b.id, inventoryId: shopFloor.id, itemId: it.id, batchNumber: `LOW-${b.id}-${k + 1}`, expireDate: null },
-          { purchasePrice: it.purchasePrice, salePrice: it.salePrice },
-        );
-        movements.push({ stockId, quantity: String(Math.max(Number(it.minQuantity) - 1 - (k % 2), 1)) });
+        lines.push({
+          inventory: shopFloor.id,
+          item: it.id,
+          batch_number: `LOW-${b.id}-${k + 1}`,
+          expire_date: null,
+          quantity: String(Math.max(Number(it.minQuantity) - 1 - (k % 2), 1)),
+          cost: it.purchasePrice,
+        });
       }
     }
-    await applyMovements(tx, movements, { documentType: "opening", documentId: warehouse.id, userId: admin.id });
+    await addDemoOpeningStock(tx, auth, b.id, DEMO_OPENING_DATE(), lines);
 
     // An installment sale of a service, three monthly receipts from 45 days ago: two are overdue.
     const [buyer] = await tx

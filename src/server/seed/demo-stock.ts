@@ -6,7 +6,7 @@ import type { Tx } from "../db/client";
 import { appUser, branch, cashbox, currency, inventory, item, supplierBranch } from "../db/tables";
 import type { AuthContext } from "../http/access";
 import { createPurchase } from "../modules/purchase/purchase.service";
-import { applyMovements, findOrCreateStock } from "../modules/stock/stock-ledger";
+import { addDemoOpeningStock, type DemoStockLine } from "./demo-opening-balance";
 
 /** Same small deterministic generator as seed.ts, so every fresh demo database is the same. */
 function generator(seed: number) {
@@ -19,9 +19,12 @@ function generator(seed: number) {
 
 const daysAgo = (days: number) => toIsoDate(new Date(Date.now() - days * 86_400_000));
 
+/** The day the demo business starts on the product: before its six months of sales history. */
+export const DEMO_OPENING_DATE = () => daysAgo(200);
+
 /**
- * Opening stock in every inventory and a few weeks of purchases, written through the same stock
- * and purchase functions the API uses, so stock rows, movements and the ledger agree.
+ * Opening stock in every inventory (each branch's opening balance document) and a few weeks of purchases,
+ * written through the same services the API uses, so stock rows, movements and the ledger agree.
  */
 export async function seedDemoStock(tx: Tx): Promise<void> {
   const random = generator(4242);
@@ -39,30 +42,36 @@ export async function seedDemoStock(tx: Tx): Promise<void> {
   // shop floor a few (kept small: every API test file seeds a fresh database); about one in eight is
   // under its minimum quantity.
   const warehouses = new Set(branches.map((b) => inventories.find((i) => i.branchId === b.id)?.id));
+  const auth: AuthContext = { userId: admin.id, tokenId: 0, isSuperuser: true, permissions: [], branchIds: branches.map((b) => b.id) };
+  const opening = new Map<number, DemoStockLine[]>(branches.map((b) => [b.id, []]));
   for (const inv of inventories) {
     const warehouse = warehouses.has(inv.id);
-    const movements = [];
     for (const it of goods) {
       if (!warehouse && random() > 0.15) continue;
       const low = random() < 0.12;
       const quantity = low ? Math.floor(random() * Number(it.minQuantity)) : 10 + Math.floor(random() * 70);
       if (quantity === 0 && !warehouse) continue;
-      const stockId = await findOrCreateStock(
-        tx,
-        { branchId: inv.branchId, inventoryId: inv.id, itemId: it.id, batchNumber: it.batchNumber, expireDate: it.expireDate },
-        { purchasePrice: it.purchasePrice, salePrice: it.salePrice },
-      );
-      movements.push({ stockId, quantity: String(Math.max(quantity, 1)) });
+      opening.get(inv.branchId)?.push({
+        inventory: inv.id,
+        item: it.id,
+        batch_number: it.batchNumber,
+        expire_date: it.expireDate,
+        quantity: String(Math.max(quantity, 1)),
+        cost: it.purchasePrice,
+      });
     }
-    await applyMovements(tx, movements, { documentType: "opening", documentId: inv.id, userId: admin.id });
   }
+  for (const [branchId, lines] of opening) await addDemoOpeningStock(tx, auth, branchId, DEMO_OPENING_DATE(), lines);
 
-  const auth: AuthContext = { userId: admin.id, tokenId: 0, isSuperuser: true, permissions: [], branchIds: branches.map((b) => b.id) };
   const [iqd] = await tx.select().from(currency).where(eq(currency.isBase, true));
   const [usd] = await tx.select().from(currency).where(eq(currency.code, "USD"));
   const links = await tx.select().from(supplierBranch).orderBy(asc(supplierBranch.supplierId), asc(supplierBranch.branchId));
   const boxes = await tx.select().from(cashbox).where(isNull(cashbox.deletedAt));
-  const usdRate = "1320";
+  // The dollar purchases' own stated rate: at 1,250 every demo price (a multiple of 250 dinars) is a whole
+  // number of 20 cents, so the base-currency cost a dollar line gives its stock row is the item's cost to
+  // the fils, and the ledger's inventory stays equal to the stock's value at cost when a later dinar
+  // purchase of the same row prices it again (the stock row keeps the last purchase's cost).
+  const usdRate = "1250";
 
   // Twelve purchases over four weeks: paid, partly paid and on credit, one in USD per branch.
   for (let n = 0; n < 12; n += 1) {

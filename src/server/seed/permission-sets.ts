@@ -34,6 +34,7 @@ export const MODELS = [
   "receipt",
   "sale_debit_invoice",
   "capital",
+  "openingbalance",
   "account",
   "periodlock",
   "position",

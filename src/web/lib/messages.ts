@@ -164,6 +164,11 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   importNoRows: msg({ message: "The file has no rows" }),
   importHasErrors: msg({ message: "The file has errors: nothing was imported" }),
   scaleRuleTooLong: msg({ message: "The prefix, the item digits and the decimals do not fit in a 13-digit barcode" }),
+  openingBalanceExists: msg({ message: "The branch already has an opening balance" }),
+  openingStockRepeated: msg({ message: "The item is listed twice with the same batch" }),
+  openingLineRepeated: msg({ message: "This line repeats an earlier one" }),
+  openingBalanceEmpty: msg({ message: "The opening balance has no lines" }),
+  dateInFuture: msg({ message: "The date must not be in the future" }),
 };
 
 const BY_TEMPLATE = new Map<string, MessageDescriptor>(

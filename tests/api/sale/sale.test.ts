@@ -681,7 +681,10 @@ describe("demo data", () => {
                  (select count(*) from (select document_type, document_id, currency_id from ledger_entry
                     where document_type in ('sale', 'sale_return') group by 1, 2, 3 having sum(debit) <> sum(credit)) x) as unbalanced`,
     );
-    const [opening] = await queryRows<{ n: string }>(t.db, sql`select count(*) as n from stock_movement where document_type = 'opening'`);
+    const [opening] = await queryRows<{ n: string }>(
+      t.db,
+      sql`select count(*) as n from stock_movement where document_type = 'opening_balance'`,
+    );
     if (Number(opening.n) === 0) return; // no demo stock to sell from
     expect(Number(counts.branches)).toBe(2);
     expect(Number(counts.sales)).toBeGreaterThanOrEqual(15);

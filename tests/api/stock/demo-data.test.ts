@@ -89,6 +89,14 @@ describe("demo data", () => {
       expect(Number(d.debit)).toBeGreaterThan(0);
       expect(d.debit).toBe(d.credit);
     }
+    // The opening stock is in the books: the ledger's inventory, in the base currency at the booked
+    // rates, equals the stock's value at cost.
+    const [books] = await queryRows<{ ledger: string; stock: string }>(
+      t.db,
+      sql`select (select coalesce(sum((debit - credit) * exchange_rate), 0) from ledger_entry where account_type = 'inventory')::numeric(18, 2)::text as ledger,
+                 (select coalesce(sum(quantity * purchase_price), 0) from stock)::numeric(18, 2)::text as stock`,
+    );
+    expect(books.ledger).toBe(books.stock);
     // The whole ledger balances per currency.
     const unbalanced = await queryRows<{ currency_id: number }>(
       t.db,

@@ -249,7 +249,7 @@ describe("demo stock", () => {
   it("has opening stock in every inventory, expired and low rows, and purchases of every payment status", async () => {
     const perInventory = await queryRows<{ inventory_id: number; n: number }>(
       t.db,
-      sql`select inventory_id, count(*)::int as n from stock_movement where document_type = 'opening' group by inventory_id`,
+      sql`select inventory_id, count(*)::int as n from stock_movement where document_type = 'opening_balance' group by inventory_id`,
     );
     expect(perInventory).toHaveLength(4);
     expect(perInventory.every((r) => r.n >= 20)).toBe(true);

@@ -15,6 +15,7 @@ import { cashboxAdjustment } from "./cashbox-adjustment";
 import { registerCashboxCountRoutes } from "./cashbox-count";
 import { capital } from "./capital";
 import { customerDebitInvoice, supplierDebitInvoice } from "./debit-invoice";
+import { registerOpeningBalanceRoutes } from "./opening-balance.routes";
 
 /** The Accounting area (SPEC sections 2-9): cashboxes and the documents that move money through them. */
 export function registerAccounting(app: FastifyInstance, deps: { db: Db }): void {
@@ -33,4 +34,5 @@ export function registerAccounting(app: FastifyInstance, deps: { db: Db }): void
   registerLedgerDocument(app, deps.db, capital);
   registerLedgerDocument(app, deps.db, supplierDebitInvoice);
   registerLedgerDocument(app, deps.db, customerDebitInvoice);
+  registerOpeningBalanceRoutes(app, deps.db);
 }

@@ -32,7 +32,8 @@ export type NumberedTable =
   | "cashbox_count"
   | "capital"
   | "supplier_debit_invoice"
-  | "customer_debit_invoice";
+  | "customer_debit_invoice"
+  | "opening_balance";
 
 /** A created document waits for its number with this placeholder (nobody sees it before commit). */
 export const UNNUMBERED = 0;
