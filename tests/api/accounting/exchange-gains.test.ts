@@ -10,6 +10,9 @@ import { loadDemo, newItem, post, purchaseBody, stockRows, type Demo, type Purch
 import { withTestApp } from "../support/test-lifecycle";
 import { cashboxes, unbalancedGroups, type Cashboxes } from "./ledger-helpers";
 
+// Dated today: the cashboxes are filled today, and no write may take one below zero on an earlier day.
+const TODAY = toIsoDate(new Date());
+
 /**
  * Exchange differences and inventory in the base currency, through the API: money that leaves a
  * cashbox or settles a debt at another rate than it was booked at realises the difference in exchange
@@ -81,7 +84,7 @@ const exchangeSection = async (date: string) => {
 
 const convert = (body: Record<string, unknown>) =>
   t.call<Created & { amount_in: string }>(admin, "POST", "/api/accounting/money-conversion/", {
-    input_date: "2026-11-20",
+    input_date: TODAY,
     ...body,
     form_token: formToken("fx"),
   });
@@ -90,7 +93,7 @@ describe("exchange gains and losses", () => {
   it("IQD to USD at 1,480 and back at 1,300 posts a 180,000 IQD loss, which the profit and loss shows", async () => {
     const iqd = await boxes.make(demo.iqd, demo.erbil, "1480000");
     const usd = await boxes.make(demo.usd, demo.erbil);
-    const before = await exchangeSection("2026-11-20");
+    const before = await exchangeSection(TODAY);
 
     const out = await convert({ from_cashbox: iqd, to_cashbox: usd, amount: "1480000", exchange_rate: "1480" });
     expect(out.status).toBe(201);
@@ -109,7 +112,7 @@ describe("exchange gains and losses", () => {
     expect(await boxes.balance(usd)).toBe("0.00");
     expect(await baseNet("cashbox", [...docs], demo.usd)).toBe("0.00");
     expect(await boxes.balance(iqd)).toBe("1300000.00");
-    const after = await exchangeSection("2026-11-20");
+    const after = await exchangeSection(TODAY);
     expect((Number(after) - Number(before)).toFixed(2)).toBe("180000.00");
 
     // An edit re-reads the book rate without the conversion's own lines: back at 1,480, no difference at all.
@@ -118,7 +121,7 @@ describe("exchange gains and losses", () => {
       to_cashbox: iqd,
       amount: "1000",
       exchange_rate: "1480",
-      input_date: "2026-11-20",
+      input_date: TODAY,
     });
     expect(edited.status).toBe(200);
     expect(await baseNet("exchange_gain_loss", docs)).toBe("0.00");
