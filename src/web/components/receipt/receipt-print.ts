@@ -8,7 +8,7 @@ import { appStore, languageAtom, receiptPrinterAtom } from "../../lib/app-state"
 import { i18n, isRtl } from "../../lib/i18n";
 import { showError } from "../../lib/toast";
 import { printLogoUrl } from "../print/print-info-cache";
-import { receiptHtml, receiptQrText, type Receipt, type ReceiptLabels } from "./receipt";
+import { fitPageToReceipt, receiptHtml, receiptQrText, type Receipt, type ReceiptLabels } from "./receipt";
 
 export function receiptLabels(): ReceiptLabels {
   return {
@@ -51,6 +51,7 @@ async function printInPopup(popup: Window, receipt: Receipt, paper: 80 | 58): Pr
   popup.document.write(html);
   popup.document.close();
   const print = () => {
+    fitPageToReceipt(popup.document, paper);
     popup.focus();
     popup.print();
     popup.close();

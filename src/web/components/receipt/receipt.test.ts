@@ -63,7 +63,7 @@ describe("receiptHtml", () => {
     receiptHtml(receiptOf(doc, { provisional }), labels, { paper, qrSvg: "<svg data-qr></svg>", dir: "rtl", lang: "ckb" });
   it("sets the page to the roll's width and prints the number, totals, words and QR code", () => {
     const page = html(80);
-    expect(page).toContain("@page { size: 80mm auto; margin: 0; }");
+    expect(page).toContain("@page { size: 80mm 297mm; margin: 0; }");
     expect(page).toContain('dir="rtl"');
     expect(page).toContain("No.: ERB-241");
     expect(page).toContain("25,000.00 IQD");
@@ -73,7 +73,7 @@ describe("receiptHtml", () => {
     expect(page).not.toContain("Provisional");
   });
   it("has a 58 mm page, and says when the number is provisional", () => {
-    expect(html(58, true)).toContain("@page { size: 58mm auto; margin: 0; }");
+    expect(html(58, true)).toContain("@page { size: 58mm 297mm; margin: 0; }");
     expect(html(58, true)).toContain("Provisional");
   });
 });

@@ -107,8 +107,23 @@ export function receiptTotalRows(receipt: Receipt, labels: ReceiptLabels): { lab
   return rows;
 }
 
+/**
+ * A page as wide as the roll and `heightMm` long. CSS has no "as long as the content" page (`80mm auto`
+ * is not valid and browsers drop it), so the print sets the receipt's measured length (fitPageToReceipt),
+ * over an A4-long page first.
+ */
+export const pageRule = (paper: PaperWidth, heightMm = 297) => `@page { size: ${paper}mm ${heightMm}mm; margin: 0; }`;
+
+/** Makes the popup's page as long as the receipt it holds, so a roll printer cuts right after it. */
+export function fitPageToReceipt(doc: Document, paper: PaperWidth): void {
+  const heightMm = Math.ceil((doc.documentElement.scrollHeight * 25.4) / 96) + 4;
+  const style = doc.createElement("style");
+  style.textContent = pageRule(paper, heightMm);
+  doc.head.append(style);
+}
+
 export const RECEIPT_CSS = (paper: PaperWidth) => `
-@page { size: ${paper}mm auto; margin: 0; }
+${pageRule(paper)}
 * { box-sizing: border-box; }
 html, body { margin: 0; padding: 0; }
 body { width: ${paper}mm; padding: 2mm ${paper === 80 ? 4 : 2}mm; font-family: Roboto, Arial, sans-serif; font-size: ${paper === 80 ? 12 : 10}px; color: #000; }
