@@ -154,7 +154,10 @@ describe("accounting/general-ledger/export/ (CSV and XLSX of every line, not a p
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
-    const lines = res.body.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = res.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("التاريخ,المستند,الرقم,ملاحظة,مدين,دائن,الرصيد");
     expect(lines).toHaveLength(page.body.count + 2);
     expect(lines[lines.length - 1].split(",").pop()).toBe(page.body.closing_balance);

@@ -3,7 +3,15 @@ import { MESSAGES, interpolate } from "../../../core/messages";
 import { carriesQuantity, ITEM_TYPES } from "../../../core/item-types";
 import { add, greaterThan, isZero, lessThan, mul, sub, sum, toDecimalString, type MoneyInput } from "../../../core/money";
 import { invoiceStanding } from "../../../core/payment-status";
-import { netTotal, paymentProblem, postCustomerCreditUse, postSale, postSaleTenders, saleLineTotals, type PostingLine } from "../../../core/posting";
+import {
+  netTotal,
+  paymentProblem,
+  postCustomerCreditUse,
+  postSale,
+  postSaleTenders,
+  saleLineTotals,
+  type PostingLine,
+} from "../../../core/posting";
 import type { SaleExtraInput, SaleInput } from "../../../core/validation/sale-schemas";
 import type { Db, Executor, Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
