@@ -68,9 +68,19 @@ describe("matchTemplate", () => {
   it("round-trips every template through interpolate", () => {
     // Every placeholder used anywhere must be filled below, or the round trip proves nothing.
     const used = new Set(Object.values(MESSAGES).flatMap((t) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1])));
-    expect([...used].sort()).toEqual(["length", "max", "min", "name", "names", "value", "values"]);
+    expect([...used].sort()).toEqual(["cell", "length", "max", "min", "name", "names", "row", "value", "values"]);
     for (const template of Object.values(MESSAGES)) {
-      const values = { min: "2", max: "9", name: "field", values: "1, 2", length: "4", value: "true", names: "a, b" };
+      const values = {
+        min: "2",
+        max: "9",
+        name: "field",
+        values: "1, 2",
+        length: "4",
+        value: "true",
+        names: "a, b",
+        row: "12",
+        cell: "B3",
+      };
       const text = interpolate(template, values);
       const match = matchTemplate(text);
       expect(match?.template).toBe(template);
