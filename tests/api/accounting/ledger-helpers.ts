@@ -37,6 +37,8 @@ export function cashboxes(t: TestApp, admin: () => string): Cashboxes {
           income_type: incomeType,
           cashbox: res.body.id,
           amount: funded,
+          // Funded before any date a test writes on: no cashbox may go below zero on any day.
+          input_date: "2020-01-01",
           form_token: formToken("in"),
         });
         expect(income.status).toBe(201);

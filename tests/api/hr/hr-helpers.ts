@@ -17,7 +17,13 @@ export function hrKit(t: TestApp, admin: () => string) {
       expect(box.status).toBe(201);
       if (funded !== "0") {
         incomeType ??= (await post(admin(), "accounting/income-type/", { name: "HR float" })).body.id;
-        const income = await post(admin(), "accounting/income/", { branch, income_type: incomeType, cashbox: box.body.id, amount: funded });
+        const income = await post(admin(), "accounting/income/", {
+          branch,
+          income_type: incomeType,
+          cashbox: box.body.id,
+          amount: funded,
+          input_date: "2020-01-01",
+        });
         expect(income.status).toBe(201);
       }
       return box.body.id;
