@@ -481,6 +481,20 @@ describe("access, idempotency and lists", () => {
     const itemId = await newItem(t, admin);
     const supplierId = await newSupplier(t, admin, [demo.erbil]);
     const mk = (o: Record<string, unknown>) => post(t, admin, "purchase/", purchaseBody(demo, itemId, { supplier: supplierId, ...o }));
+    // The paid ones are dated 2024: the cashbox holds their money from before then (none may go below zero on any day).
+    const float = await t.call<{ id: number }>(admin, "POST", "/api/accounting/income-type/", {
+      name: "Float 2024",
+      form_token: formToken("it"),
+    });
+    const funded = await t.call(admin, "POST", "/api/accounting/income/", {
+      branch: demo.erbil,
+      income_type: float.body.id,
+      cashbox: demo.cashboxes.erbil.iqd,
+      amount: "100000",
+      input_date: "2024-01-01",
+      form_token: formToken("in"),
+    });
+    expect(funded.status).toBe(201);
     await mk({ input_date: "2024-03-01" });
     await mk({ input_date: "2024-03-05", payment_type: "cash", cashbox: demo.cashboxes.erbil.iqd, paid_amount: "10000" });
     await mk({ input_date: "2024-03-09", payment_type: "cash", cashbox: demo.cashboxes.erbil.iqd, paid_amount: "2500", discount: "1000" });
