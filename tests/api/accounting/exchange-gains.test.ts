@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { toIsoDate } from "../../../src/core/dates";
 import { queryRows } from "../../../src/server/db/client";
-import { repostInventoryInBase } from "../../../src/server/modules/accounting/inventory-in-base";
+import { documentsWithForeignInventory, repostInventoryInBase } from "../../../src/server/modules/accounting/inventory-in-base";
 import { bookedLines, repost } from "../../../src/server/modules/ledger/ledger.repository";
 import type { Created } from "../support/json";
 import { formToken, type TestApp } from "../support/test-app";
@@ -276,5 +276,7 @@ describe("inventory in the base currency", () => {
     expect(rowsAfter).toBeGreaterThan(rowsBefore);
     // Once done, it does nothing.
     expect(await repostInventoryInBase(t.db)).toBe(0);
+    // A start after the step finds nothing to repost: it opens no transaction per document, ever again.
+    expect(await documentsWithForeignInventory(t.db)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { inventoryInBase } from "../../../core/exchange-difference";
 import { queryRows, type Db } from "../../db/client";
 import { baseCurrencyId } from "../documents/currency-context";
-import { bookedLines, repost } from "../ledger/ledger.repository";
+import { bookedLines, REVERSAL_MEMO, repost } from "../ledger/ledger.repository";
 
 /**
  * The one-off step that brings postings booked before inventory was kept in the base currency in line
@@ -12,13 +12,8 @@ import { bookedLines, repost } from "../ledger/ledger.repository";
  * Answers how many documents it reposted.
  */
 export async function repostInventoryInBase(db: Db): Promise<number> {
-  const documents = await queryRows<{ document_type: string; document_id: number }>(
-    db,
-    sql`select distinct le.document_type, le.document_id from ledger_entry le join currency c on c.id = le.currency_id
-        where le.account_type = 'inventory' and not c.is_base and le.memo <> 'reversal' order by 1, 2`,
-  );
   let reposted = 0;
-  for (const { document_type: documentType, document_id: documentId } of documents) {
+  for (const { document_type: documentType, document_id: documentId } of await documentsWithForeignInventory(db)) {
     await db.transaction(async (tx) => {
       const booked = await bookedLines(tx, documentType, documentId);
       const lines = inventoryInBase(booked, await baseCurrencyId(tx));
@@ -35,4 +30,18 @@ export async function repostInventoryInBase(db: Db): Promise<number> {
     });
   }
   return reposted;
+}
+
+/** The documents whose current posting still holds inventory in a foreign currency. */
+export function documentsWithForeignInventory(db: Db) {
+  return queryRows<{ document_type: string; document_id: number }>(
+    db,
+    // Only postings that still hold such a line (rows after the document's last reversal, as bookedLines reads
+    // them): once reposted, a document is not found again, so a start after the step opens no transaction.
+    sql`select distinct le.document_type, le.document_id from ledger_entry le join currency c on c.id = le.currency_id
+        where le.account_type = 'inventory' and not c.is_base and le.memo <> ${REVERSAL_MEMO}
+          and le.id > coalesce((select max(r.id) from ledger_entry r where r.document_type = le.document_type
+                                  and r.document_id = le.document_id and r.memo = ${REVERSAL_MEMO}), 0)
+        order by 1, 2`,
+  );
 }
