@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { money, rate } from "./columns";
-import { bookedRate, documentColumns, formToken } from "./document-columns";
+import { money, rate, refersTo } from "./columns";
+import { bookedCurrency, bookedRate, documentColumns, formToken } from "./document-columns";
 import { appUser } from "./auth";
 import { cashbox, currency } from "./organisation";
 import { customer, partner, supplier } from "./partners";
@@ -19,18 +19,10 @@ export const cashboxMoneyConversion = pgTable(
   {
     ...documentColumns(),
     formToken: formToken(),
-    fromCashboxId: integer("from_cashbox_id")
-      .notNull()
-      .references(() => cashbox.id),
-    toCashboxId: integer("to_cashbox_id")
-      .notNull()
-      .references(() => cashbox.id),
-    fromCurrencyId: integer("from_currency_id")
-      .notNull()
-      .references(() => currency.id),
-    toCurrencyId: integer("to_currency_id")
-      .notNull()
-      .references(() => currency.id),
+    fromCashboxId: refersTo("from_cashbox_id", () => cashbox.id),
+    toCashboxId: refersTo("to_cashbox_id", () => cashbox.id),
+    fromCurrencyId: refersTo("from_currency_id", () => currency.id),
+    toCurrencyId: refersTo("to_currency_id", () => currency.id),
     amount: money("amount").notNull(),
     exchangeRate: bookedRate(),
     amountIn: money("amount_in").notNull(),
@@ -49,13 +41,8 @@ export const cashboxAdjustment = pgTable(
   {
     ...documentColumns(),
     formToken: formToken(),
-    cashboxId: integer("cashbox_id")
-      .notNull()
-      .references(() => cashbox.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
-    exchangeRate: bookedRate(),
+    cashboxId: refersTo("cashbox_id", () => cashbox.id),
+    ...bookedCurrency(),
     expectedBalance: money("expected_balance").notNull(),
     countedBalance: money("counted_balance").notNull(),
     amount: money("amount").notNull(),
@@ -73,19 +60,13 @@ export const cashboxCount = pgTable(
   {
     ...documentColumns(),
     formToken: formToken(),
-    cashboxId: integer("cashbox_id")
-      .notNull()
-      .references(() => cashbox.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
+    cashboxId: refersTo("cashbox_id", () => cashbox.id),
+    currencyId: refersTo("currency_id", () => currency.id),
     shift: text("shift").notNull().default(""),
     expectedBalance: money("expected_balance").notNull(),
     countedBalance: money("counted_balance").notNull(),
     difference: money("difference").notNull(),
-    closedBy: integer("closed_by")
-      .notNull()
-      .references(() => appUser.id),
+    closedBy: refersTo("closed_by", () => appUser.id),
     closedAt: timestamp("closed_at", { withTimezone: true }).notNull().defaultNow(),
     adjustmentId: integer("adjustment_id").references(() => cashboxAdjustment.id),
   },
@@ -100,13 +81,8 @@ export const capital = pgTable(
     formToken: formToken(),
     direction: text("direction").notNull(),
     partnerId: integer("partner_id").references(() => partner.id),
-    cashboxId: integer("cashbox_id")
-      .notNull()
-      .references(() => cashbox.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
-    exchangeRate: bookedRate(),
+    cashboxId: refersTo("cashbox_id", () => cashbox.id),
+    ...bookedCurrency(),
     amount: money("amount").notNull(),
   },
   (t) => [index("capital_branch_idx").on(t.branchId, t.inputDate)],
@@ -118,13 +94,8 @@ export const supplierDebitInvoice = pgTable(
   {
     ...documentColumns(),
     formToken: formToken(),
-    supplierId: integer("supplier_id")
-      .notNull()
-      .references(() => supplier.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
-    exchangeRate: bookedRate(),
+    supplierId: refersTo("supplier_id", () => supplier.id),
+    ...bookedCurrency(),
     amount: money("amount").notNull(),
     /** What receipts or payments allocated to it (debit-invoice-allocation.ts), set in their transaction. */
     paidAmount: money("paid_amount").notNull().default("0"),
@@ -141,13 +112,8 @@ export const customerDebitInvoice = pgTable(
   {
     ...documentColumns(),
     formToken: formToken(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customer.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
-    exchangeRate: bookedRate(),
+    customerId: refersTo("customer_id", () => customer.id),
+    ...bookedCurrency(),
     amount: money("amount").notNull(),
     /** What receipts or payments allocated to it (debit-invoice-allocation.ts), set in their transaction. */
     paidAmount: money("paid_amount").notNull().default("0"),

@@ -1,7 +1,7 @@
-import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { createdBy, money, stamps, syncable } from "./columns";
-import { bookedRate, documentColumns, formToken } from "./document-columns";
-import { cashbox, currency } from "./organisation";
+import { index, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { createdBy, lineOf, money, refersTo, stamps, syncable } from "./columns";
+import { bookedCurrency, documentColumns, formToken } from "./document-columns";
+import { cashbox } from "./organisation";
 import { customer, supplier } from "./partners";
 import { purchase } from "./purchase";
 import { sale } from "./sale";
@@ -16,16 +16,9 @@ export const receipt = pgTable(
   "receipt",
   {
     ...documentColumns(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customer.id),
-    cashboxId: integer("cashbox_id")
-      .notNull()
-      .references(() => cashbox.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
-    exchangeRate: bookedRate(),
+    customerId: refersTo("customer_id", () => customer.id),
+    cashboxId: refersTo("cashbox_id", () => cashbox.id),
+    ...bookedCurrency(),
     amount: money("amount").notNull(),
     formToken: formToken(),
   },
@@ -36,12 +29,8 @@ export const receiptAllocation = pgTable(
   "receipt_allocation",
   {
     id: serial("id").primaryKey(),
-    receiptId: integer("receipt_id")
-      .notNull()
-      .references(() => receipt.id, { onDelete: "cascade" }),
-    saleId: integer("sale_id")
-      .notNull()
-      .references(() => sale.id),
+    receiptId: lineOf("receipt_id", () => receipt.id),
+    saleId: refersTo("sale_id", () => sale.id),
     amount: money("amount").notNull(),
   },
   (t) => [index("receipt_allocation_receipt_idx").on(t.receiptId), index("receipt_allocation_sale_idx").on(t.saleId)],
@@ -51,16 +40,9 @@ export const payment = pgTable(
   "payment",
   {
     ...documentColumns(),
-    supplierId: integer("supplier_id")
-      .notNull()
-      .references(() => supplier.id),
-    cashboxId: integer("cashbox_id")
-      .notNull()
-      .references(() => cashbox.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
-    exchangeRate: bookedRate(),
+    supplierId: refersTo("supplier_id", () => supplier.id),
+    cashboxId: refersTo("cashbox_id", () => cashbox.id),
+    ...bookedCurrency(),
     amount: money("amount").notNull(),
     formToken: formToken(),
   },
@@ -71,12 +53,8 @@ export const paymentAllocation = pgTable(
   "payment_allocation",
   {
     id: serial("id").primaryKey(),
-    paymentId: integer("payment_id")
-      .notNull()
-      .references(() => payment.id, { onDelete: "cascade" }),
-    purchaseId: integer("purchase_id")
-      .notNull()
-      .references(() => purchase.id),
+    paymentId: lineOf("payment_id", () => payment.id),
+    purchaseId: refersTo("purchase_id", () => purchase.id),
     amount: money("amount").notNull(),
   },
   (t) => [index("payment_allocation_payment_idx").on(t.paymentId), index("payment_allocation_purchase_idx").on(t.purchaseId)],
@@ -105,16 +83,9 @@ export const expense = pgTable(
   "expense",
   {
     ...documentColumns(),
-    expenseTypeId: integer("expense_type_id")
-      .notNull()
-      .references(() => expenseType.id),
-    cashboxId: integer("cashbox_id")
-      .notNull()
-      .references(() => cashbox.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
-    exchangeRate: bookedRate(),
+    expenseTypeId: refersTo("expense_type_id", () => expenseType.id),
+    cashboxId: refersTo("cashbox_id", () => cashbox.id),
+    ...bookedCurrency(),
     amount: money("amount").notNull(),
     formToken: formToken(),
   },
@@ -126,16 +97,9 @@ export const income = pgTable(
   "income",
   {
     ...documentColumns(),
-    incomeTypeId: integer("income_type_id")
-      .notNull()
-      .references(() => incomeType.id),
-    cashboxId: integer("cashbox_id")
-      .notNull()
-      .references(() => cashbox.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
-    exchangeRate: bookedRate(),
+    incomeTypeId: refersTo("income_type_id", () => incomeType.id),
+    cashboxId: refersTo("cashbox_id", () => cashbox.id),
+    ...bookedCurrency(),
     amount: money("amount").notNull(),
     formToken: formToken(),
   },
@@ -147,16 +111,9 @@ export const cashboxTransfer = pgTable(
   "cashbox_transfer",
   {
     ...documentColumns(),
-    fromCashboxId: integer("from_cashbox_id")
-      .notNull()
-      .references(() => cashbox.id),
-    toCashboxId: integer("to_cashbox_id")
-      .notNull()
-      .references(() => cashbox.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
-    exchangeRate: bookedRate(),
+    fromCashboxId: refersTo("from_cashbox_id", () => cashbox.id),
+    toCashboxId: refersTo("to_cashbox_id", () => cashbox.id),
+    ...bookedCurrency(),
     amount: money("amount").notNull(),
     formToken: formToken(),
   },

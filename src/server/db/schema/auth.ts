@@ -1,6 +1,6 @@
 import { boolean, integer, pgTable, primaryKey, serial, text, timestamp, jsonb, index, uniqueIndex } from "drizzle-orm/pg-core";
 import { branch, cashbox } from "./organisation";
-import { stamps } from "./columns";
+import { lineOf, refersTo, stamps } from "./columns";
 
 export const appUser = pgTable("app_user", {
   id: serial("id").primaryKey(),
@@ -19,12 +19,8 @@ export const appUser = pgTable("app_user", {
 export const userBranch = pgTable(
   "user_branch",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => appUser.id, { onDelete: "cascade" }),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
+    userId: lineOf("user_id", () => appUser.id),
+    branchId: refersTo("branch_id", () => branch.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.branchId] })],
 );
@@ -39,9 +35,7 @@ export const authGroup = pgTable("auth_group", {
 export const groupPermission = pgTable(
   "group_permission",
   {
-    groupId: integer("group_id")
-      .notNull()
-      .references(() => authGroup.id, { onDelete: "cascade" }),
+    groupId: lineOf("group_id", () => authGroup.id),
     code: text("code").notNull(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.code] })],
@@ -50,12 +44,8 @@ export const groupPermission = pgTable(
 export const userGroup = pgTable(
   "user_group",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => appUser.id, { onDelete: "cascade" }),
-    groupId: integer("group_id")
-      .notNull()
-      .references(() => authGroup.id, { onDelete: "cascade" }),
+    userId: lineOf("user_id", () => appUser.id),
+    groupId: lineOf("group_id", () => authGroup.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.groupId] })],
 );
@@ -63,9 +53,7 @@ export const userGroup = pgTable(
 export const userPermission = pgTable(
   "user_permission",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => appUser.id, { onDelete: "cascade" }),
+    userId: lineOf("user_id", () => appUser.id),
     code: text("code").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.code] })],
@@ -76,9 +64,7 @@ export const authToken = pgTable(
   "auth_token",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => appUser.id, { onDelete: "cascade" }),
+    userId: lineOf("user_id", () => appUser.id),
     tokenHash: text("token_hash").notNull(),
     userAgent: text("user_agent").notNull().default(""),
     /** Address of the sign-in, shown in the user's list of sessions. */
@@ -100,9 +86,7 @@ export const loginDevice = pgTable(
   "login_device",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => appUser.id, { onDelete: "cascade" }),
+    userId: lineOf("user_id", () => appUser.id),
     tokenHash: text("token_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
@@ -114,12 +98,8 @@ export const loginDevice = pgTable(
 export const userCashbox = pgTable(
   "user_cashbox",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => appUser.id, { onDelete: "cascade" }),
-    cashboxId: integer("cashbox_id")
-      .notNull()
-      .references(() => cashbox.id),
+    userId: lineOf("user_id", () => appUser.id),
+    cashboxId: refersTo("cashbox_id", () => cashbox.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.cashboxId] })],
 );
@@ -147,9 +127,7 @@ export const passwordCheckFailure = pgTable(
   "password_check_failure",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => appUser.id, { onDelete: "cascade" }),
+    userId: lineOf("user_id", () => appUser.id),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("password_check_failure_user_idx").on(t.userId, t.at)],

@@ -1,4 +1,4 @@
-import { bigint, customType, integer, numeric, pgSequence, timestamp } from "drizzle-orm/pg-core";
+import { bigint, customType, integer, numeric, pgSequence, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 
 /**
@@ -41,6 +41,12 @@ export const tombstone = {
 };
 
 export const createdBy = () => integer("created_by");
+
+/** A row another row cannot do without: `customerId: refersTo("customer_id", () => customer.id)`. */
+export const refersTo = (name: string, target: () => AnyPgColumn) => integer(name).notNull().references(target);
+
+/** A line's document (a sale's items, a pay run's rows): the lines go with it when it is deleted. */
+export const lineOf = (name: string, target: () => AnyPgColumn) => integer(name).notNull().references(target, { onDelete: "cascade" });
 
 /** Money and quantities are numeric, read as decimal strings (DESIGN section 3). */
 export const money = (name: string) => numeric(name, { precision: 18, scale: 2 });

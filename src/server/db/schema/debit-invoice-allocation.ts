@@ -1,5 +1,5 @@
-import { index, integer, pgTable, serial } from "drizzle-orm/pg-core";
-import { money } from "./columns";
+import { index, pgTable, serial } from "drizzle-orm/pg-core";
+import { lineOf, money, refersTo } from "./columns";
 import { payment, receipt } from "./accounting";
 import { customerDebitInvoice, supplierDebitInvoice } from "./accounting-documents";
 
@@ -13,12 +13,8 @@ export const receiptDebitAllocation = pgTable(
   "receipt_debit_allocation",
   {
     id: serial("id").primaryKey(),
-    receiptId: integer("receipt_id")
-      .notNull()
-      .references(() => receipt.id, { onDelete: "cascade" }),
-    customerDebitInvoiceId: integer("customer_debit_invoice_id")
-      .notNull()
-      .references(() => customerDebitInvoice.id),
+    receiptId: lineOf("receipt_id", () => receipt.id),
+    customerDebitInvoiceId: refersTo("customer_debit_invoice_id", () => customerDebitInvoice.id),
     amount: money("amount").notNull(),
   },
   (t) => [
@@ -31,12 +27,8 @@ export const paymentDebitAllocation = pgTable(
   "payment_debit_allocation",
   {
     id: serial("id").primaryKey(),
-    paymentId: integer("payment_id")
-      .notNull()
-      .references(() => payment.id, { onDelete: "cascade" }),
-    supplierDebitInvoiceId: integer("supplier_debit_invoice_id")
-      .notNull()
-      .references(() => supplierDebitInvoice.id),
+    paymentId: lineOf("payment_id", () => payment.id),
+    supplierDebitInvoiceId: refersTo("supplier_debit_invoice_id", () => supplierDebitInvoice.id),
     amount: money("amount").notNull(),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { boolean, date, index, integer, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { createdBy, money, stamps, syncable } from "./columns";
-import { bookedRate, documentColumns, formToken } from "./document-columns";
+import { createdBy, lineOf, money, refersTo, stamps, syncable } from "./columns";
+import { bookedCurrency, documentColumns, formToken } from "./document-columns";
 import { branch, cashbox, currency, media } from "./organisation";
 
 /**
@@ -23,9 +23,7 @@ export const employee = pgTable(
   "employee",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
+    branchId: refersTo("branch_id", () => branch.id),
     name: text("name").notNull(),
     phone: text("phone").notNull().default(""),
     /** male | female */
@@ -52,19 +50,13 @@ export const employeeContract = pgTable(
   {
     id: serial("id").primaryKey(),
     /** The employee's branch, kept on the row for the list's branch scope. */
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    employeeId: integer("employee_id")
-      .notNull()
-      .references(() => employee.id),
+    branchId: refersTo("branch_id", () => branch.id),
+    employeeId: refersTo("employee_id", () => employee.id),
     startDate: date("start_date", { mode: "string" }).notNull(),
     /** null: open-ended. */
     endDate: date("end_date", { mode: "string" }),
     salaryAmount: money("salary_amount").notNull(),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
+    currencyId: refersTo("currency_id", () => currency.id),
     salaryStructure: text("salary_structure").notNull(),
     /** Paid with the salary, per unit of the structure. */
     allowances: money("allowances").notNull().default("0"),
@@ -82,13 +74,8 @@ export const payroll = pgTable(
     ...documentColumns(),
     periodStart: date("period_start", { mode: "string" }).notNull(),
     periodEnd: date("period_end", { mode: "string" }).notNull(),
-    cashboxId: integer("cashbox_id")
-      .notNull()
-      .references(() => cashbox.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
-    exchangeRate: bookedRate(),
+    cashboxId: refersTo("cashbox_id", () => cashbox.id),
+    ...bookedCurrency(),
     netTotal: money("net_total").notNull(),
     // A SQL date here, where the other documents keep the day as text.
     inputDate: date("input_date", { mode: "string" }).notNull(),
@@ -101,12 +88,8 @@ export const payrollLine = pgTable(
   "payroll_line",
   {
     id: serial("id").primaryKey(),
-    payrollId: integer("payroll_id")
-      .notNull()
-      .references(() => payroll.id, { onDelete: "cascade" }),
-    employeeId: integer("employee_id")
-      .notNull()
-      .references(() => employee.id),
+    payrollId: lineOf("payroll_id", () => payroll.id),
+    employeeId: refersTo("employee_id", () => employee.id),
     contractId: integer("contract_id").references(() => employeeContract.id),
     /** Months, weeks, days or hours the base pays for. */
     units: numeric("units", { precision: 18, scale: 4 }).notNull().default("0"),
@@ -125,16 +108,9 @@ export const salaryAdvance = pgTable(
   "salary_advance",
   {
     ...documentColumns(),
-    employeeId: integer("employee_id")
-      .notNull()
-      .references(() => employee.id),
-    cashboxId: integer("cashbox_id")
-      .notNull()
-      .references(() => cashbox.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
-    exchangeRate: bookedRate(),
+    employeeId: refersTo("employee_id", () => employee.id),
+    cashboxId: refersTo("cashbox_id", () => cashbox.id),
+    ...bookedCurrency(),
     amount: money("amount").notNull(),
     // A SQL date here, where the other documents keep the day as text.
     inputDate: date("input_date", { mode: "string" }).notNull(),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdBy, money, rate, stamps } from "./columns";
+import { createdBy, money, rate, refersTo, stamps } from "./columns";
 import { branch, currency } from "./organisation";
 
 /**
@@ -13,14 +13,10 @@ export const ledgerEntry = pgTable(
   "ledger_entry",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
+    branchId: refersTo("branch_id", () => branch.id),
     accountType: text("account_type").notNull(),
     accountId: integer("account_id"),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
+    currencyId: refersTo("currency_id", () => currency.id),
     debit: money("debit").notNull().default("0"),
     credit: money("credit").notNull().default("0"),
     /** Base-currency units per unit of this currency when posted (1 for the base currency). */
@@ -42,9 +38,7 @@ export const ledgerEntry = pgTable(
 export const documentCounter = pgTable(
   "document_counter",
   {
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
+    branchId: refersTo("branch_id", () => branch.id),
     documentType: text("document_type").notNull(),
     lastNumber: integer("last_number").notNull().default(0),
   },
@@ -102,9 +96,7 @@ export const yearClose = pgTable(
   "year_close",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
+    branchId: refersTo("branch_id", () => branch.id),
     year: integer("year").notNull(),
     /** The branch's own lock date before the close, where a reopen moves it back to. */
     previousLockDate: date("previous_lock_date", { mode: "string" }),

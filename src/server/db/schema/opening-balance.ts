@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { money, quantity, rate } from "./columns";
+import { lineOf, money, quantity, rate, refersTo } from "./columns";
 import { documentColumns, formToken } from "./document-columns";
 import { cashbox, currency, inventory } from "./organisation";
 import { customer, supplier } from "./partners";
@@ -26,17 +26,13 @@ export const openingBalanceMoney = pgTable(
   "opening_balance_money",
   {
     id: serial("id").primaryKey(),
-    openingBalanceId: integer("opening_balance_id")
-      .notNull()
-      .references(() => openingBalance.id, { onDelete: "cascade" }),
+    openingBalanceId: lineOf("opening_balance_id", () => openingBalance.id),
     /** "cashbox", "customer" or "supplier": which of the three ids is set. */
     kind: text("kind").notNull(),
     cashboxId: integer("cashbox_id").references(() => cashbox.id),
     customerId: integer("customer_id").references(() => customer.id),
     supplierId: integer("supplier_id").references(() => supplier.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
+    currencyId: refersTo("currency_id", () => currency.id),
     exchangeRate: rate("exchange_rate").notNull(),
     amount: money("amount").notNull(),
   },
@@ -48,18 +44,10 @@ export const openingBalanceStock = pgTable(
   "opening_balance_stock",
   {
     id: serial("id").primaryKey(),
-    openingBalanceId: integer("opening_balance_id")
-      .notNull()
-      .references(() => openingBalance.id, { onDelete: "cascade" }),
-    inventoryId: integer("inventory_id")
-      .notNull()
-      .references(() => inventory.id),
-    itemId: integer("item_id")
-      .notNull()
-      .references(() => item.id),
-    stockId: integer("stock_id")
-      .notNull()
-      .references(() => stock.id),
+    openingBalanceId: lineOf("opening_balance_id", () => openingBalance.id),
+    inventoryId: refersTo("inventory_id", () => inventory.id),
+    itemId: refersTo("item_id", () => item.id),
+    stockId: refersTo("stock_id", () => stock.id),
     batchNumber: text("batch_number").notNull().default(""),
     expireDate: text("expire_date"),
     quantity: quantity("quantity").notNull(),

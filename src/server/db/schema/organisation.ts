@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, serial, text, uniqueIndex, customType, index } from "drizzle-orm/pg-core";
-import { createdBy, money, stamps, syncable } from "./columns";
+import { createdBy, money, refersTo, stamps, syncable } from "./columns";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
@@ -16,9 +16,7 @@ export const inventory = pgTable(
   "inventory",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
+    branchId: refersTo("branch_id", () => branch.id),
     name: text("name").notNull(),
     ...stamps,
     ...syncable,
@@ -40,9 +38,7 @@ export const exchangeRate = pgTable(
   "exchange_rate",
   {
     id: serial("id").primaryKey(),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
+    currencyId: refersTo("currency_id", () => currency.id),
     // Units of the base currency for one unit of this currency (1 USD = 1310 IQD).
     rate: money("rate").notNull(),
     inputDate: text("input_date").notNull(),
@@ -57,12 +53,8 @@ export const cashbox = pgTable(
   "cashbox",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
+    branchId: refersTo("branch_id", () => branch.id),
+    currencyId: refersTo("currency_id", () => currency.id),
     name: text("name").notNull(),
     createdBy: createdBy(),
     ...stamps,
@@ -95,9 +87,7 @@ export const printInfo = pgTable(
   "print_info",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
+    branchId: refersTo("branch_id", () => branch.id),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     logoMediaId: integer("logo_media_id").references(() => media.id),

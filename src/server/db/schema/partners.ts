@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, primaryKey, serial, text, index } from "drizzle-orm/pg-core";
-import { createdBy, stamps, syncable } from "./columns";
+import { createdBy, lineOf, refersTo, stamps, syncable } from "./columns";
 import { branch } from "./organisation";
 import { city } from "./stock-master";
 
@@ -17,12 +17,8 @@ export const supplier = pgTable("supplier", {
 export const supplierBranch = pgTable(
   "supplier_branch",
   {
-    supplierId: integer("supplier_id")
-      .notNull()
-      .references(() => supplier.id, { onDelete: "cascade" }),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
+    supplierId: lineOf("supplier_id", () => supplier.id),
+    branchId: refersTo("branch_id", () => branch.id),
   },
   (t) => [primaryKey({ columns: [t.supplierId, t.branchId] })],
 );
@@ -35,9 +31,7 @@ export const customer = pgTable(
     phone: text("phone").notNull().default(""),
     address: text("address").notNull().default(""),
     cityId: integer("city_id").references(() => city.id),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
+    branchId: refersTo("branch_id", () => branch.id),
     isGeneral: boolean("is_general").notNull().default(false),
     createdBy: createdBy(),
     ...stamps,

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { money, quantity } from "./columns";
-import { bookedRate, documentColumns } from "./document-columns";
+import { lineOf, money, quantity, refersTo } from "./columns";
+import { bookedCurrency, bookedRate, documentColumns, returnSettlement } from "./document-columns";
 import { cashbox, currency, inventory } from "./organisation";
 import { item } from "./stock-master";
 import { supplier } from "./partners";
@@ -10,15 +10,9 @@ export const purchase = pgTable(
   "purchase",
   {
     ...documentColumns(),
-    supplierId: integer("supplier_id")
-      .notNull()
-      .references(() => supplier.id),
-    inventoryId: integer("inventory_id")
-      .notNull()
-      .references(() => inventory.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
+    supplierId: refersTo("supplier_id", () => supplier.id),
+    inventoryId: refersTo("inventory_id", () => inventory.id),
+    currencyId: refersTo("currency_id", () => currency.id),
     /** Base-currency units per unit of the document currency, fixed when saved. */
     exchangeRate: bookedRate(),
     paymentType: text("payment_type").notNull(),
@@ -39,15 +33,9 @@ export const purchaseItem = pgTable(
   "purchase_item",
   {
     id: serial("id").primaryKey(),
-    purchaseId: integer("purchase_id")
-      .notNull()
-      .references(() => purchase.id, { onDelete: "cascade" }),
-    itemId: integer("item_id")
-      .notNull()
-      .references(() => item.id),
-    stockId: integer("stock_id")
-      .notNull()
-      .references(() => stock.id),
+    purchaseId: lineOf("purchase_id", () => purchase.id),
+    itemId: refersTo("item_id", () => item.id),
+    stockId: refersTo("stock_id", () => stock.id),
     quantity: quantity("quantity").notNull(),
     purchasePrice: money("purchase_price").notNull(),
     salePrice: money("sale_price").notNull(),
@@ -62,40 +50,21 @@ export const purchaseReturn = pgTable(
   "purchase_return",
   {
     ...documentColumns(),
-    purchaseId: integer("purchase_id")
-      .notNull()
-      .references(() => purchase.id),
-    supplierId: integer("supplier_id")
-      .notNull()
-      .references(() => supplier.id),
-    inventoryId: integer("inventory_id")
-      .notNull()
-      .references(() => inventory.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
-    exchangeRate: bookedRate(),
+    purchaseId: refersTo("purchase_id", () => purchase.id),
+    supplierId: refersTo("supplier_id", () => supplier.id),
+    inventoryId: refersTo("inventory_id", () => inventory.id),
+    ...bookedCurrency(),
     totalPrice: money("total_price").notNull(),
-    /** What the return gives back of what its invoice took: cash from or into this cashbox... */
-    refundCashboxId: integer("refund_cashbox_id").references(() => cashbox.id),
-    refundAmount: money("refund_amount").notNull().default("0"),
-    /** ...and a credit note a later invoice of the same party may use (open: this less its uses). */
-    creditNoteAmount: money("credit_note_amount").notNull().default("0"),
+    ...returnSettlement(),
   },
   (t) => [index("purchase_return_purchase_idx").on(t.purchaseId), index("purchase_return_branch_idx").on(t.branchId, t.inputDate)],
 );
 
 export const purchaseReturnItem = pgTable("purchase_return_item", {
   id: serial("id").primaryKey(),
-  purchaseReturnId: integer("purchase_return_id")
-    .notNull()
-    .references(() => purchaseReturn.id, { onDelete: "cascade" }),
-  stockId: integer("stock_id")
-    .notNull()
-    .references(() => stock.id),
-  itemId: integer("item_id")
-    .notNull()
-    .references(() => item.id),
+  purchaseReturnId: lineOf("purchase_return_id", () => purchaseReturn.id),
+  stockId: refersTo("stock_id", () => stock.id),
+  itemId: refersTo("item_id", () => item.id),
   quantity: quantity("quantity").notNull(),
   price: money("price").notNull(),
   totalPrice: money("total_price").notNull(),

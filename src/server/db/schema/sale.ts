@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, smallint, text } from "drizzle-orm/pg-core";
-import { money, quantity, rate, tombstone } from "./columns";
-import { bookedRate, documentColumns, formToken } from "./document-columns";
+import { lineOf, money, quantity, rate, refersTo, tombstone } from "./columns";
+import { bookedCurrency, documentColumns, formToken, returnSettlement } from "./document-columns";
 import { cashbox, currency, inventory } from "./organisation";
 import { item } from "./stock-master";
 import { customer } from "./partners";
@@ -11,16 +11,9 @@ export const sale = pgTable(
   "sale",
   {
     ...documentColumns(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customer.id),
-    inventoryId: integer("inventory_id")
-      .notNull()
-      .references(() => inventory.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
-    exchangeRate: bookedRate(),
+    customerId: refersTo("customer_id", () => customer.id),
+    inventoryId: refersTo("inventory_id", () => inventory.id),
+    ...bookedCurrency(),
     paymentType: text("payment_type").notNull(),
     cashboxId: integer("cashbox_id").references(() => cashbox.id),
     paidAmount: money("paid_amount").notNull().default("0"),
@@ -55,13 +48,9 @@ export const saleItem = pgTable(
   "sale_item",
   {
     id: serial("id").primaryKey(),
-    saleId: integer("sale_id")
-      .notNull()
-      .references(() => sale.id, { onDelete: "cascade" }),
+    saleId: lineOf("sale_id", () => sale.id),
     stockId: integer("stock_id").references(() => stock.id),
-    itemId: integer("item_id")
-      .notNull()
-      .references(() => item.id),
+    itemId: refersTo("item_id", () => item.id),
     quantity: quantity("quantity").notNull(),
     price: money("price").notNull(),
     fee: money("fee").notNull().default("0"),
@@ -88,15 +77,9 @@ export const salePayment = pgTable(
   "sale_payment",
   {
     id: serial("id").primaryKey(),
-    saleId: integer("sale_id")
-      .notNull()
-      .references(() => sale.id, { onDelete: "cascade" }),
-    cashboxId: integer("cashbox_id")
-      .notNull()
-      .references(() => cashbox.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
+    saleId: lineOf("sale_id", () => sale.id),
+    cashboxId: refersTo("cashbox_id", () => cashbox.id),
+    currencyId: refersTo("currency_id", () => currency.id),
     exchangeRate: rate("exchange_rate").notNull(),
     amount: money("amount").notNull(),
     value: money("value").notNull(),
@@ -109,38 +92,21 @@ export const saleReturn = pgTable(
   "sale_return",
   {
     ...documentColumns(),
-    saleId: integer("sale_id")
-      .notNull()
-      .references(() => sale.id),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customer.id),
-    inventoryId: integer("inventory_id")
-      .notNull()
-      .references(() => inventory.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
-    exchangeRate: bookedRate(),
+    saleId: refersTo("sale_id", () => sale.id),
+    customerId: refersTo("customer_id", () => customer.id),
+    inventoryId: refersTo("inventory_id", () => inventory.id),
+    ...bookedCurrency(),
     totalPrice: money("total_price").notNull(),
-    /** What the return gives back of what its invoice took: cash from or into this cashbox... */
-    refundCashboxId: integer("refund_cashbox_id").references(() => cashbox.id),
-    refundAmount: money("refund_amount").notNull().default("0"),
-    /** ...and a credit note a later invoice of the same party may use (open: this less its uses). */
-    creditNoteAmount: money("credit_note_amount").notNull().default("0"),
+    ...returnSettlement(),
   },
   (t) => [index("sale_return_sale_idx").on(t.saleId), index("sale_return_branch_idx").on(t.branchId, t.inputDate)],
 );
 
 export const saleReturnItem = pgTable("sale_return_item", {
   id: serial("id").primaryKey(),
-  saleReturnId: integer("sale_return_id")
-    .notNull()
-    .references(() => saleReturn.id, { onDelete: "cascade" }),
+  saleReturnId: lineOf("sale_return_id", () => saleReturn.id),
   stockId: integer("stock_id").references(() => stock.id),
-  itemId: integer("item_id")
-    .notNull()
-    .references(() => item.id),
+  itemId: refersTo("item_id", () => item.id),
   quantity: quantity("quantity").notNull(),
   price: money("price").notNull(),
   totalPrice: money("total_price").notNull(),
@@ -151,16 +117,9 @@ export const saleQuotation = pgTable(
   "sale_quotation",
   {
     ...documentColumns(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customer.id),
-    inventoryId: integer("inventory_id")
-      .notNull()
-      .references(() => inventory.id),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currency.id),
-    exchangeRate: bookedRate(),
+    customerId: refersTo("customer_id", () => customer.id),
+    inventoryId: refersTo("inventory_id", () => inventory.id),
+    ...bookedCurrency(),
     discount: money("discount").notNull().default("0"),
     totalPrice: money("total_price").notNull(),
     convertedSaleId: integer("converted_sale_id").references(() => sale.id),
@@ -170,13 +129,9 @@ export const saleQuotation = pgTable(
 
 export const saleQuotationItem = pgTable("sale_quotation_item", {
   id: serial("id").primaryKey(),
-  saleQuotationId: integer("sale_quotation_id")
-    .notNull()
-    .references(() => saleQuotation.id, { onDelete: "cascade" }),
+  saleQuotationId: lineOf("sale_quotation_id", () => saleQuotation.id),
   stockId: integer("stock_id").references(() => stock.id),
-  itemId: integer("item_id")
-    .notNull()
-    .references(() => item.id),
+  itemId: refersTo("item_id", () => item.id),
   quantity: quantity("quantity").notNull(),
   price: money("price").notNull(),
   totalPrice: money("total_price").notNull(),

@@ -1,6 +1,6 @@
 import { boolean, integer, pgTable, serial, smallint, text, index, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { createdBy, money, quantity, stamps, syncable } from "./columns";
+import { createdBy, money, quantity, refersTo, stamps, syncable } from "./columns";
 import { media } from "./organisation";
 
 export const measurement = pgTable("measurement", {
@@ -24,9 +24,7 @@ export const itemSubgroup = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
-    itemGroupId: integer("item_group_id")
-      .notNull()
-      .references(() => itemGroup.id),
+    itemGroupId: refersTo("item_group_id", () => itemGroup.id),
     createdBy: createdBy(),
     ...stamps,
     ...syncable,

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { createdBy, money, quantity, stamps, syncable } from "./columns";
+import { createdBy, lineOf, money, quantity, refersTo, stamps, syncable } from "./columns";
 import { documentColumns } from "./document-columns";
 import { appUser } from "./auth";
 import { branch, inventory } from "./organisation";
@@ -14,15 +14,9 @@ export const stock = pgTable(
   "stock",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    inventoryId: integer("inventory_id")
-      .notNull()
-      .references(() => inventory.id),
-    itemId: integer("item_id")
-      .notNull()
-      .references(() => item.id),
+    branchId: refersTo("branch_id", () => branch.id),
+    inventoryId: refersTo("inventory_id", () => inventory.id),
+    itemId: refersTo("item_id", () => item.id),
     batchNumber: text("batch_number").notNull().default(""),
     expireDate: text("expire_date"),
     quantity: quantity("quantity").notNull().default("0"),
@@ -45,18 +39,10 @@ export const stockMovement = pgTable(
   "stock_movement",
   {
     id: serial("id").primaryKey(),
-    branchId: integer("branch_id")
-      .notNull()
-      .references(() => branch.id),
-    inventoryId: integer("inventory_id")
-      .notNull()
-      .references(() => inventory.id),
-    stockId: integer("stock_id")
-      .notNull()
-      .references(() => stock.id),
-    itemId: integer("item_id")
-      .notNull()
-      .references(() => item.id),
+    branchId: refersTo("branch_id", () => branch.id),
+    inventoryId: refersTo("inventory_id", () => inventory.id),
+    stockId: refersTo("stock_id", () => stock.id),
+    itemId: refersTo("item_id", () => item.id),
     /** Signed change: + in, - out. */
     quantity: quantity("quantity").notNull(),
     balanceAfter: quantity("balance_after").notNull(),
@@ -84,12 +70,8 @@ export const inventoryStockTransfer = pgTable(
   "inventory_stock_transfer",
   {
     ...documentColumns(),
-    fromInventoryId: integer("from_inventory_id")
-      .notNull()
-      .references(() => inventory.id),
-    toInventoryId: integer("to_inventory_id")
-      .notNull()
-      .references(() => inventory.id),
+    fromInventoryId: refersTo("from_inventory_id", () => inventory.id),
+    toInventoryId: refersTo("to_inventory_id", () => inventory.id),
     approved: boolean("approved").notNull().default(false),
     approvedBy: integer("approved_by").references(() => appUser.id),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
@@ -99,15 +81,9 @@ export const inventoryStockTransfer = pgTable(
 
 export const inventoryStockTransferItem = pgTable("inventory_stock_transfer_item", {
   id: serial("id").primaryKey(),
-  transferId: integer("transfer_id")
-    .notNull()
-    .references(() => inventoryStockTransfer.id, { onDelete: "cascade" }),
-  stockId: integer("stock_id")
-    .notNull()
-    .references(() => stock.id),
-  itemId: integer("item_id")
-    .notNull()
-    .references(() => item.id),
+  transferId: lineOf("transfer_id", () => inventoryStockTransfer.id),
+  stockId: refersTo("stock_id", () => stock.id),
+  itemId: refersTo("item_id", () => item.id),
   quantity: quantity("quantity").notNull(),
 });
 
@@ -115,27 +91,17 @@ export const damagedStock = pgTable(
   "damaged_stock",
   {
     ...documentColumns(),
-    inventoryId: integer("inventory_id")
-      .notNull()
-      .references(() => inventory.id),
-    damagedStockTypeId: integer("damaged_stock_type_id")
-      .notNull()
-      .references(() => damagedStockType.id),
+    inventoryId: refersTo("inventory_id", () => inventory.id),
+    damagedStockTypeId: refersTo("damaged_stock_type_id", () => damagedStockType.id),
   },
   (t) => [index("damaged_stock_branch_idx").on(t.branchId, t.inputDate)],
 );
 
 export const damagedStockItem = pgTable("damaged_stock_item", {
   id: serial("id").primaryKey(),
-  damagedStockId: integer("damaged_stock_id")
-    .notNull()
-    .references(() => damagedStock.id, { onDelete: "cascade" }),
-  stockId: integer("stock_id")
-    .notNull()
-    .references(() => stock.id),
-  itemId: integer("item_id")
-    .notNull()
-    .references(() => item.id),
+  damagedStockId: lineOf("damaged_stock_id", () => damagedStock.id),
+  stockId: refersTo("stock_id", () => stock.id),
+  itemId: refersTo("item_id", () => item.id),
   quantity: quantity("quantity").notNull(),
   /** Unit cost in the base currency at the time: the loss. */
   purchasePrice: money("purchase_price").notNull(),
