@@ -137,6 +137,7 @@ export const MESSAGES = {
   nothingToCredit: "Nothing paid on the invoice is returned: there is no credit note to leave",
   creditNoteNotFound: "Credit note not found",
   creditNoteAboveOpen: "The amount is more than the credit note's open amount",
+  creditNoteCurrencyMismatch: "The credit note is in another currency",
   creditNoteUsed: "The credit note is used by a later invoice and cannot be changed",
   // HR and payroll.
   contractOverlaps: "The employee already has a contract for these dates",

@@ -3,6 +3,7 @@ import { array, number, object, string, type InferType } from "yup";
 import { MESSAGES } from "../messages";
 import { ACCOUNT_CODE } from "../chart-of-accounts";
 import { NAME_MAX_LENGTH, decimalField, isoDateField, nameField, namedRecordSchema, optionalId, optionalText, requiredId } from "./common";
+import { creditNotesField } from "./settlement-fields";
 import { installYupLocale } from "./yup-locale";
 
 installYupLocale();
@@ -66,6 +67,8 @@ export const receiptSchema = object({
   customer: requiredId(),
   sales: saleAllocations(),
   debit_invoices: debitInvoiceAllocations(),
+  /** The customer's open credit notes it uses beside its cash: they settle invoices as its amount does. */
+  credit_notes: creditNotesField(),
 });
 export type ReceiptInput = InferType<typeof receiptSchema>;
 
@@ -75,6 +78,7 @@ export const paymentSchema = object({
   supplier: requiredId(),
   purchases: purchaseAllocations(),
   debit_invoices: debitInvoiceAllocations(),
+  credit_notes: creditNotesField(),
 });
 export type PaymentInput = InferType<typeof paymentSchema>;
 

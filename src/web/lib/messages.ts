@@ -131,6 +131,7 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   refundAboveReturnable: msg({ message: "The refund is more than what was paid and is returned" }),
   nothingToCredit: msg({ message: "Nothing paid on the invoice is returned: there is no credit note to leave" }),
   creditNoteNotFound: msg({ message: "Credit note not found" }),
+  creditNoteCurrencyMismatch: msg({ message: "The credit note is in another currency" }),
   creditNoteAboveOpen: msg({ message: "The amount is more than the credit note's open amount" }),
   creditNoteUsed: msg({ message: "The credit note is used by a later invoice and cannot be changed" }),
   contractOverlaps: msg({ message: "The employee already has a contract for these dates" }),

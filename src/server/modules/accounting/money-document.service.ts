@@ -2,10 +2,17 @@ import { sql } from "drizzle-orm";
 import { allocateOldestFirst, allocationProblem, compareInvoiceAge, type Allocation } from "../../../core/allocation";
 import { toIsoDate } from "../../../core/dates";
 import { MESSAGES } from "../../../core/messages";
-import { greaterThan, sub, toDecimalString, type MoneyInput } from "../../../core/money";
+import { add, greaterThan, sub, toDecimalString, type MoneyInput } from "../../../core/money";
 import { invoicePaidAmount, invoiceStanding } from "../../../core/payment-status";
 import { bookRate } from "../../../core/exchange-difference";
-import { postPayment, postReceipt, type PostingLine, type SettlementRates } from "../../../core/posting";
+import {
+  postCustomerCreditUse,
+  postPayment,
+  postReceipt,
+  postSupplierCreditUse,
+  type PostingLine,
+  type SettlementRates,
+} from "../../../core/posting";
 import type { PaymentInput, ReceiptInput } from "../../../core/validation/accounting-schemas";
 import type { Db, Executor, Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
@@ -13,6 +20,13 @@ import { badRequest, fieldErrors, notFound, staleRecord } from "../../http/error
 import { invalidChoice, readOne } from "../../http/resource";
 import { assignDocumentNumber } from "../documents/document-number";
 import { baseCurrencyId } from "../documents/currency-context";
+import {
+  releaseCreditNoteUses,
+  useCreditNotes,
+  writeCreditNoteUses,
+  type CreditNoteUseInput,
+  type ReturnKind,
+} from "../documents/return-settlement";
 import { accountHolding, unpost, writePosting } from "../ledger/ledger.repository";
 import { cashboxBalance, lockCashboxes } from "./cashbox.repository";
 import { assertNotOverdrawn, balances } from "./cashbox-guard";
@@ -52,6 +66,8 @@ export interface MoneyDocBody {
   note: string | null;
   /** null: left to the server (oldest open invoices first). */
   allocations: PickedAllocation[] | null;
+  /** The party's open credit notes it uses: they settle invoices beside the cash amount. */
+  credit_notes?: CreditNoteUseInput[];
 }
 
 /** The request's goods and debit invoice allocations, or null when both are left to the server. */
@@ -89,6 +105,7 @@ export const fromReceipt = (b: ReceiptInput): MoneyDocBody => ({
     b.sales?.map((a) => ({ id: a.sale, amount: a.amount })),
     b.debit_invoices,
   ),
+  credit_notes: b.credit_notes ?? [],
 });
 
 export const fromPayment = (b: PaymentInput): MoneyDocBody => ({
@@ -104,25 +121,46 @@ export const fromPayment = (b: PaymentInput): MoneyDocBody => ({
     b.purchases?.map((a) => ({ id: a.purchase, amount: a.amount })),
     b.debit_invoices,
   ),
+  credit_notes: b.credit_notes ?? [],
 });
 
 const KIND = {
-  receipt: { list: receiptList, party: "customer", differentParty: MESSAGES.differentCustomer },
-  payment: { list: paymentList, party: "supplier", differentParty: MESSAGES.differentSupplier },
-} as const;
+  receipt: { list: receiptList, party: "customer", differentParty: MESSAGES.differentCustomer, notes: "sale_return" },
+  payment: { list: paymentList, party: "supplier", differentParty: MESSAGES.differentSupplier, notes: "purchase_return" },
+} as const satisfies Record<MoneyDocKind, { notes: ReturnKind } & Record<string, unknown>>;
+
+/** The credit notes a document used, as its body sends them. */
+const creditNotesJson = (kind: MoneyDocKind) =>
+  sql`(select coalesce(json_agg(json_build_object('credit_note', u.return_id, 'amount', u.amount::text) order by u.return_id), '[]'::json)
+    from credit_note_use u where u.document_type = ${kind} and u.document_id = d.id) as credit_notes`;
 
 export const readMoneyDocument = (ex: Executor, kind: MoneyDocKind, id: number, auth: AuthContext) =>
-  readOne<Record<string, unknown>>(ex, KIND[kind].list, sql`d.id`, id, auth, sql`${allocationsJson(kind, sql`d.id`)} as allocations`);
+  readOne<Record<string, unknown>>(
+    ex,
+    KIND[kind].list,
+    sql`d.id`,
+    id,
+    auth,
+    sql`${allocationsJson(kind, sql`d.id`)} as allocations, ${creditNotesJson(kind)}`,
+  );
 
 function posting(
   kind: MoneyDocKind,
   doc: { partyId: number; cashboxId: number; currencyId: number; exchangeRate: string; amount: MoneyInput },
   rates: SettlementRates,
+  credited: MoneyInput,
 ): PostingLine[] {
   const ctx = { currency_id: doc.currencyId, exchange_rate: doc.exchangeRate, ...rates };
+  const plain = { currency_id: doc.currencyId, exchange_rate: doc.exchangeRate };
   return kind === "receipt"
-    ? postReceipt({ ...ctx, customer_id: doc.partyId, cashbox_id: doc.cashboxId, amount: doc.amount })
-    : postPayment({ ...ctx, supplier_id: doc.partyId, cashbox_id: doc.cashboxId, amount: doc.amount });
+    ? [
+        ...postReceipt({ ...ctx, customer_id: doc.partyId, cashbox_id: doc.cashboxId, amount: doc.amount }),
+        ...postCustomerCreditUse(plain, doc.partyId, credited),
+      ]
+    : [
+        ...postPayment({ ...ctx, supplier_id: doc.partyId, cashbox_id: doc.cashboxId, amount: doc.amount }),
+        ...postSupplierCreditUse(plain, doc.partyId, credited),
+      ];
 }
 
 /**
@@ -226,13 +264,25 @@ async function writeDocument(
   // Lock order: cashboxes by id, then invoices by id (DESIGN "Money documents").
   const boxes = await lockCashboxes(tx, auth, existing ? [body.cashbox, existing.row.cashbox_id] : [body.cashbox]);
   const cashBefore = await balances(tx, boxes.values());
-  if (existing) {
-    await undoDocument(tx, kind, auth, existing.row);
-  }
   const box = boxes.get(body.cashbox);
   if (!box || box.branchId !== body.branch) throw invalidChoice("cashbox");
   if (body.currency != null && body.currency !== box.currencyId) throw badRequest(MESSAGES.cashboxCurrencyMismatch);
   if (!(await repo.partyInBranch(tx, kind, body.party, body.branch))) throw invalidChoice(k.party);
+  // Credit notes (their returns) next, before the invoices: a return's edit locks itself before its invoice.
+  // An edit gives back what it used first, so the notes' open amounts include it.
+  if (existing) await releaseCreditNoteUses(tx, kind, existing.id);
+  const credited = await useCreditNotes(
+    tx,
+    auth,
+    k.notes,
+    { documentType: kind, documentId: existing?.id ?? null, partyId: body.party, currencyId: box.currencyId },
+    body.credit_notes ?? [],
+  );
+  // What settles invoices: the cash and the credit notes.
+  const settling = toDecimalString(add(body.amount, credited));
+  if (existing) {
+    await undoDocument(tx, kind, auth, existing.row);
+  }
   const rate = await repo.currencyRate(tx, box.currencyId);
   const exchangeRate = rate.isBase ? "1" : rate.latest;
   if (!exchangeRate) throw fieldErrors({ exchange_rate: [MESSAGES.enterExchangeRate] });
@@ -254,13 +304,13 @@ async function writeDocument(
       if (inv.currency_id !== box.currencyId) throw badRequest(MESSAGES.cashboxCurrencyMismatch);
     }
     allocations = body.allocations.map((a) => ({ id: keyOf(a.kind, a.id), amount: toDecimalString(a.amount) }));
-    const problem = allocationProblem(body.amount, allocations, new Map([...invoices].map(([key, inv]) => [key, remainingOf(inv)])));
+    const problem = allocationProblem(settling, allocations, new Map([...invoices].map(([key, inv]) => [key, remainingOf(inv)])));
     if (problem?.kind === "above_remaining") throw badRequest(MESSAGES.allocationAboveRemaining);
     if (problem?.kind === "above_amount") throw badRequest(MESSAGES.allocationsAboveAmount);
   } else {
     invoices = await lockOpenInvoices(tx, kind, body.party, body.branch, box.currencyId);
     allocations = allocateOldestFirst(
-      body.amount,
+      settling,
       [...invoices].map(([key, inv]) => ({ id: key, remaining: remainingOf(inv) })),
     );
   }
@@ -295,8 +345,9 @@ async function writeDocument(
   await writePosting(
     tx,
     { branchId: values.branchId, documentType: kind, documentId: id, entryDate: values.inputDate, userId: auth.userId },
-    posting(kind, values, await settlementRates(tx, kind, values, rate.isBase)),
+    posting(kind, values, await settlementRates(tx, kind, values, rate.isBase), credited),
   );
+  await writeCreditNoteUses(tx, k.notes, kind, id, body.credit_notes ?? []);
   // An edit that takes back money a receipt brought in (less of it, or another cashbox) may not overdraw what was spent since.
   await assertNotOverdrawn(tx, boxes.values(), cashBefore);
   return { id, branchId: values.branchId };
@@ -354,6 +405,7 @@ export async function deleteMoneyDocument(db: Db, kind: MoneyDocKind, auth: Auth
     const boxes = await lockCashboxes(tx, auth, [row.cashbox_id]);
     const before = await balances(tx, boxes.values());
     await undoDocument(tx, kind, auth, row);
+    await releaseCreditNoteUses(tx, kind, id);
     // Deleting a receipt takes its money back out: not when it was spent meanwhile.
     await assertNotOverdrawn(tx, boxes.values(), before);
     await repo.deleteDocument(tx, kind, id);

@@ -86,6 +86,9 @@ export async function assertCreditNoteCovers(ex: Executor, kind: ReturnKind, ret
   if (greaterThan(await creditNoteUsed(ex, kind, returnId), newAmount)) throw badRequest(MESSAGES.creditNoteUsed);
 }
 
+/** What may use a credit note: a later invoice of the party, or a receipt (payment) that settles its invoices. */
+export type CreditNoteUser = "sale" | "purchase" | "receipt" | "payment";
+
 export interface CreditNoteUseInput {
   credit_note: number;
   amount: string;
@@ -99,7 +102,7 @@ export async function useCreditNotes(
   tx: Tx,
   auth: AuthContext,
   kind: ReturnKind,
-  invoice: { documentType: "sale" | "purchase"; documentId: number | null; partyId: number; currencyId: number },
+  invoice: { documentType: CreditNoteUser; documentId: number | null; partyId: number; currencyId: number },
   uses: readonly CreditNoteUseInput[],
 ): Promise<string> {
   if (uses.length === 0) return "0.00";
@@ -120,8 +123,9 @@ export async function useCreditNotes(
   for (const use of uses) asked.set(use.credit_note, toDecimalString(sum([asked.get(use.credit_note) ?? "0", use.amount])));
   for (const [id, amount] of asked) {
     const note = byId.get(id);
-    if (!note || !auth.branchIds.includes(note.branch_id) || note.party_id !== invoice.partyId || note.currency_id !== invoice.currencyId)
+    if (!note || !auth.branchIds.includes(note.branch_id) || note.party_id !== invoice.partyId)
       throw badRequest(MESSAGES.creditNoteNotFound);
+    if (note.currency_id !== invoice.currencyId) throw badRequest(MESSAGES.creditNoteCurrencyMismatch);
     if (greaterThan(amount, note.open)) throw badRequest(MESSAGES.creditNoteAboveOpen);
   }
   return toDecimalString(sum([...asked.values()]));
@@ -131,7 +135,7 @@ export async function useCreditNotes(
 export async function writeCreditNoteUses(
   tx: Tx,
   kind: ReturnKind,
-  documentType: "sale" | "purchase",
+  documentType: CreditNoteUser,
   documentId: number,
   uses: readonly CreditNoteUseInput[],
 ): Promise<void> {
@@ -141,8 +145,8 @@ export async function writeCreditNoteUses(
   if (rows.length) await tx.execute(insertFromJson(creditNoteUse, rows));
 }
 
-/** An invoice deleted gives its uses back to the credit notes. */
-export async function releaseCreditNoteUses(tx: Tx, documentType: "sale" | "purchase", documentId: number): Promise<void> {
+/** An invoice (receipt, payment) deleted or edited gives its uses back to the credit notes. */
+export async function releaseCreditNoteUses(tx: Tx, documentType: CreditNoteUser, documentId: number): Promise<void> {
   await tx.execute(sql`delete from credit_note_use where document_type = ${documentType} and document_id = ${documentId}`);
 }
 
