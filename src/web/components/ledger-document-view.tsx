@@ -4,6 +4,7 @@ import { usePrint } from "./print/use-print";
 import { FieldGrid, fieldsHtml, RecordViewFrame, useRouteRecord, type ViewField } from "./record-view/record-view-frame";
 import { useHasPermission } from "../lib/use-permission";
 import { recordTypeOf } from "./history/audit-record";
+import { sectionsHtml, ViewSections, type ViewSection } from "./record-view/view-sections";
 
 export type { ViewField };
 
@@ -22,6 +23,10 @@ export interface LedgerDocumentViewProps<R> {
   locked?: (record: R) => boolean;
   /** The labelled values it shows and prints, in order. */
   fields: (record: R) => ViewField[];
+  /** Tables of lines under the fields, shown and printed (an opening balance's cashboxes, parties, stock). */
+  sections?: (record: R) => ViewSection[];
+  /** Prints A4 only (a document of many lines). */
+  a4Only?: boolean;
   /** More under the fields (not printed). */
   children?: (record: R) => ReactNode;
 }
@@ -38,6 +43,8 @@ export function LedgerDocumentView<R extends { id: number; branch: number; invoi
   changeCodes,
   locked,
   fields,
+  sections,
+  a4Only,
   children,
 }: LedgerDocumentViewProps<R>) {
   const print = usePrint();
@@ -45,6 +52,7 @@ export function LedgerDocumentView<R extends { id: number; branch: number; invoi
   const { record, failed } = useRouteRecord<R>(endpoint);
   const title = record ? `${name} #${record.invoice_no}` : name;
   const shown = record ? fields(record) : [];
+  const tables = record && sections ? sections(record) : [];
   return (
     <RecordViewFrame
       title={title}
@@ -52,13 +60,14 @@ export function LedgerDocumentView<R extends { id: number; branch: number; invoi
       recordId={record?.id ?? null}
       failed={failed}
       canChange={canChange && !(record && locked?.(record))}
-      a5
+      a5={!a4Only}
       recordType={recordType ?? recordTypeOf(endpoint)}
-      onPrint={(a5) => print({ title, a5, branchId: record?.branch ?? null, body: fieldsHtml(shown) })}
+      onPrint={(a5) => print({ title, a5, branchId: record?.branch ?? null, body: fieldsHtml(shown) + sectionsHtml(tables) })}
     >
       {record ? (
         <>
           <FieldGrid fields={shown} testId="document-fields" />
+          <ViewSections sections={tables} />
           {children?.(record)}
         </>
       ) : null}

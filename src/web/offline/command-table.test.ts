@@ -52,6 +52,18 @@ describe("the command table", () => {
     });
   });
 
+  it("queues an opening balance offline with its form token, and edits and deletes it online", () => {
+    const empty = { cashboxes: [], customers: [], suppliers: [], stock: [] };
+    expect(queuedCreate("opening-balance-create", { branch: 1, input_date: "2026-01-01", ...empty, form_token: "t1" })).toMatchObject({
+      resource: "accounting/opening-balance/",
+      body: { branch: 1, form_token: "t1" },
+    });
+    expect(COMMANDS["opening-balance-edit"].url({ id: 4, body: { branch: 1, input_date: "2026-01-01", ...empty } })).toBe(
+      "accounting/opening-balance/4/",
+    );
+    expect(COMMANDS["opening-balance-delete"].offline.queued).toBe(false);
+  });
+
   it("puts an edit and a delete at the record's path", () => {
     expect(COMMANDS["customer-edit"].url({ id: 5, body: { name: "A", branch: 1 } })).toBe("customer/5/");
     expect(COMMANDS["customer-edit"].method).toBe("PUT");

@@ -22,6 +22,7 @@ import {
   yearCloseSchema,
 } from "../../core/validation/accounting-schemas";
 import { changePasswordSchema, loginSchema, profileSchema } from "../../core/validation/auth-schemas";
+import { openingBalanceSchema } from "../../core/validation/opening-balance-schema";
 import {
   employeeContractSchema,
   employeeSchema,
@@ -238,6 +239,9 @@ const purchaseReturn = documentCrud("purchase-return/", purchaseReturnSchema, qu
 const saleReturn = documentCrud("sale-return/", saleReturnSchema, queued());
 const saleQuotation = documentCrud("sale-quotation/", saleQuotationSchema, queued());
 const damagedStock = documentCrud("damaged-stock/", damagedStockSchema, queued());
+// An opening balance only adds (cash, what parties owe, stock), so a queued one cannot overdraw anything;
+// what the server alone knows (one per branch, a closed period) refuses it in the sync panel, as any document.
+const openingBalance = documentCrud("accounting/opening-balance/", openingBalanceSchema, queued());
 const stockTransfer = documentCrud("inventory-stock-transfer/", inventoryStockTransferSchema, queued());
 const inventory = {
   // The branch screen adds and renames its inventories at once, online.
@@ -371,6 +375,9 @@ export const COMMANDS = {
   "cashbox-transfer-create": cashboxTransfer.create,
   "cashbox-transfer-edit": cashboxTransfer.edit,
   "cashbox-transfer-delete": cashboxTransfer.delete,
+  "opening-balance-create": openingBalance.create,
+  "opening-balance-edit": openingBalance.edit,
+  "opening-balance-delete": openingBalance.delete,
   "capital-create": capital.create,
   "capital-edit": capital.edit,
   "capital-delete": capital.delete,

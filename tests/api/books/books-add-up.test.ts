@@ -25,7 +25,7 @@ import {
   type PartyKind,
   type StockAnswer,
 } from "./books-helpers";
-import { Books, purchaseNet, returnedTotal, saleNet, type BranchWorld, type World } from "./books-model";
+import { Books, purchaseNet, returnedTotal, saleNet, type BranchWorld, type OpeningWorld, type World } from "./books-model";
 import { operations, type Operation } from "./ops";
 import { todayIso } from "./ops/backdated";
 import { queryRows } from "../../../src/server/db/client";
@@ -77,6 +77,35 @@ const create = async (url: string, body: Record<string, unknown>): Promise<numbe
   return res.body.id;
 };
 
+/** Each branch's opening balance as the demo left it: what an edit of it sends again. */
+async function openingsOf(branches: readonly BranchWorld[]): Promise<Map<number, OpeningWorld>> {
+  const openings = new Map<number, OpeningWorld>();
+  for (const b of branches) {
+    const list = await get<{ results: { id: number }[] }>(`/api/accounting/opening-balance/?branch=${b.id}`);
+    if (!list.results.length) continue;
+    type Read = OpeningWorld["lines"] & { id: number; input_date: string };
+    const doc = await get<Read>(`/api/accounting/opening-balance/${list.results[0].id}/`);
+    openings.set(b.id, {
+      id: doc.id,
+      date: doc.input_date,
+      lines: {
+        cashboxes: doc.cashboxes.map(({ cashbox, amount }) => ({ cashbox, amount })),
+        customers: doc.customers.map(({ customer, currency, amount }) => ({ customer, currency, amount })),
+        suppliers: doc.suppliers.map(({ supplier, currency, amount }) => ({ supplier, currency, amount })),
+        stock: doc.stock.map(({ inventory, item, batch_number, expire_date, quantity, cost }) => ({
+          inventory,
+          item,
+          batch_number,
+          expire_date,
+          quantity,
+          cost,
+        })),
+      },
+    });
+  }
+  return openings;
+}
+
 async function buildWorld(): Promise<World> {
   const currencies = await get<Named[]>("/api/currency/all/");
   const iqd = currencies.find((c) => c.code === "IQD")!.id;
@@ -112,6 +141,7 @@ async function buildWorld(): Promise<World> {
     iqd,
     usd,
     branches,
+    openings: await openingsOf(branches),
     service: (await get<Named[]>("/api/item/all/?item_type=2"))[0].id,
     items,
     expenseType: (await get<Named[]>("/api/accounting/expense-type/all/"))[0].id,
@@ -149,6 +179,9 @@ const WEIGHTS = {
   stockTransferDelete: 2,
   backdatedExpense: 5,
   lockMove: 2,
+  // Once per branch (then it draws again), so early in the run; a second document is always refused.
+  openingBalanceEdit: 25,
+  openingBalanceSecond: 1,
 };
 
 // ------------------------------------------------------------------------------------------ checks

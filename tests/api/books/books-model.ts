@@ -17,10 +17,24 @@ export interface BranchWorld {
   suppliers: number[];
 }
 
+/** A branch's opening balance (the demo's), with the lines an edit sends again. */
+export interface OpeningWorld {
+  id: number;
+  date: string;
+  lines: {
+    cashboxes: { cashbox: number; amount: string }[];
+    customers: { customer: number; currency: number; amount: string }[];
+    suppliers: { supplier: number; currency: number; amount: string }[];
+    stock: { inventory: number; item: number; batch_number: string; expire_date: string | null; quantity: string; cost: string }[];
+  };
+}
+
 export interface World {
   iqd: number;
   usd: number;
   branches: BranchWorld[];
+  /** Each branch's opening balance, by branch id. */
+  openings: Map<number, OpeningWorld>;
   service: number;
   items: number[];
   expenseType: number;

@@ -11,6 +11,7 @@ import { badRequest, fieldErrors, notFound, staleRecord } from "../../http/error
 import { invalidChoice, validateBody } from "../../http/resource";
 import { assignDocumentNumber, renumberIfMoved } from "../documents/document-number";
 import { bookedLines, repost } from "../ledger/ledger.repository";
+import { assertPeriodsOpen } from "../ledger/period-lock.repository";
 import { batchTrackingOn, liveItems } from "../purchase/purchase.repository";
 import { applyMovements, findOrCreateStock } from "../stock/stock-ledger";
 import { lockCashboxes, type CashboxRow } from "./cashbox.repository";
@@ -260,6 +261,8 @@ export async function updateOpeningBalanceTx(tx: Tx, auth: AuthContext, id: numb
 export async function deleteOpeningBalanceTx(tx: Tx, auth: AuthContext, id: number): Promise<void> {
   const boxes = await lockCashboxes(tx, auth, await storedCashboxes(tx, id));
   const row = await lockVisible(tx, auth, id);
+  // A closed period says so first, before what its stock would answer.
+  await assertPeriodsOpen(tx, [{ branchId: row.branch_id, date: row.input_date }]);
   const before = await balances(tx, boxes.values());
   const held = await movedByStock(tx, id);
   const out = [...held]

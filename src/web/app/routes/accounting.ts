@@ -196,6 +196,17 @@ export const accountingRoutes: readonly AppRoute[] = [
     form: lazyScreen(() => import("../../features/accounting/capital/capital-form")),
     view: lazyScreen(() => import("../../features/accounting/capital/capital-view")),
   }),
+  ...crud({
+    name: "opening-balance",
+    path: "accounting/opening-balance",
+    model: "openingbalance",
+    area: "accounting",
+    plural: msg`Opening Balances`,
+    singular: msg`Opening Balance`,
+    list: lazyScreen(() => import("../../features/accounting/opening-balance/opening-balance-list")),
+    form: lazyScreen(() => import("../../features/accounting/opening-balance/opening-balance-form")),
+    view: lazyScreen(() => import("../../features/accounting/opening-balance/opening-balance-view")),
+  }),
   page(
     "chart-of-accounts",
     "accounting/chart-of-accounts",

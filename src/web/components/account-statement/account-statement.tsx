@@ -59,6 +59,7 @@ export function useStatementTypeLabel(): (type: string) => string {
       cashbox_money_conversion: t`Money Conversion`,
       cashbox_adjustment: t`Cashbox Adjustment`,
       capital: t`Capital`,
+      opening_balance: t`Opening balance`,
       supplier_debit_invoice: t`Supplier Debit Invoice`,
       customer_debit_invoice: t`Customer Debit Invoice`,
       payroll: t`Payroll`,

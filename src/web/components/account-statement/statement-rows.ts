@@ -49,6 +49,7 @@ const DOCUMENT_PATHS: Record<string, string> = {
   cashbox_money_conversion: "/accounting/cashbox/money-conversion",
   cashbox_adjustment: "/accounting/cashbox/adjustment",
   capital: "/accounting/capital",
+  opening_balance: "/accounting/opening-balance",
   supplier_debit_invoice: "/accounting/supplier-debit-invoice",
   customer_debit_invoice: "/accounting/customer-debit-invoice",
   payroll: "/hr/payroll",

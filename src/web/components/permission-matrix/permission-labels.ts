@@ -47,6 +47,7 @@ export const MODEL_LABELS: Record<string, MessageDescriptor> = {
   receipt: msg`Receipt`,
   sale_debit_invoice: msg`Debit Invoice`,
   capital: msg`Capital`,
+  openingbalance: msg`Opening Balance`,
   accountstatement: msg`Account Statement`,
   account: msg`Chart of Accounts`,
   periodlock: msg`Period locks`,

@@ -6,6 +6,7 @@ import { cashTransferOps } from "./cashbox-transfers";
 import { stockTransferOps } from "./inventory-transfers";
 import { moneyConversionOps } from "./money-conversions";
 import { moneyDocOps } from "./money-documents";
+import { openingBalanceOps } from "./opening-balances";
 import { purchaseReturnOps } from "./purchase-returns";
 import { purchaseOps } from "./purchases";
 import { saleReturnOps } from "./sale-returns";
@@ -25,6 +26,7 @@ export function operations(ctx: OpsContext): Record<string, Builder> {
     ...moneyConversionOps(ctx, choices),
     ...stockTransferOps(ctx, choices),
     ...backdatedOps(ctx, choices),
+    ...openingBalanceOps(ctx, choices),
   };
 }
 

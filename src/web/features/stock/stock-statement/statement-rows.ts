@@ -121,6 +121,7 @@ export function documentPath(type: string, id: number | null): string | null {
     inventory_stock_transfer: "/stock/inventory-stock-transfer",
     transfer: "/stock/inventory-stock-transfer",
     damaged_stock: "/stock/damaged-stock",
+    opening_balance: "/accounting/opening-balance",
   };
   const base = paths[type];
   return base ? `${base}/${id}/view` : null;

@@ -22,6 +22,7 @@ export function useDocumentTypeLabel(): (type: string) => string {
       transfer_out: t`Transfer out`,
       damaged_stock: t`Damaged Stock`,
       opening: t`Opening stock`,
+      opening_balance: t`Opening balance`,
       adjustment: t`Adjustment`,
     };
     return labels[type] ?? type;
