@@ -240,7 +240,7 @@ const saleReturn = documentCrud("sale-return/", saleReturnSchema, queued());
 const saleQuotation = documentCrud("sale-quotation/", saleQuotationSchema, queued());
 const damagedStock = documentCrud("damaged-stock/", damagedStockSchema, queued());
 // An opening balance only adds (cash, what parties owe, stock), so a queued one cannot overdraw anything;
-// what the server alone knows (one per branch, a closed period) refuses it in the sync panel, as any document.
+// what the server alone knows (one per branch, a closed period) refuses it in the sync panel, like every other document.
 const openingBalance = documentCrud("accounting/opening-balance/", openingBalanceSchema, queued());
 const stockTransfer = documentCrud("inventory-stock-transfer/", inventoryStockTransferSchema, queued());
 const inventory = {

@@ -150,8 +150,8 @@ function posting(
   rates: SettlementRates,
   credited: MoneyInput,
 ): PostingLine[] {
-  const ctx = { currency_id: doc.currencyId, exchange_rate: doc.exchangeRate, ...rates };
   const plain = { currency_id: doc.currencyId, exchange_rate: doc.exchangeRate };
+  const ctx = { ...plain, ...rates };
   return kind === "receipt"
     ? [
         ...postReceipt({ ...ctx, customer_id: doc.partyId, cashbox_id: doc.cashboxId, amount: doc.amount }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildPrintHtml, buildTableBody, escapeHtml } from "./print-html";
+import { buildPrintHtml, buildTableBody, buildTableHead, escapeHtml } from "./print-html";
 
 const branch = { name: "Main", description: "Wholesale", logoUrl: "data:image/jpeg;base64,AA", phone: "0750", address: "Erbil" };
 
@@ -36,6 +36,14 @@ describe("print html", () => {
   it("escapes cell text and keeps right-to-left direction", () => {
     expect(escapeHtml(`<b>"x"&'`)).toBe("&lt;b&gt;&quot;x&quot;&amp;&#39;");
     expect(buildTableBody([["<i>"]])).toBe("<tr><td>&lt;i&gt;</td></tr>");
+    // Columns of figures align to the end, heads and cells alike; the others keep the text's start.
+    const figures = new Set([1]);
+    expect(buildTableHead(["Item", "Amount"], figures)).toBe(
+      '<tr><th>Item</th><th style="text-align:end;white-space:nowrap">Amount</th></tr>',
+    );
+    expect(buildTableBody([["Tea", "1,250"]], figures)).toBe(
+      '<tr><td>Tea</td><td style="text-align:end;white-space:nowrap">1,250</td></tr>',
+    );
     expect(buildPrintHtml({ printedAt: "", dir: "rtl", lang: "ar" })).toContain('dir="rtl"');
   });
 });

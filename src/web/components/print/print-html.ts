@@ -56,12 +56,16 @@ th { background: #eee; }
 .a5-copy { height: 48vh; overflow: hidden; }
 `;
 
-export function buildTableHead(head: readonly string[]): string {
-  return `<tr>${head.map((cell) => `<th>${escapeHtml(cell)}</th>`).join("")}</tr>`;
+/** A cell; the columns of figures (by index) align to the end and do not wrap. */
+const cellHtml = (tag: "td" | "th", text: string, figure: boolean) =>
+  `<${tag}${figure ? ' style="text-align:end;white-space:nowrap"' : ""}>${escapeHtml(text)}</${tag}>`;
+
+export function buildTableHead(head: readonly string[], figures: ReadonlySet<number> = new Set()): string {
+  return `<tr>${head.map((cell, i) => cellHtml("th", cell, figures.has(i))).join("")}</tr>`;
 }
 
-export function buildTableBody(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join("")}</tr>`).join("");
+export function buildTableBody(rows: readonly (readonly string[])[], figures: ReadonlySet<number> = new Set()): string {
+  return rows.map((row) => `<tr>${row.map((cell, i) => cellHtml("td", cell, figures.has(i))).join("")}</tr>`).join("");
 }
 
 function buildHeader(branch: BranchPrintHeader | null | undefined, printedAt: string): string {

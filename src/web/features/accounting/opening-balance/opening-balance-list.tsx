@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { ColumnDef } from "../../../components/table/column-def";
 import { CrudList } from "../../../components/table/crud-list";
-import { OPENING_BALANCE_ENDPOINT, OPENING_BALANCE_PATH, type OpeningBalanceRow } from "./opening-balance-record";
+import type { OpeningBalanceRow } from "./opening-balance-record";
 
 /** One opening balance per branch: its date, how many lines of each kind, and the stock's value at cost. */
 export default function OpeningBalanceList() {
@@ -21,15 +21,5 @@ export default function OpeningBalanceList() {
     ],
     [t],
   );
-  return (
-    <CrudList<OpeningBalanceRow>
-      endpoint={OPENING_BALANCE_ENDPOINT}
-      path={OPENING_BALANCE_PATH}
-      columns={columns}
-      opens="view"
-      dateFilter
-      dateField="input_date"
-      showTotals
-    />
-  );
+  return <CrudList<OpeningBalanceRow> columns={columns} opens="view" dateFilter dateField="input_date" showTotals />;
 }
