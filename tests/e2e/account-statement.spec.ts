@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { apiGet } from "./support/offline";
 import { ListPage, StatementPage } from "./support/pages";
+import { keepPrintWindowsOpen } from "./support/print-windows";
 import { signedIn, type Paged } from "./support/session";
 import { ADMIN } from "./support/users";
 
@@ -18,6 +19,7 @@ test("the customer statement of a demo customer with receipts shows the API's op
   page,
   request,
 }) => {
+  await keepPrintWindowsOpen(page.context());
   const { token } = await signedIn(page, ADMIN);
   const base = await apiGet<{ id: number; code: string }>(request, token, "currency/base-currency/");
   const receipts = await apiGet<Paged<{ customer: number; customer_name: string; currency_code: string; input_date: string }>>(
@@ -70,6 +72,7 @@ test("the customer statement of a demo customer with receipts shows the API's op
   await expect(printed.locator("body")).toContainText(customer.customer_name);
   await expect(printed.locator("body")).toContainText(words);
   await expect(printed.locator("body")).toContainText(money(expected.closing_balance));
+  await printed.close();
 
   const download = page.waitForEvent("download");
   await statement.exportButton().click();

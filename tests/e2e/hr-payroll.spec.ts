@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { DocumentFormPage, FormPage, ListPage, Shell } from "./support/pages";
 import { uniqueName } from "./support/users";
+import { keepPrintWindowsOpen } from "./support/print-windows";
 import { signedIn } from "./support/session";
 
 const HR_USER = { username: "hr", password: "hr" } as const;
@@ -10,13 +11,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 test("an HR user adds an employee with a picture and a contract, runs the month's payroll and prints the payslips", async ({ page }) => {
   mkdirSync(SHOTS, { recursive: true });
-  // Print windows stay open (no print dialog, no close) so the payslips can be read and photographed.
-  await page.context().addInitScript(() => {
-    if (window.opener) {
-      window.print = () => undefined;
-      window.close = () => undefined;
-    }
-  });
+  await keepPrintWindowsOpen(page.context());
   const form = new FormPage(page);
   const pick = new DocumentFormPage(page);
   const name = uniqueName("E2E Employee");

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { apiGet } from "./support/offline";
+import { keepPrintWindowsOpen } from "./support/print-windows";
 import { signedIn, type Paged } from "./support/session";
 import { ADMIN } from "./support/users";
 
@@ -17,13 +18,7 @@ test("the 80 mm receipt of a sale opens on an 80 mm page with the sale's number 
   page,
   request,
 }) => {
-  // The print popup stays open (no dialog, no close) so its page can be read.
-  await page.context().addInitScript(() => {
-    if (window.opener) {
-      window.print = () => undefined;
-      window.close = () => undefined;
-    }
-  });
+  await keepPrintWindowsOpen(page.context());
   const { token } = await signedIn(page, ADMIN);
   const sales = await apiGet<Paged<SaleRow>>(request, token, "sale/?page_size=1");
   const sale = sales.results[0];
