@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiGet, cachedStockRows, type CachedItemRow, type CachedStockRow, storeRows, cachedItems } from "./support/offline";
+import { apiGet, cachedStockRows, scannableCachedStock, storeRows } from "./support/offline";
 import { DocumentFormPage, Shell } from "./support/pages";
 import { signedInWithDeviceCache } from "./support/session";
 import { CASHIER } from "./support/users";
@@ -34,25 +34,9 @@ test("offline sale: scanned from the cache, pending with its number and stock ta
   // The sale screen's inventory (the cashier's default branch, its first inventory) and a stock row
   // of it whose item has a barcode.
   const inventory = branch.inventories[0].id;
-  const items = new Map((await cachedItems<CachedItemRow>(page)).map((item) => [item.id, item]));
-  const cachedStock = await cachedStockRows(page);
-  const inStock = (row: CachedStockRow) => row.inventory_id === inventory && !row.deleted_at && Number(row.quantity) > 0;
-  const stock = cachedStock.find((row) => {
-    const item = items.get(row.item_id);
-    return (
-      inStock(row) &&
-      // Only this batch of the item in stock, so the scan adds it without asking (the demo has expired ones).
-      cachedStock.filter((other) => inStock(other) && other.item_id === row.item_id).length === 1 &&
-      Number(row.quantity) >= 2 &&
-      !!item?.barcode &&
-      item.item_type === 1 &&
-      item.is_active !== false &&
-      !item.deleted_at
-    );
-  });
-  expect(stock, "the demo data has stock with a barcode in the cashier's inventory").toBeTruthy();
-  const stockRow = stock as CachedStockRow;
-  const barcode = items.get(stockRow.item_id)?.barcode as string;
+  const found = await scannableCachedStock(page, inventory);
+  expect(found, "the demo data has stock with a barcode in the cashier's inventory").toBeTruthy();
+  const { stock: stockRow, barcode } = found!;
   const before = Number((await apiGet<{ quantity: string }>(request, token, `stock/${stockRow.id}/`)).quantity);
   const salesBefore = (await apiGet<{ count: number }>(request, token, "sale/?page_size=1")).count;
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { apiGet } from "./support/offline";
-import { keepPrintWindowsOpen } from "./support/print-windows";
+import { keepPrintWindowsOpen, receiptPageSize } from "./support/print-windows";
 import { signedIn, type Paged } from "./support/session";
 import { ADMIN } from "./support/users";
 
@@ -30,18 +30,8 @@ test("the 80 mm receipt of a sale opens on an 80 mm page with the sale's number 
   await expect(receipt.getByTestId("receipt-number")).toContainText(String(sale.invoice_no));
   await expect(receipt.locator("body")).toContainText(`${money(sale.net_price)} ${sale.currency_code}`);
   await expect(receipt.locator(".r-qr svg")).toBeVisible();
-  const pageSize = (target: typeof receipt) =>
-    target.evaluate(
-      () =>
-        Array.from(document.styleSheets)
-          .flatMap((sheet) => Array.from(sheet.cssRules))
-          .filter((rule): rule is CSSPageRule => rule instanceof CSSPageRule)
-          // Chromium keeps `size` out of the rule's style declaration; its text has it.
-          .map((rule) => /size:\s*([^;]+);/.exec(rule.cssText)?.[1]?.trim() ?? "")
-          .at(-1) ?? "",
-    );
   // As wide as the roll, as long as the receipt (the last page rule wins).
-  expect(await pageSize(receipt)).toMatch(/^80mm \d+mm$/);
+  expect(await receiptPageSize(receipt)).toMatch(/^80mm \d+mm$/);
   await receipt.close();
 
   // The device's printer, chosen once in the settings: a 58 mm roll.
@@ -52,5 +42,5 @@ test("the 80 mm receipt of a sale opens on an 80 mm page with the sale's number 
   await page.getByTestId("document-actions").getByRole("button", { name: "Print receipt" }).click();
   const small = await narrow;
   await expect(small.getByTestId("receipt-number")).toContainText(String(sale.invoice_no));
-  expect(await pageSize(small)).toMatch(/^58mm \d+mm$/);
+  expect(await receiptPageSize(small)).toMatch(/^58mm \d+mm$/);
 });

@@ -79,6 +79,34 @@ export interface CachedItemRow {
   deleted_at: string | null;
 }
 
+/**
+ * A cached stock row of `inventory` that a cashier can sell offline with one scan: at least `minQuantity`
+ * in stock, the only batch of its item there (so the scan asks nothing), a goods item with a barcode,
+ * active. Answers the row and its barcode, or null.
+ */
+export async function scannableCachedStock(
+  page: Page,
+  inventory: number,
+  minQuantity = 2,
+): Promise<{ stock: CachedStockRow; barcode: string } | null> {
+  const items = new Map((await cachedItems<CachedItemRow>(page)).map((item) => [item.id, item]));
+  const cachedStock = await cachedStockRows(page);
+  const inStock = (row: CachedStockRow) => row.inventory_id === inventory && !row.deleted_at && Number(row.quantity) > 0;
+  const stock = cachedStock.find((row) => {
+    const item = items.get(row.item_id);
+    return (
+      inStock(row) &&
+      cachedStock.filter((other) => inStock(other) && other.item_id === row.item_id).length === 1 &&
+      Number(row.quantity) >= minQuantity &&
+      !!item?.barcode &&
+      item.item_type === 1 &&
+      item.is_active !== false &&
+      !item.deleted_at
+    );
+  });
+  return stock ? { stock, barcode: items.get(stock.item_id)!.barcode as string } : null;
+}
+
 /** What the specs read of an outbox entry. */
 export interface OutboxRow {
   id: number;

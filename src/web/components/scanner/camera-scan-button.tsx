@@ -101,7 +101,14 @@ export function CameraScanButton({
   };
   return (
     <>
-      <IconButton aria-label={t`Scan with the camera`} variant="outline" size="lg" disabled={disabled} onClick={() => setOpen(true)}>
+      <IconButton
+        aria-label={t`Scan with the camera`}
+        aria-haspopup="dialog"
+        variant="outline"
+        size="lg"
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+      >
         <LuCamera />
       </IconButton>
       <Dialog.Root open={open} onOpenChange={(details) => (!details.open ? close() : undefined)} placement="center">

@@ -22,7 +22,7 @@ import { useDocumentCurrency } from "../../../components/document/use-document-c
 import type { RowKey } from "../../../offline/sync-tables";
 import { PayDialog } from "./pay-dialog";
 import { tenderCurrencies, type PayOutcome } from "./counter-payment";
-import { printReceipt } from "./print-receipt";
+import { printQueuedReceipt, printReceipt } from "../../../components/sale/sale-receipt";
 
 /** A sale being keyed at the counter: what a parked sale keeps. */
 interface CounterDraft {
@@ -132,6 +132,9 @@ export default function CounterScreen() {
     setPaying(true);
   };
 
+  // The sale is saved either way; the cashier reprints from its view.
+  const receiptFailed = () => showError(t`The receipt could not be printed: reprint it from the sale`);
+
   const pay = async (outcome: PayOutcome) => {
     if (!currency || !branchId || !inventoryId) return;
     setSaving(true);
@@ -156,11 +159,12 @@ export default function CounterScreen() {
       const result = await runCommand("sale-create", formArgs("sale-create", body));
       if (result.queued) {
         showInfo(t`Saved, will sync`);
+        void printQueuedReceipt(result.entryId, { drawer: true }).catch(receiptFailed);
         newSale();
       } else if (result.ok) {
         showSuccess(t`Saved successfully`);
         const created = result.body as { id?: number } | null;
-        if (created?.id) printReceipt(created.id);
+        if (created?.id) void printReceipt(created.id, { drawer: true }).catch(receiptFailed);
         newSale();
       } else {
         const action = errorAction(result.status, result.body, translateMessage);
@@ -199,10 +203,12 @@ export default function CounterScreen() {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  // The scan field takes the focus back after every tap that is not on another field.
+  // The scan field takes the focus back after every tap that is not on another field, nor on a button
+  // that opens a dialog: with a mouse the focus would land after the click has opened it, and a dialog
+  // closes when the focus leaves it.
   const backToScan = (e: React.PointerEvent) => {
     const el = e.target as HTMLElement;
-    if (el.closest("input, textarea, [role=combobox], [role=listbox], [role=dialog]")) return;
+    if (el.closest("input, textarea, [role=combobox], [role=listbox], [role=dialog], [aria-haspopup=dialog]")) return;
     refocus();
   };
 
@@ -234,7 +240,7 @@ export default function CounterScreen() {
             selling
           />
         </Box>
-        <Button size="lg" variant="outline" onClick={() => setHelpOpen(true)} aria-label={t`Shortcuts`}>
+        <Button size="lg" variant="outline" onClick={() => setHelpOpen(true)} aria-label={t`Shortcuts`} aria-haspopup="dialog">
           ?
         </Button>
       </Flex>
@@ -361,7 +367,16 @@ export default function CounterScreen() {
             {money(totals.net)} {currency?.code}
           </Text>
         </Flex>
-        <Button size="lg" h="16" fontSize="xl" colorPalette="green" onClick={openPay} disabled={!canPay} data-testid="counter-pay">
+        <Button
+          size="lg"
+          h="16"
+          fontSize="xl"
+          colorPalette="green"
+          onClick={openPay}
+          disabled={!canPay}
+          aria-haspopup="dialog"
+          data-testid="counter-pay"
+        >
           <Trans>Pay</Trans> ({SHORTCUTS.pay})
         </Button>
         <Flex gap="2" wrap="wrap">
@@ -372,6 +387,7 @@ export default function CounterScreen() {
             flex="1"
             variant="outline"
             onClick={() => setParkedOpen(true)}
+            aria-haspopup="dialog"
             disabled={parked.length === 0}
             data-testid="counter-parked"
           >

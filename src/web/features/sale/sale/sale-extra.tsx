@@ -16,7 +16,7 @@ import { linesFromRecord, recordItems } from "../../../components/document/docum
 import { DocumentTotals, normalisePaymentStatus } from "../../../components/document/document-totals";
 import { StockScanField } from "../../../components/document/stock-scan-field";
 import { serverErrors, type SaleErrors } from "./sale-form-rules";
-import { saleFromState, type SaleRecord } from "./sale-record";
+import { saleFromState, type SaleRecord } from "../../../components/sale/sale-record";
 
 /**
  * /sale/sale/:id/extra: material lines added to an existing (not paid) sale. Saved through the

@@ -31,7 +31,7 @@ import { PaymentFields } from "../../../components/document/payment-fields";
 import { StockScanField, type StockScanFieldHandle } from "../../../components/document/stock-scan-field";
 import { InstallmentFields, type InstallmentValues } from "./installment-fields";
 import { checkSale, emptySale, saleBody, serverErrors, type SaleErrors, type SaleValues } from "./sale-form-rules";
-import { saleLockReason, type SaleRecord } from "./sale-record";
+import { saleLockReason, type SaleRecord } from "../../../components/sale/sale-record";
 import { LabelledDateInput } from "../../../components/form/labelled-date-input";
 import { useDocumentSubmit } from "../../../components/form/use-document-submit";
 

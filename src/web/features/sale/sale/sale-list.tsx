@@ -10,7 +10,7 @@ import type { ColumnDef } from "../../../components/table/column-def";
 import { PagedTable } from "../../../components/table/paged-table";
 import { translateMessage } from "../../../lib/messages";
 import { usePendingSales } from "../../../offline/use-pending-documents";
-import type { SaleRecord } from "./sale-record";
+import type { SaleRecord } from "../../../components/sale/sale-record";
 
 const PATH = "/sale/sale";
 

@@ -19,9 +19,9 @@ import { DocumentView, type DocumentViewAction } from "../../../components/docum
 import { PendingBadge } from "../../../components/document/pending-badge";
 import { coveredByText, type PremiumSchedule } from "./premium-schedule";
 import { PendingExtras } from "./pending-extras";
-import { provisionalToPrintable } from "./provisional-printable";
-import { saleFromState, saleLockReason, saleToPrintable, type SaleLabels, type SaleRecord } from "./sale-record";
-import { printProvisionalReceipt, printReceipt } from "./print-receipt";
+import { provisionalToPrintable } from "../../../components/sale/provisional-printable";
+import { saleFromState, saleLockReason, saleToPrintable, type SaleLabels, type SaleRecord } from "../../../components/sale/sale-record";
+import { printProvisionalReceipt, printReceipt } from "../../../components/sale/sale-receipt";
 
 const LIST_PATH = "/sale/sale";
 const money = (v: string) => formatAmount(tryMoney(v) ?? 0);

@@ -1,8 +1,8 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
-import { documentHeader, type PrintInfoLike } from "../../../components/document/document-print-html";
-import { loadProvisionalInvoice } from "../../../offline/provisional-invoice";
-import { freshDb } from "../../../offline/test-support";
+import { documentHeader, type PrintInfoLike } from "../document/document-print-html";
+import { loadProvisionalInvoice } from "../../offline/provisional-invoice";
+import { freshDb } from "../../offline/test-support";
 import { provisionalToPrintable } from "./provisional-printable";
 import type { SaleLabels } from "./sale-record";
 

@@ -1,8 +1,8 @@
-import { formatDate } from "../../../../core/dates";
-import { ITEM_TYPES } from "../../../../core/item-types";
-import type { ProvisionalInvoice } from "../../../offline/provisional-invoice";
-import { documentTotals, type DocumentLine } from "../../../components/document/document-lines";
-import type { PrintableDocument } from "../../../components/document/document-print";
+import { formatDate } from "../../../core/dates";
+import { ITEM_TYPES } from "../../../core/item-types";
+import type { ProvisionalInvoice } from "../../offline/provisional-invoice";
+import { documentTotals, type DocumentLine } from "../document/document-lines";
+import type { PrintableDocument } from "../document/document-print";
 import type { SaleLabels } from "./sale-record";
 
 /**

@@ -1,14 +1,17 @@
 /**
  * `printReceipt(saleId | sale)`: the till receipt of a sale on this device's receipt printer, for the
- * counter (after Pay) and the sale's view (reprint). A sale given as a record prints offline.
+ * counter (after Pay) and the sale's view (reprint). A sale given as a record prints offline, and so
+ * does one the counter queued (`printQueuedReceipt`), marked provisional.
  */
 import { msg } from "@lingui/core/macro";
-import { api } from "../../../lib/api-client";
-import { appStore, cashboxesAtom, printInfosAtom } from "../../../lib/app-state";
-import { i18n } from "../../../lib/i18n";
-import { documentHeader, type PrintableDocument } from "../../../components/document/document-print-html";
-import { receiptOf, type Receipt, type ReceiptMoney } from "../../../components/receipt/receipt";
-import { printReceiptOnDevice } from "../../../components/receipt/receipt-print";
+import { api } from "../../lib/api-client";
+import { appStore, cashboxesAtom, printInfosAtom } from "../../lib/app-state";
+import { i18n } from "../../lib/i18n";
+import { documentHeader, type PrintableDocument } from "../document/document-print-html";
+import { receiptOf, type Receipt, type ReceiptMoney } from "../receipt/receipt";
+import { printReceiptOnDevice } from "../receipt/receipt-print";
+import { provisionalInvoiceOf } from "../../offline/commands";
+import { provisionalToPrintable } from "./provisional-printable";
 import { saleToPrintable, type SaleLabels, type SaleRecord } from "./sale-record";
 
 /** What a cashbox took or gave back, as the sale answers it (each in its cashbox's currency). */
@@ -64,4 +67,13 @@ export function printReceipt(sale: number | ReceiptSale, options: { drawer?: boo
 /** Prints the receipt of a sale still waiting on this device, marked provisional. */
 export function printProvisionalReceipt(doc: PrintableDocument): Promise<void> {
   return printReceiptOnDevice(receiptOfPrintable(doc, { provisional: true }));
+}
+
+/** Prints the receipt of a sale this device queued (read from its outbox entry), marked provisional. */
+export function printQueuedReceipt(entryId: number, options: { drawer?: boolean } = {}): Promise<void> {
+  const receipt = provisionalInvoiceOf(entryId).then((invoice) => {
+    if (!invoice) throw new Error(`the queued sale ${entryId} is no longer on this device`);
+    return receiptOfPrintable(provisionalToPrintable(invoice, saleLabels(), i18n._(msg`Pending`)), { provisional: true });
+  });
+  return printReceiptOnDevice(receipt, options);
 }

@@ -1,9 +1,9 @@
 /** The sale as the API answers it (GET sale/<id>/, list rows) and its printable form. */
-import { formatDate } from "../../../../core/dates";
-import { documentTotals } from "../../../components/document/document-lines";
-import { linesFromRecord, recordItems, type RecordLine } from "../../../components/document/document-record";
-import { normalisePaymentStatus } from "../../../components/document/document-totals";
-import type { PrintableDocument } from "../../../components/document/document-print-html";
+import { formatDate } from "../../../core/dates";
+import { documentTotals } from "../document/document-lines";
+import { linesFromRecord, recordItems, type RecordLine } from "../document/document-record";
+import { normalisePaymentStatus } from "../document/document-totals";
+import type { PrintableDocument } from "../document/document-print-html";
 
 export interface SaleRecord {
   id: number;
