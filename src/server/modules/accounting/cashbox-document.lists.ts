@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { amountDocumentList } from "../../http/amount-document-list";
+import { amountDocumentList } from "./amount-document-list";
 import type { CashboxDocKind } from "./cashbox-document.repository";
 
 /** The expense and income lists: branch scope, input_date range, currency, type, sums of the amount. */

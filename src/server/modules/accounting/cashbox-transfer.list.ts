@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { amountDocumentList } from "../../http/amount-document-list";
+import { amountDocumentList } from "./amount-document-list";
 
 /** The cashbox transfer list: scoped by the branch of the source cashbox (the document's), date range, currency, sums. */
 export const cashboxTransferList = amountDocumentList({

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { isoTimestamp, type ListField, type ListSpec } from "./list-engine";
+import type { ListField, ListSpec } from "../../http/list-engine";
+import { documentFields, documentTailSelect } from "./ledger-document";
 
 /** What one kind of amount document adds to the columns every one of them shares. */
 export interface AmountDocumentListParts {
@@ -28,22 +29,15 @@ export function amountDocumentList(parts: AmountDocumentListParts): ListSpec {
       left join app_user u on u.id = d.created_by`,
     select: sql`d.id, d.branch_id as branch, b.name as branch_name, d.invoice_no, ${parts.select},
       d.currency_id as currency, cu.code as currency_code, cu.symbol as currency_symbol, d.exchange_rate::text as exchange_rate,
-      d.amount::text as amount, d.input_date, d.note, d.form_token, d.created_by, u.username as created_by_name,
-      ${isoTimestamp(sql`d.created_at`)} as created_at, ${isoTimestamp(sql`d.updated_at`)} as updated_at`,
+      d.amount::text as amount, d.form_token, ${documentTailSelect}`,
     branch: sql`d.branch_id`,
     currency: sql`d.currency_id`,
     dates: { input_date: sql`d.input_date` },
     fields: {
-      id: { sql: sql`d.id`, type: "integer" },
-      invoice_no: { sql: sql`d.invoice_no`, type: "integer" },
+      ...documentFields,
       ...parts.fields,
       currency_code: { sql: sql`cu.code`, type: "text" },
       amount: { sql: sql`d.amount`, type: "number" },
-      input_date: { sql: sql`d.input_date`, type: "date" },
-      note: { sql: sql`d.note`, type: "text" },
-      created_by_name: { sql: sql`u.username`, type: "text" },
-      created_at: { sql: sql`d.created_at::date`, type: "date" },
-      updated_at: { sql: sql`d.updated_at`, type: "date", filterable: false },
     },
     search: parts.search,
     sums: { amount: sql`d.amount` },
