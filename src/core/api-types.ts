@@ -94,3 +94,9 @@ export interface BackupStatusInfo {
   warning: "none" | "stale" | "check_failed" | null;
   count?: number;
 }
+
+/** An uploaded image or file (media/): its key (unguessable; its url names it too), what a record's image field takes. */
+export interface UploadedMedia {
+  id: string;
+  url: string;
+}

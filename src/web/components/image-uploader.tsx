@@ -5,13 +5,8 @@ import { LuUpload, LuX } from "react-icons/lu";
 import { mediaUrl } from "../lib/api-client";
 import { translateMessage } from "../lib/messages";
 import { sendCommand } from "../offline/commands";
+import type { UploadedMedia } from "../../core/api-types";
 import { acceptAttribute, checkUploadFile, isPdf } from "./file-type";
-
-export interface UploadedMedia {
-  /** The media's key (unguessable; its url names it too): what a record's image field takes. */
-  id: string;
-  url: string;
-}
 
 export interface ImageUploaderProps {
   /** Current file's URL (from the record), shown as preview. */
@@ -94,7 +89,7 @@ export function ImageUploader({ url, onChange, imagesOnly, label, disabled }: Im
     label: label ?? t`Image`,
     disabled,
     upload: async (file) => {
-      const media = (await sendCommand("media-upload", { file })) as UploadedMedia;
+      const media = await sendCommand("media-upload", { file });
       setPdfName(isPdf(file) ? file.name : null);
       onChange(media);
     },

@@ -24,7 +24,7 @@ export async function beforeLogout(): Promise<boolean> {
 
 /** Signs in: stores the token (the api client sends it from now on), then the user. */
 export async function login(username: string, password: string): Promise<AuthUser> {
-  const { token } = (await sendCommand("sign-in", { username, password }, { silent: true })) as { token: string };
+  const { token } = await sendCommand("sign-in", { username, password }, { silent: true });
   appStore.set(tokenAtom, token);
   const user = await api.get("user/me/").json<AuthUser>();
   appStore.set(storedUserAtom, user);

@@ -43,6 +43,9 @@ import {
 import { damagedStockSchema, damagedStockTypeSchema, inventoryStockTransferSchema } from "../../core/validation/stock-document-schemas";
 import { citySchema, itemGroupSchema, itemSchema, itemSubgroupSchema, measurementSchema } from "../../core/validation/stock-schemas";
 import { groupSchema, resetPasswordSchema, userCreateSchema, userUpdateSchema } from "../../core/validation/user-schemas";
+import type { AuthUser, UploadedMedia } from "../../core/api-types";
+import type { ImportAnswer } from "../../core/import-columns";
+import type { PrintInfo, Setting } from "../lib/app-state";
 import type { LocalEffect, PendingRowEffect } from "./db";
 import { purchaseEffects, quotationConvertEffects, saleEffects, saleExtraEffects } from "./document-effects";
 import { moneyDocumentEffects } from "./money-effects";
@@ -73,7 +76,7 @@ export interface NetworkRule {
   reason: MessageDescriptor;
 }
 
-export interface Command<Args, Rule extends QueuedRule<Args> | NetworkRule = QueuedRule<Args> | NetworkRule> {
+export interface Command<Args, Rule extends QueuedRule<Args> | NetworkRule = QueuedRule<Args> | NetworkRule, Answer = unknown> {
   method: Method;
   /** The resource's path under /api/ ("customer/"): where its records are read, for the forms. */
   resource: string;
@@ -82,6 +85,8 @@ export interface Command<Args, Rule extends QueuedRule<Args> | NetworkRule = Que
   /** The request body: JSON, a multipart form (an upload), or none. */
   body(args: Args): Json | FormData | undefined;
   offline: Rule;
+  /** Never set: the type of the body the server answers, which `sendCommand` hands its caller. */
+  answer?: Answer;
 }
 
 /** A create's body, with the form_token a network create sends itself (the outbox adds its own). */
@@ -112,16 +117,16 @@ function create<S extends AnyObjectSchema, Rule extends QueuedRule<CreateArgs<S>
 }
 
 /** `PUT <resource><id>/`: an edit always needs the server (it answers the record's current state). */
-function edit<S extends AnyObjectSchema>(
+function edit<S extends AnyObjectSchema, Answer = unknown>(
   resource: string,
   _schema: S,
   reason = SAVE_NEEDS_NETWORK,
-): Command<EditArgs<InferType<S>>, NetworkRule> {
+): Command<EditArgs<InferType<S>>, NetworkRule, Answer> {
   return { method: "PUT", resource, url: ({ id }) => `${resource}${id}/`, body: ({ body }) => body, offline: needsNetwork(reason) };
 }
 
 /** `PUT <path>` of a record that is one per install or per user (the settings, the signed-in user's profile). */
-function put<S extends AnyObjectSchema>(path: string, _schema: S): Command<InferType<S>, NetworkRule> {
+function put<S extends AnyObjectSchema, Answer = unknown>(path: string, _schema: S): Command<InferType<S>, NetworkRule, Answer> {
   return { method: "PUT", resource: path, url: () => path, body: (args) => args, offline: needsNetwork() };
 }
 
@@ -250,8 +255,12 @@ const inventory = {
 };
 
 /** An action on one record: `POST <path>` with its body, needing the network. */
-function action<Args>(url: (args: Args) => string, body: (args: Args) => Json | FormData | undefined, reason?: MessageDescriptor) {
-  const command: Command<Args, NetworkRule> = { method: "POST", resource: "", url, body, offline: needsNetwork(reason) };
+function action<Args, Answer = unknown>(
+  url: (args: Args) => string,
+  body: (args: Args) => Json | FormData | undefined,
+  reason?: MessageDescriptor,
+) {
+  const command: Command<Args, NetworkRule, Answer> = { method: "POST", resource: "", url, body, offline: needsNetwork(reason) };
   return command;
 }
 
@@ -322,7 +331,10 @@ export const COMMANDS = {
   "inventory-stock-transfer-create": stockTransfer.create,
   "inventory-stock-transfer-edit": stockTransfer.edit,
   "inventory-stock-transfer-delete": stockTransfer.delete,
-  "inventory-stock-transfer-approve": action((a: DeleteArgs) => `inventory-stock-transfer/${a.id}/approve/`, none),
+  "inventory-stock-transfer-approve": action<DeleteArgs, { message?: string } | null>(
+    (a) => `inventory-stock-transfer/${a.id}/approve/`,
+    none,
+  ),
   "stock-change-sale-price": action(
     (_: InferType<typeof changeSalePriceSchema>) => "stock/change-sale-price/",
     (a) => a as Json,
@@ -444,8 +456,8 @@ export const COMMANDS = {
     offline: needsNetwork(),
   } satisfies Command<EditArgs<Pick<InferType<typeof inventorySchema>, "name">>, NetworkRule>,
   "inventory-delete": inventory.delete,
-  "setting-edit": put("setting/", settingsSchema),
-  "print-info-edit": edit("print/", printInfoSchema),
+  "setting-edit": put<typeof settingsSchema, Setting[]>("setting/", settingsSchema),
+  "print-info-edit": edit<typeof printInfoSchema, PrintInfo>("print/", printInfoSchema),
   "user-create": user.create,
   "user-edit": user.edit,
   "user-delete": user.delete,
@@ -456,15 +468,15 @@ export const COMMANDS = {
   "role-create": role.create,
   "role-edit": role.edit,
   "role-delete": role.delete,
-  "profile-edit": put("user/me/", profileSchema),
+  "profile-edit": put<typeof profileSchema, Partial<AuthUser>>("user/me/", profileSchema),
   "password-change": action(
     (_: InferType<typeof changePasswordSchema>) => "user/change-password/",
     (a) => a as Json,
   ),
   "sessions-sign-out-others": action((_: Json) => "user/sessions/sign-out-others/", none),
-  "sign-in": action(
-    (_: InferType<typeof loginSchema>) => "login/",
-    (a) => a as Json,
+  "sign-in": action<InferType<typeof loginSchema>, { token: string }>(
+    () => "login/",
+    (a) => a,
   ),
   "sign-out": action((_: Json) => "logout/", none),
   "backup-take": action((_: Json) => "backup/", none),
@@ -479,13 +491,13 @@ export const COMMANDS = {
     (_: InferType<typeof yearCloseSchema>) => "accounting/year-close/reopen/",
     (a) => a as Json,
   ),
-  "media-upload": action(
-    (_: { file: File }) => "media/",
+  "media-upload": action<{ file: File }, UploadedMedia>(
+    () => "media/",
     (a) => multipart(a.file),
   ),
   // Spreadsheet imports: the preview saves nothing, the import is all or nothing; both read the file on the server.
-  "import-preview": action(
-    (a: { kind: string; file: File }) => `import/${a.kind}/preview/`,
+  "import-preview": action<{ kind: string; file: File }, ImportAnswer>(
+    (a) => `import/${a.kind}/preview/`,
     (a) => multipart(a.file),
   ),
   "import-run": action(
@@ -508,6 +520,8 @@ export const COMMANDS = {
 type Table = typeof COMMANDS;
 export type CommandName = keyof Table;
 export type CommandArgs<N extends CommandName> = Parameters<Table[N]["url"]>[0];
+/** What the server answers to a command sent at once (unknown where the table does not say). */
+export type CommandAnswer<N extends CommandName> = Table[N] extends { answer?: infer A } ? Exclude<A, undefined> : unknown;
 
 type NamesWhere<Rule> = { [N in CommandName]: Table[N]["offline"] extends Rule ? N : never }[CommandName];
 /** Commands the outbox keeps while offline (they answer a CreateOutcome). */

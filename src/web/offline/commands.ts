@@ -1,6 +1,7 @@
 import type { Options } from "ky";
 import {
   commandOf,
+  type CommandAnswer,
   type CommandArgs,
   type CommandName,
   type DocumentResource,
@@ -84,7 +85,7 @@ export async function sendCommand<N extends NetworkCommandName>(
   name: N,
   args: CommandArgs<N>,
   options: SendOptions = {},
-): Promise<unknown> {
+): Promise<CommandAnswer<N>> {
   // Loaded when a write is sent: the queued side of this module also runs where the app's client and
   // its stored session are not (unit tests, the outbox in node).
   const { api } = await import("../lib/api-client");
@@ -97,10 +98,11 @@ export async function sendCommand<N extends NetworkCommandName>(
   if (options.timeout !== undefined) request.timeout = options.timeout;
   if (options.lines) {
     request.headers = { accept: "application/x-ndjson" };
-    return readLines(await api(command.url(args), request), options.lines);
+    return (await readLines(await api(command.url(args), request), options.lines)) as CommandAnswer<N>;
   }
   const text = await api(command.url(args), request).text();
-  return text ? (JSON.parse(text) as unknown) : null;
+  // The JSON body is what the table says the command answers (the server's contract, not checked here).
+  return text ? (JSON.parse(text) as CommandAnswer<N>) : (null as CommandAnswer<N>);
 }
 
 /** The commands of a record or document form: `<resource>-create` and `<resource>-edit`, and where its records are read. */

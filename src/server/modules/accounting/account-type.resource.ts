@@ -5,6 +5,7 @@ import { queryRows } from "../../db/client";
 import { currentXact, nextSyncVersion } from "../../db/schema/columns";
 import { isoTimestamp } from "../../http/list-engine";
 import type { ResourceDef } from "../../http/resource";
+import { stampFields } from "../../http/stamp-fields";
 
 /** Expense types and income types (SPEC section 2): a name each; one in use by a document cannot be deleted. */
 function accountTypeResource(kind: "expense" | "income"): ResourceDef<AccountTypeInput> {
@@ -22,8 +23,7 @@ function accountTypeResource(kind: "expense" | "income"): ResourceDef<AccountTyp
       fields: {
         id: { sql: sql`a.id`, type: "integer" },
         name: { sql: sql`a.name`, type: "text" },
-        created_at: { sql: sql`a.created_at::date`, type: "date" },
-        updated_at: { sql: sql`a.updated_at`, type: "date", filterable: false },
+        ...stampFields("a"),
       },
       search: [sql`a.name`],
     },

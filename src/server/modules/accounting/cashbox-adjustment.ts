@@ -6,10 +6,10 @@ import { postCashboxAdjustment } from "../../../core/accounting-posting";
 import { cashboxAdjustmentSchema, type CashboxAdjustmentInput } from "../../../core/validation/accounting-document-schemas";
 import { queryRows, type Executor } from "../../db/client";
 import { badRequest, fieldErrors } from "../../http/errors";
-import { isoTimestamp, type ListSpec } from "../../http/list-engine";
+import type { ListSpec } from "../../http/list-engine";
 import { invalidChoice } from "../../http/resource";
 import { cashboxBalance } from "./cashbox.repository";
-import type { DocValues, LedgerDocDef } from "./ledger-document";
+import { documentFields, documentTailSelect, type DocValues, type LedgerDocDef } from "./ledger-document";
 import { currencyRate } from "./money-document.repository";
 
 /**
@@ -39,16 +39,13 @@ const list: ListSpec = {
     left join app_user u on u.id = d.created_by`,
   select: sql`d.id, d.branch_id as branch, b.name as branch_name, d.invoice_no, d.cashbox_id as cashbox, c.name as cashbox_name,
     d.currency_id as currency, cu.code as currency_code, d.expected_balance::text as expected_balance,
-    d.counted_balance::text as counted_balance, d.amount::text as amount, d.reason, d.input_date, d.note,
-    (select cc.id from cashbox_count cc where cc.adjustment_id = d.id) as count_id,
-    d.created_by, u.username as created_by_name,
-    ${isoTimestamp(sql`d.created_at`)} as created_at, ${isoTimestamp(sql`d.updated_at`)} as updated_at`,
+    d.counted_balance::text as counted_balance, d.amount::text as amount, d.reason,
+    (select cc.id from cashbox_count cc where cc.adjustment_id = d.id) as count_id, ${documentTailSelect}`,
   branch: sql`d.branch_id`,
   currency: sql`d.currency_id`,
   dates: { input_date: sql`d.input_date` },
   fields: {
-    id: { sql: sql`d.id`, type: "integer" },
-    invoice_no: { sql: sql`d.invoice_no`, type: "integer" },
+    ...documentFields,
     cashbox: { sql: sql`d.cashbox_id`, type: "integer" },
     cashbox_name: { sql: sql`c.name`, type: "text" },
     currency_code: { sql: sql`cu.code`, type: "text" },
@@ -56,11 +53,6 @@ const list: ListSpec = {
     counted_balance: { sql: sql`d.counted_balance`, type: "number" },
     amount: { sql: sql`d.amount`, type: "number" },
     reason: { sql: sql`d.reason`, type: "text" },
-    input_date: { sql: sql`d.input_date`, type: "date" },
-    note: { sql: sql`d.note`, type: "text" },
-    created_by_name: { sql: sql`u.username`, type: "text" },
-    created_at: { sql: sql`d.created_at::date`, type: "date" },
-    updated_at: { sql: sql`d.updated_at`, type: "date", filterable: false },
   },
   search: [sql`c.name`, sql`d.reason`, sql`d.invoice_no::text`, sql`d.note`],
   sums: { amount: sql`d.amount` },

@@ -8,6 +8,7 @@ import { invalidChoice, touched, type ResourceDef } from "../../http/resource";
 import { hasAnyPermission, permissionCode } from "../../../core/permissions";
 import type { AuthContext } from "../../http/access";
 import { cashboxHasEntries, lockCashboxRecord } from "./cashbox.repository";
+import { stampFields } from "../../http/stamp-fields";
 
 /**
  * Cashboxes (SPEC sections 2 and 3, DESIGN "Money documents"): name, branch, currency, and the balance
@@ -45,8 +46,7 @@ export const cashboxResource: ResourceDef<CashboxInput> = {
       branch_name: { sql: sql`b.name`, type: "text" },
       currency_code: { sql: sql`cu.code`, type: "text" },
       balance: { sql: balanceSql, type: "number" },
-      created_at: { sql: sql`cb.created_at::date`, type: "date" },
-      updated_at: { sql: sql`cb.updated_at`, type: "date", filterable: false },
+      ...stampFields("cb"),
     },
     search: [sql`cb.name`, sql`b.name`, sql`cu.code`],
     sums: { balance: balanceSql },

@@ -15,6 +15,7 @@ import { unpost, writePosting } from "../ledger/ledger.repository";
 import { lockCashboxes, type CashboxRow } from "./cashbox.repository";
 import { assertNotOverdrawn, balances } from "./cashbox-guard";
 import { routeConfig, withInputDate } from "./route-config";
+import { stampFields } from "../../http/stamp-fields";
 
 /**
  * One engine for the ledger documents that have no lines or allocations (money conversions,
@@ -69,8 +70,7 @@ export const documentFields: Record<string, ListField> = {
   input_date: { sql: sql`d.input_date`, type: "date" },
   note: { sql: sql`d.note`, type: "text" },
   created_by_name: { sql: sql`u.username`, type: "text" },
-  created_at: { sql: sql`d.created_at::date`, type: "date" },
-  updated_at: { sql: sql`d.updated_at`, type: "date", filterable: false },
+  ...stampFields("d"),
 };
 
 type AnyDef = LedgerDocDef<AnyObject, DocValues>;

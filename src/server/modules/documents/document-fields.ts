@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ListField } from "../../http/list-engine";
+import { stampFields } from "../../http/stamp-fields";
 
 /** The alias a document list gives its table: p purchase, r purchase return, t transfer, d damaged stock. */
 export type DocumentAlias = "p" | "r" | "t" | "d";
@@ -12,7 +13,6 @@ export function documentFields(a: DocumentAlias): Record<string, ListField> {
     id: { sql: documentColumn(a, "id"), type: "integer" },
     invoice_no: { sql: documentColumn(a, "invoice_no"), type: "integer" },
     note: { sql: documentColumn(a, "note"), type: "text" },
-    created_at: { sql: sql`${documentColumn(a, "created_at")}::date`, type: "date" },
-    updated_at: { sql: documentColumn(a, "updated_at"), type: "date", filterable: false },
+    ...stampFields(a),
   };
 }

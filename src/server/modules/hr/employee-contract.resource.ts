@@ -8,6 +8,7 @@ import { badRequest } from "../../http/errors";
 import { isoTimestamp } from "../../http/list-engine";
 import { invalidChoice, touched, type ResourceDef } from "../../http/resource";
 import { lockEmployee } from "./employee.repository";
+import { stampFields } from "../../http/stamp-fields";
 
 function columns(body: EmployeeContractInput, branchId: number) {
   return {
@@ -82,8 +83,7 @@ export const employeeContractResource: ResourceDef<EmployeeContractInput> = {
       allowances: { sql: sql`c.allowances`, type: "number" },
       notes: { sql: sql`c.notes`, type: "text" },
       branch_name: { sql: sql`b.name`, type: "text", filterable: false },
-      created_at: { sql: sql`c.created_at::date`, type: "date" },
-      updated_at: { sql: sql`c.updated_at`, type: "date", filterable: false },
+      ...stampFields("c"),
     },
     search: [sql`e.name`, sql`c.notes`],
     sums: { salary_amount: sql`c.salary_amount`, allowances: sql`c.allowances` },

@@ -7,6 +7,7 @@ import { employee, position } from "../../db/tables";
 import { isoTimestamp } from "../../http/list-engine";
 import { invalidChoice, touched, type ResourceDef } from "../../http/resource";
 import { assertMediaKey, imageField, mediaIdOfKey, mediaUrlSql } from "../reference/media-keys";
+import { stampFields } from "../../http/stamp-fields";
 
 /** The profile picture is a media key from `POST media/` (images only, checked by content there). */
 export const employeeBodySchema = employeeSchema.shape({ image: imageField() });
@@ -60,8 +61,7 @@ export const employeeResource: ResourceDef<EmployeeBody> = {
       hire_date: { sql: sql`e.hire_date`, type: "date" },
       is_active: { sql: sql`e.is_active`, type: "boolean" },
       branch_name: { sql: sql`b.name`, type: "text", filterable: false },
-      created_at: { sql: sql`e.created_at::date`, type: "date" },
-      updated_at: { sql: sql`e.updated_at`, type: "date", filterable: false },
+      ...stampFields("e"),
     },
     dates: { hire_date: sql`e.hire_date` },
     search: [sql`e.name`, sql`e.phone`, sql`p.name`],

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import { isoTimestamp, type ListSpec } from "../../http/list-engine";
+import { amountDocumentList } from "../accounting/amount-document-list";
+import { documentFields, documentTailSelect } from "../accounting/ledger-document";
+import type { ListSpec } from "../../http/list-engine";
 
 /** Pay runs: branch scope, period dates, cashbox, currency, number of employees, sums of the net. */
 export const payrollList: ListSpec = {
@@ -13,25 +15,18 @@ export const payrollList: ListSpec = {
     d.cashbox_id as cashbox, cb.name as cashbox_name,
     d.currency_id as currency, cu.code as currency_code, cu.symbol as currency_symbol, d.exchange_rate::text as exchange_rate,
     (select count(*)::int from payroll_line l where l.payroll_id = d.id) as employee_count,
-    d.net_total::text as net_total, d.input_date::text as input_date, d.note, d.form_token, d.created_by, u.username as created_by_name,
-    ${isoTimestamp(sql`d.created_at`)} as created_at, ${isoTimestamp(sql`d.updated_at`)} as updated_at`,
+    d.net_total::text as net_total, d.form_token, ${documentTailSelect}`,
   branch: sql`d.branch_id`,
   currency: sql`d.currency_id`,
   dates: { input_date: sql`d.input_date`, period_start: sql`d.period_start`, period_end: sql`d.period_end` },
   fields: {
-    id: { sql: sql`d.id`, type: "integer" },
-    invoice_no: { sql: sql`d.invoice_no`, type: "integer" },
+    ...documentFields,
     period_start: { sql: sql`d.period_start`, type: "date" },
     period_end: { sql: sql`d.period_end`, type: "date" },
     cashbox: { sql: sql`d.cashbox_id`, type: "integer" },
     cashbox_name: { sql: sql`cb.name`, type: "text" },
     currency_code: { sql: sql`cu.code`, type: "text" },
     net_total: { sql: sql`d.net_total`, type: "number" },
-    input_date: { sql: sql`d.input_date`, type: "date" },
-    note: { sql: sql`d.note`, type: "text" },
-    created_by_name: { sql: sql`u.username`, type: "text" },
-    created_at: { sql: sql`d.created_at::date`, type: "date" },
-    updated_at: { sql: sql`d.updated_at`, type: "date", filterable: false },
   },
   search: [sql`d.invoice_no::text`, sql`d.note`, sql`cb.name`],
   sums: { net_total: sql`d.net_total` },
@@ -50,37 +45,16 @@ export const payrollLinesJson = sql`(select coalesce(json_agg(json_build_object(
   where l.payroll_id = d.id) as lines`;
 
 /** Salary advances: branch scope, date, employee, cashbox, currency, sums of the amount. */
-export const salaryAdvanceList: ListSpec = {
-  source: sql`salary_advance d
-    join branch b on b.id = d.branch_id
-    join employee e on e.id = d.employee_id
-    join cashbox cb on cb.id = d.cashbox_id
-    join currency cu on cu.id = d.currency_id
-    left join app_user u on u.id = d.created_by`,
-  select: sql`d.id, d.branch_id as branch, b.name as branch_name, d.invoice_no,
-    d.employee_id as employee, e.name as employee_name,
-    d.cashbox_id as cashbox, cb.name as cashbox_name,
-    d.currency_id as currency, cu.code as currency_code, cu.symbol as currency_symbol, d.exchange_rate::text as exchange_rate,
-    d.amount::text as amount, d.input_date::text as input_date, d.note, d.form_token, d.created_by, u.username as created_by_name,
-    ${isoTimestamp(sql`d.created_at`)} as created_at, ${isoTimestamp(sql`d.updated_at`)} as updated_at`,
-  branch: sql`d.branch_id`,
-  currency: sql`d.currency_id`,
-  dates: { input_date: sql`d.input_date` },
+export const salaryAdvanceList = amountDocumentList({
+  table: "salary_advance",
+  joins: sql`join employee e on e.id = d.employee_id
+    join cashbox cb on cb.id = d.cashbox_id`,
+  select: sql`d.employee_id as employee, e.name as employee_name, d.cashbox_id as cashbox, cb.name as cashbox_name`,
   fields: {
-    id: { sql: sql`d.id`, type: "integer" },
-    invoice_no: { sql: sql`d.invoice_no`, type: "integer" },
     employee: { sql: sql`d.employee_id`, type: "integer" },
     employee_name: { sql: sql`e.name`, type: "text" },
     cashbox: { sql: sql`d.cashbox_id`, type: "integer" },
     cashbox_name: { sql: sql`cb.name`, type: "text" },
-    currency_code: { sql: sql`cu.code`, type: "text" },
-    amount: { sql: sql`d.amount`, type: "number" },
-    input_date: { sql: sql`d.input_date`, type: "date" },
-    note: { sql: sql`d.note`, type: "text" },
-    created_by_name: { sql: sql`u.username`, type: "text" },
-    created_at: { sql: sql`d.created_at::date`, type: "date" },
-    updated_at: { sql: sql`d.updated_at`, type: "date", filterable: false },
   },
   search: [sql`e.name`, sql`d.invoice_no::text`, sql`d.note`],
-  sums: { amount: sql`d.amount` },
-};
+});

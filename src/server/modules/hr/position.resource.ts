@@ -5,6 +5,7 @@ import { queryRows } from "../../db/client";
 import { position } from "../../db/tables";
 import { isoTimestamp } from "../../http/list-engine";
 import { touched, type ResourceDef } from "../../http/resource";
+import { stampFields } from "../../http/stamp-fields";
 
 /** Positions (job titles) are shared by every branch: name and description. */
 export const positionResource: ResourceDef<PositionInput> = {
@@ -22,8 +23,7 @@ export const positionResource: ResourceDef<PositionInput> = {
       id: { sql: sql`p.id`, type: "integer" },
       name: { sql: sql`p.name`, type: "text" },
       description: { sql: sql`p.description`, type: "text" },
-      created_at: { sql: sql`p.created_at::date`, type: "date" },
-      updated_at: { sql: sql`p.updated_at`, type: "date", filterable: false },
+      ...stampFields("p"),
     },
     search: [sql`p.name`, sql`p.description`],
   },

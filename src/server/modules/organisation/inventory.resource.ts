@@ -5,6 +5,7 @@ import { inventory } from "../../db/tables";
 import { isoTimestamp } from "../../http/list-engine";
 import { invalidChoice, touched, type ResourceDef } from "../../http/resource";
 import { inventoryInUse } from "./usage";
+import { stampFields } from "../../http/stamp-fields";
 
 /** Inventories of a branch: one holding stock or named by a document cannot be deleted. */
 export const inventoryResource: ResourceDef<InventoryInput> = {
@@ -23,8 +24,7 @@ export const inventoryResource: ResourceDef<InventoryInput> = {
       id: { sql: sql`i.id`, type: "integer", notNull: true },
       name: { sql: sql`i.name`, type: "text", notNull: true },
       branch_name: { sql: sql`b.name`, type: "text", joined: true },
-      created_at: { sql: sql`i.created_at::date`, type: "date" },
-      updated_at: { sql: sql`i.updated_at`, type: "date", filterable: false },
+      ...stampFields("i"),
     },
     search: [sql`i.name`],
     defaultOrdering: "id",

@@ -6,6 +6,7 @@ import type { Tx } from "../../db/client";
 import { city, customer } from "../../db/tables";
 import { isoTimestamp } from "../../http/list-engine";
 import { invalidChoice, touched, type ResourceDef } from "../../http/resource";
+import { stampFields } from "../../http/stamp-fields";
 
 export const GENERAL_CUSTOMER_UNDELETABLE = MESSAGES.generalCustomerUndeletable;
 
@@ -46,8 +47,7 @@ export const customerResource: ResourceDef<CustomerBody> = {
       city_name: { sql: sql`ct.name`, type: "text" },
       branch_name: { sql: sql`b.name`, type: "text", filterable: false },
       is_general: { sql: sql`c.is_general`, type: "boolean" },
-      created_at: { sql: sql`c.created_at::date`, type: "date" },
-      updated_at: { sql: sql`c.updated_at`, type: "date", filterable: false },
+      ...stampFields("c"),
     },
     search: [sql`c.name`, sql`c.phone`, sql`c.address`],
   },

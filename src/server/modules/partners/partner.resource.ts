@@ -7,6 +7,7 @@ import { ADDRESS_MAX_LENGTH, optionalText } from "../../../core/validation/commo
 import { partner } from "../../db/tables";
 import { isoTimestamp } from "../../http/list-engine";
 import { registerResource, touched, type ResourceDef, type ResourceDeps } from "../../http/resource";
+import { stampFields } from "../../http/stamp-fields";
 
 export const GENERAL_PARTNER_UNDELETABLE = MESSAGES.generalPartnerUndeletable;
 
@@ -42,8 +43,7 @@ export const partnerResource: ResourceDef<PartnerBody> = {
       is_customer: { sql: sql`p.is_customer`, type: "boolean" },
       is_supplier: { sql: sql`p.is_supplier`, type: "boolean" },
       is_general: { sql: sql`p.is_general`, type: "boolean" },
-      created_at: { sql: sql`p.created_at::date`, type: "date" },
-      updated_at: { sql: sql`p.updated_at`, type: "date", filterable: false },
+      ...stampFields("p"),
     },
     search: [sql`p.name`, sql`p.phone`],
   },

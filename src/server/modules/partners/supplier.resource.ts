@@ -7,6 +7,7 @@ import { supplier, supplierBranch } from "../../db/tables";
 import type { AuthContext } from "../../http/access";
 import { isoTimestamp } from "../../http/list-engine";
 import { invalidChoice, registerResource, touched, type ResourceDef, type ResourceDeps } from "../../http/resource";
+import { stampFields } from "../../http/stamp-fields";
 
 /**
  * `branches` may come as ids (the forms, quick-create) or as the `{id, name}` objects the API
@@ -65,8 +66,7 @@ export const supplierResource: ResourceDef<SupplierBody> = {
       name: { sql: sql`s.name`, type: "text" },
       phone: { sql: sql`s.phone`, type: "text" },
       address: { sql: sql`s.address`, type: "text" },
-      created_at: { sql: sql`s.created_at::date`, type: "date" },
-      updated_at: { sql: sql`s.updated_at`, type: "date", filterable: false },
+      ...stampFields("s"),
     },
     search: [sql`s.name`, sql`s.phone`, sql`s.address`],
   },

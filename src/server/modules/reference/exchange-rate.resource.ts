@@ -6,6 +6,7 @@ import { currency, exchangeRate } from "../../db/tables";
 import { fieldErrors } from "../../http/errors";
 import { isoTimestamp } from "../../http/list-engine";
 import { invalidChoice, touched, type ResourceDef } from "../../http/resource";
+import { stampFields } from "../../http/stamp-fields";
 
 export const BASE_CURRENCY_HAS_NO_RATE = MESSAGES.baseCurrencyHasNoRate;
 
@@ -26,8 +27,7 @@ export const exchangeRateResource: ResourceDef<ExchangeRateInput> = {
       currency_code: { sql: sql`cu.code`, type: "text" },
       rate: { sql: sql`e.rate`, type: "number" },
       input_date: { sql: sql`e.input_date::date`, type: "date" },
-      created_at: { sql: sql`e.created_at::date`, type: "date" },
-      updated_at: { sql: sql`e.updated_at`, type: "date", filterable: false },
+      ...stampFields("e"),
     },
     search: [sql`cu.code`, sql`cu.name`],
     dates: { input_date: sql`e.input_date::date` },

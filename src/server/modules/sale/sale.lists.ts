@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { isoTimestamp, type ListSpec } from "../../http/list-engine";
 import { invoiceStandingSql } from "../documents/invoice-standing";
 import { settlementJson } from "../documents/return-settlement";
+import { stampFields } from "../../http/stamp-fields";
 
 /**
  * What the sale lists answer and allow (list engine of DESIGN section 3): branch scope, input_date
@@ -133,8 +134,7 @@ export const saleReturnList: ListSpec = {
     total_price: { sql: sql`sr.total_price`, type: "number" },
     input_date: { sql: sql`sr.input_date::date`, type: "date" },
     note: { sql: sql`sr.note`, type: "text" },
-    created_at: { sql: sql`sr.created_at::date`, type: "date" },
-    updated_at: { sql: sql`sr.updated_at`, type: "date", filterable: false },
+    ...stampFields("sr"),
   },
   search: [sql`c.name`, sql`sr.invoice_no::text`, sql`s.invoice_no::text`, sql`sr.note`],
   sums: { total_price: sql`sr.total_price` },
@@ -172,8 +172,7 @@ export const saleQuotationList: ListSpec = {
     converted_sale_id: { sql: sql`q.converted_sale_id`, type: "integer" },
     input_date: { sql: sql`q.input_date::date`, type: "date" },
     note: { sql: sql`q.note`, type: "text" },
-    created_at: { sql: sql`q.created_at::date`, type: "date" },
-    updated_at: { sql: sql`q.updated_at`, type: "date", filterable: false },
+    ...stampFields("q"),
   },
   search: [sql`c.name`, sql`q.invoice_no::text`, sql`q.note`],
   sums: { total_price: sql`q.total_price`, discount: sql`q.discount`, net_price: sql`(q.total_price - q.discount)` },

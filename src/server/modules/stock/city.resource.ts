@@ -4,6 +4,7 @@ import { citySchema, type CityInput } from "../../../core/validation/stock-schem
 import { city, customer } from "../../db/tables";
 import { isoTimestamp } from "../../http/list-engine";
 import { touched, type ResourceDef } from "../../http/resource";
+import { stampFields } from "../../http/stamp-fields";
 
 export const cityResource: ResourceDef<CityInput> = {
   path: "city/",
@@ -18,8 +19,7 @@ export const cityResource: ResourceDef<CityInput> = {
     fields: {
       id: { sql: sql`ct.id`, type: "integer" },
       name: { sql: sql`ct.name`, type: "text" },
-      created_at: { sql: sql`ct.created_at::date`, type: "date" },
-      updated_at: { sql: sql`ct.updated_at`, type: "date", filterable: false },
+      ...stampFields("ct"),
     },
     search: [sql`ct.name`],
   },

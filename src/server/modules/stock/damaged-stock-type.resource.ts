@@ -4,6 +4,7 @@ import { damagedStockTypeSchema, type DamagedStockTypeInput } from "../../../cor
 import { damagedStock, damagedStockType } from "../../db/tables";
 import { isoTimestamp } from "../../http/list-engine";
 import { touched, type ResourceDef } from "../../http/resource";
+import { stampFields } from "../../http/stamp-fields";
 
 /** The reasons stock is written off (broken, expired ...): a named reference the tablets cache. */
 export const damagedStockTypeResource: ResourceDef<DamagedStockTypeInput> = {
@@ -18,8 +19,7 @@ export const damagedStockTypeResource: ResourceDef<DamagedStockTypeInput> = {
     fields: {
       id: { sql: sql`d.id`, type: "integer" },
       name: { sql: sql`d.name`, type: "text" },
-      created_at: { sql: sql`d.created_at::date`, type: "date" },
-      updated_at: { sql: sql`d.updated_at`, type: "date", filterable: false },
+      ...stampFields("d"),
     },
     search: [sql`d.name`],
   },

@@ -3,6 +3,7 @@ import { itemGroupSchema, type ItemGroupInput } from "../../../core/validation/s
 import { item, itemGroup, itemSubgroup } from "../../db/tables";
 import { isoTimestamp } from "../../http/list-engine";
 import { touched, type ResourceDef } from "../../http/resource";
+import { stampFields } from "../../http/stamp-fields";
 
 export const itemGroupResource: ResourceDef<ItemGroupInput> = {
   path: "item-group/",
@@ -17,8 +18,7 @@ export const itemGroupResource: ResourceDef<ItemGroupInput> = {
     fields: {
       id: { sql: sql`g.id`, type: "integer" },
       name: { sql: sql`g.name`, type: "text" },
-      created_at: { sql: sql`g.created_at::date`, type: "date" },
-      updated_at: { sql: sql`g.updated_at`, type: "date", filterable: false },
+      ...stampFields("g"),
     },
     search: [sql`g.name`],
   },

@@ -5,6 +5,7 @@ import type { Tx } from "../../db/client";
 import { item, itemGroup, itemSubgroup } from "../../db/tables";
 import { isoTimestamp } from "../../http/list-engine";
 import { invalidChoice, touched, type ResourceDef } from "../../http/resource";
+import { stampFields } from "../../http/stamp-fields";
 
 /** A live (not deleted) item group, or a field error on `field`. */
 export async function assertLiveItemGroup(tx: Tx, id: number, field = "item_group") {
@@ -32,8 +33,7 @@ export const itemSubgroupResource: ResourceDef<ItemSubgroupInput> = {
       name: { sql: sql`s.name`, type: "text" },
       item_group: { sql: sql`s.item_group_id`, type: "integer" },
       item_group_name: { sql: sql`g.name`, type: "text" },
-      created_at: { sql: sql`s.created_at::date`, type: "date" },
-      updated_at: { sql: sql`s.updated_at`, type: "date", filterable: false },
+      ...stampFields("s"),
     },
     search: [sql`s.name`, sql`g.name`],
   },

@@ -10,6 +10,7 @@ import { isoTimestamp } from "../../http/list-engine";
 import { invalidChoice, touched, type ResourceDef } from "../../http/resource";
 import { assertMediaKey, imageField, mediaIdOfKey, mediaUrlSql } from "../reference/media-keys";
 import { assertLiveItemGroup } from "./item-subgroup.resource";
+import { stampFields } from "../../http/stamp-fields";
 
 export const itemBodySchema = itemSchema.shape({ image: imageField() });
 export type ItemBody = InferType<typeof itemBodySchema>;
@@ -136,8 +137,7 @@ export const itemResource: ResourceDef<ItemBody> = {
       item_subgroup_name: { sql: sql`s.name`, type: "text", joined: true },
       expire_date: { sql: sql`i.expire_date::date`, type: "date" },
       batch_number: { sql: sql`i.batch_number`, type: "text" },
-      created_at: { sql: sql`i.created_at::date`, type: "date" },
-      updated_at: { sql: sql`i.updated_at`, type: "date", filterable: false },
+      ...stampFields("i"),
     },
     search: [sql`i.name`, sql`i.code`, sql`i.barcode`],
     dates: { expire_date: sql`i.expire_date::date`, created_at: sql`i.created_at::date` },

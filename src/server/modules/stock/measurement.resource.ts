@@ -4,6 +4,7 @@ import { measurementSchema, type MeasurementInput } from "../../../core/validati
 import { item, measurement } from "../../db/tables";
 import { isoTimestamp } from "../../http/list-engine";
 import { touched, type ResourceDef } from "../../http/resource";
+import { stampFields } from "../../http/stamp-fields";
 
 export const measurementResource: ResourceDef<MeasurementInput> = {
   path: "measurement/",
@@ -17,8 +18,7 @@ export const measurementResource: ResourceDef<MeasurementInput> = {
     fields: {
       id: { sql: sql`m.id`, type: "integer" },
       name: { sql: sql`m.name`, type: "text" },
-      created_at: { sql: sql`m.created_at::date`, type: "date" },
-      updated_at: { sql: sql`m.updated_at`, type: "date", filterable: false },
+      ...stampFields("m"),
     },
     search: [sql`m.name`],
   },

@@ -20,6 +20,7 @@ import { assertFresh, readOne, validateBody } from "../../http/resource";
 import { ALL_CODES } from "../../seed/permission-sets";
 import { auditLinks } from "./links-audit";
 import * as repo from "./user.repository";
+import { stampFields } from "../../http/stamp-fields";
 
 export const USER_BASE = "/api/user/";
 const idSql = sql`u.id`;
@@ -45,8 +46,7 @@ export const userListSpec: ListSpec = {
     email: { sql: sql`u.email`, type: "text" },
     is_superuser: { sql: sql`u.is_superuser`, type: "boolean" },
     is_active: { sql: sql`u.is_active`, type: "boolean" },
-    created_at: { sql: sql`u.created_at::date`, type: "date" },
-    updated_at: { sql: sql`u.updated_at`, type: "date", filterable: false },
+    ...stampFields("u"),
   },
   search: [sql`u.username`, sql`u.first_name`, sql`u.last_name`, sql`u.email`],
 };

@@ -1,12 +1,12 @@
-import { useMemo } from "react";
 import { Alert } from "@chakra-ui/react";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import { useOnline } from "../../offline/online";
 import type { ColumnDef } from "../table/column-def";
-import { CrudList } from "../table/crud-list";
+import { DocumentList } from "../table/document-list";
 import type { MoneyRecord } from "./money-view-shell";
 import type { RecordDeleteName } from "../../offline/command-table";
 import { PendingMoneyDocuments } from "./pending-money-documents";
+import { useMoneyListColumns } from "./use-money-list-columns";
 
 export interface MoneyListShellProps<R extends MoneyRecord> {
   /** The list's title, endpoint, delete command, path and model: by default its route's (see CrudList). */
@@ -31,19 +31,8 @@ export function MoneyListShell<R extends MoneyRecord>({
   columns: own,
   needsNetwork,
 }: MoneyListShellProps<R>) {
-  const { t } = useLingui();
   const online = useOnline();
-  const columns = useMemo<ColumnDef<R>[]>(
-    () => [
-      { key: "invoice_no", title: t`Number`, sortable: true, filterType: "number", width: "110px" },
-      { key: "input_date", title: t`Date`, sortable: true, kind: "date" },
-      ...own,
-      { key: "currency_code", title: t`Currency`, sortable: true },
-      { key: "amount", title: t`Amount`, sortable: true, filterType: "number", kind: "money", sum: true },
-      { key: "note", title: t`Note`, filterType: "text" },
-    ],
-    [t, own],
-  );
+  const columns = useMoneyListColumns(own);
   return (
     <>
       <PendingMoneyDocuments resource={endpoint} />
@@ -55,19 +44,13 @@ export function MoneyListShell<R extends MoneyRecord>({
           </Alert.Title>
         </Alert.Root>
       )}
-      <CrudList<R>
+      <DocumentList<R>
         title={title}
         endpoint={endpoint}
         deleteCommand={deleteCommand}
         path={path}
         model={model}
         columns={columns}
-        opens="view"
-        dateFilter
-        branchColumn
-        dateField="input_date"
-        currencyFilter
-        showTotals
         needsNetwork={needsNetwork}
       />
     </>

@@ -1,7 +1,6 @@
 import { SimpleGrid } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAtom } from "jotai";
-import type { AuthUser } from "../../../core/api-types";
 import { profileSchema } from "../../../core/validation/auth-schemas";
 import { FormCard } from "../../components/form/form-card";
 import { storedUserAtom } from "../../lib/app-state";
@@ -29,7 +28,7 @@ export function ChangeInfoForm() {
   };
 
   const send = async (values: InfoValues) => {
-    const updated = (await sendCommand("profile-edit", values)) as Partial<AuthUser>;
+    const updated = await sendCommand("profile-edit", values);
     setUser({ ...user, ...values, ...updated });
   };
 

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { ColumnDef } from "../../../components/table/column-def";
-import { CrudList } from "../../../components/table/crud-list";
+import { DocumentList } from "../../../components/table/document-list";
 import { ADJUSTMENT_ENDPOINT, ADJUSTMENT_PATH, type AdjustmentRecord } from "./adjustment-record";
 
 /** Cashbox adjustments: number, date, cashbox, expected, counted, difference (summed), reason. */
@@ -21,16 +21,10 @@ export default function CashboxAdjustmentList() {
     [t],
   );
   return (
-    <CrudList<AdjustmentRecord>
+    <DocumentList<AdjustmentRecord>
       endpoint={ADJUSTMENT_ENDPOINT}
       path={ADJUSTMENT_PATH}
       columns={columns}
-      opens="view"
-      dateFilter
-      branchColumn
-      dateField="input_date"
-      currencyFilter
-      showTotals
       needsNetwork
       undeletable={(row) => row.count_id !== null}
     />

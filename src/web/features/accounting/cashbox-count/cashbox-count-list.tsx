@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { DISPLAY_DATE_TIME, formatDate } from "../../../../core/dates";
 import type { ColumnDef } from "../../../components/table/column-def";
-import { CrudList } from "../../../components/table/crud-list";
+import { DocumentList } from "../../../components/table/document-list";
 import { COUNT_ENDPOINT, COUNT_PATH, type CountRecord } from "./count-record";
 
 /** The cashbox counts: when and by whom each cashbox was closed, expected, counted and the difference. */
@@ -22,18 +22,5 @@ export default function CashboxCountList() {
     ],
     [t],
   );
-  return (
-    <CrudList<CountRecord>
-      endpoint={COUNT_ENDPOINT}
-      path={COUNT_PATH}
-      columns={columns}
-      opens="view"
-      dateFilter
-      branchColumn
-      dateField="input_date"
-      currencyFilter
-      showTotals
-      needsNetwork
-    />
-  );
+  return <DocumentList<CountRecord> endpoint={COUNT_ENDPOINT} path={COUNT_PATH} columns={columns} needsNetwork />;
 }

@@ -13,7 +13,7 @@ import { CurrencySelect } from "../../../components/selectors/currency-select";
 import { CustomerSelect } from "../../../components/selectors/customer-select";
 import { SupplierSelect } from "../../../components/selectors/supplier-select";
 import type { ColumnDef } from "../../../components/table/column-def";
-import { CrudList } from "../../../components/table/crud-list";
+import { DocumentList } from "../../../components/table/document-list";
 import type { RowKey } from "../../../offline/sync-tables";
 import { normalisePaymentStatus, PaymentStatusBadge, usePaymentStatusLabel } from "../../../components/document/document-totals";
 import { usePaymentStatusColumn } from "../../../components/document/payment-status-column";
@@ -39,19 +39,13 @@ export function DebitInvoiceList({ party }: { party: DebitParty }) {
     [t, kind.partyLabel, statusColumn],
   );
   return (
-    <CrudList<DebitInvoiceRecord>
+    <DocumentList<DebitInvoiceRecord>
       title={kind.plural}
       endpoint={kind.endpoint}
       deleteCommand={`${kind.resource}-delete` as const}
       path={kind.path}
       model={DEBIT_MODEL}
       columns={columns}
-      opens="view"
-      dateFilter
-      branchColumn
-      dateField="input_date"
-      currencyFilter
-      showTotals
       needsNetwork
     />
   );

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { ColumnDef } from "../../../components/table/column-def";
-import { CrudList } from "../../../components/table/crud-list";
+import { DocumentList } from "../../../components/table/document-list";
 import { CONVERSION_ENDPOINT, CONVERSION_PATH, type ConversionRecord } from "./conversion-record";
 
 /** Money conversions: number, date, from (amount out), rate, to (amount in), note. */
@@ -23,17 +23,11 @@ export default function MoneyConversionList() {
     [t],
   );
   return (
-    <CrudList<ConversionRecord>
+    <DocumentList<ConversionRecord>
       endpoint={CONVERSION_ENDPOINT}
       deleteCommand="money-conversion-delete"
       path={CONVERSION_PATH}
       columns={columns}
-      opens="view"
-      dateFilter
-      branchColumn
-      dateField="input_date"
-      currencyFilter
-      showTotals
       needsNetwork
     />
   );

@@ -98,7 +98,7 @@ export default function ImportPage() {
     reset();
     setBusy("preview");
     try {
-      setPreview((await sendCommand("import-preview", { kind, file }, { timeout: false, silent: true })) as ImportAnswer);
+      setPreview(await sendCommand("import-preview", { kind, file }, { timeout: false, silent: true }));
     } catch (error) {
       await refusal(error);
     } finally {

@@ -103,7 +103,7 @@ export default function PrintSettingsPage() {
   const headerTitle = (branch: string) => t`Header of ${branch}`;
 
   const save = async (info: PrintInfo, values: PrintValues) => {
-    const saved = (await sendCommand("print-info-edit", { id: info.id, body: values })) as PrintInfo;
+    const saved = await sendCommand("print-info-edit", { id: info.id, body: values });
     setInfos((all) => (all ?? []).map((p) => (p.id === saved.id ? saved : p)));
     // Printing on this device follows at once; others get it through the sync and their next start.
     setPrintInfos((all) => (all.some((p) => p.id === saved.id) ? all.map((p) => (p.id === saved.id ? saved : p)) : [...all, saved]));

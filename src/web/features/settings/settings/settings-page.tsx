@@ -68,7 +68,7 @@ export default function SettingsPage() {
     scale_barcodes: parseScaleRules(valueOf(settings, SCALE_BARCODES_SETTING)),
   };
   const send = async (values: SettingsInput) => {
-    const saved = (await sendCommand("setting-edit", values)) as Setting[];
+    const saved = await sendCommand("setting-edit", values);
     setSettings(saved);
     const base = currencies.find((c) => c.id === values.base_currency);
     if (base) setBaseCurrency(base);

@@ -1,15 +1,18 @@
-import { useCallback } from "react";
 import { Box, SimpleGrid } from "@chakra-ui/react";
 import { useFormikContext } from "formik";
 import { useLingui } from "@lingui/react/macro";
-import { toIsoDate } from "../../../../core/dates";
 import { inventoryStockTransferSchema } from "../../../../core/validation/stock-document-schemas";
-import type { DocumentLine } from "../../../components/document/document-lines";
-import { DocumentLinesTable } from "../../../components/document/document-lines-table";
-import { StockScanField } from "../../../components/document/stock-scan-field";
+import {
+  initialStockMove,
+  StockMoveLines,
+  stockMoveBody,
+  stockMoveValues,
+  useSourceInventory,
+  type StockMoveValues,
+} from "../../../components/document/stock-move-form";
 import { DocumentFormScreen } from "../../../components/form/document-form-screen";
 import { DateField, TextField, useFormField } from "../../../components/form/form-fields";
-import { lineErrorsOf, useDocumentForm } from "../../../components/form/use-document-form";
+import { useDocumentForm } from "../../../components/form/use-document-form";
 import { BranchSelect } from "../../../components/selectors/branch-select";
 import { InventorySelect } from "../../../components/selectors/inventory-select";
 import type { RowKey } from "../../../offline/sync-tables";
@@ -17,40 +20,26 @@ import { transferEditRefusal, transferLines, type TransferRecord } from "./trans
 
 const LIST_PATH = "/stock/inventory-stock-transfer";
 
-interface Values {
+interface Values extends StockMoveValues {
   branch: RowKey | null;
   from_inventory: RowKey | null;
   to_inventory: RowKey | null;
-  input_date: string;
-  note: string;
-  lines: DocumentLine[];
 }
 
-const initial = (): Values => ({
-  branch: null,
-  from_inventory: null,
-  to_inventory: null,
-  input_date: toIsoDate(new Date()),
-  note: "",
-  lines: [],
-});
+const initial = (): Values => ({ branch: null, from_inventory: null, to_inventory: null, ...initialStockMove() });
 
 const toBody = (v: Values) => ({
   branch: v.branch,
   from_inventory: v.from_inventory,
   to_inventory: v.to_inventory,
-  input_date: v.input_date || null,
-  note: v.note.trim(),
-  items: v.lines.filter((l) => l.stock !== null).map((l) => ({ stock: l.stock, quantity: l.quantity })),
+  ...stockMoveBody(v),
 });
 
 const fromRecord = (r: TransferRecord): Values => ({
   branch: r.branch,
   from_inventory: r.from_inventory,
   to_inventory: r.to_inventory,
-  input_date: (r.input_date ?? "").slice(0, 10),
-  note: r.note ?? "",
-  lines: transferLines(r),
+  ...stockMoveValues(r, transferLines(r)),
 });
 
 /** Add / edit an inventory stock transfer: branch, from and to inventory, the source's stock scanned, quantities. */
@@ -79,12 +68,11 @@ export default function TransferForm() {
 
 function TransferFields() {
   const { t } = useLingui();
-  const { values, setFieldValue, errors, submitCount } = useFormikContext<Values>();
+  const { values } = useFormikContext<Values>();
   const branch = useFormField<RowKey | null>("branch");
-  const from = useFormField<RowKey | null>("from_inventory");
+  const from = useSourceInventory("from_inventory");
   const to = useFormField<RowKey | null>("to_inventory");
   const branchId = typeof values.branch === "number" ? values.branch : null;
-  const setLines = useCallback((lines: DocumentLine[]) => void setFieldValue("lines", lines), [setFieldValue]);
   return (
     <>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" mb="4">
@@ -101,11 +89,7 @@ function TransferFields() {
           label={t`From Inventory`}
           branchId={branchId}
           value={from.value}
-          onChange={(value) => {
-            // Changing the source clears the lines: they are its stock rows (SPEC section 4).
-            if (value !== from.value) setLines([]);
-            from.setValue(value);
-          }}
+          onChange={from.onChange}
           invalid={from.invalid}
           errorText={from.errorText}
           required
@@ -124,17 +108,7 @@ function TransferFields() {
           <TextField name="note" label={t`Note`} />
         </Box>
       </SimpleGrid>
-      <Box mb="3">
-        <StockScanField
-          inventoryId={typeof values.from_inventory === "number" ? values.from_inventory : null}
-          branchId={branchId}
-          lines={values.lines}
-          checkStock
-          existQty
-          onLinesChange={setLines}
-        />
-      </Box>
-      <DocumentLinesTable lines={values.lines} onChange={setLines} hidePrice checkStock errors={lineErrorsOf(errors, submitCount > 0)} />
+      <StockMoveLines inventory={values.from_inventory} branchId={branchId} />
     </>
   );
 }

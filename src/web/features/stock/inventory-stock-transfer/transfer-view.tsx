@@ -38,7 +38,7 @@ export default function TransferView() {
   const approve = async () => {
     setApproving(true);
     try {
-      const answer = (await sendCommand("inventory-stock-transfer-approve", { id: Number(id) })) as { message?: string } | null;
+      const answer = await sendCommand("inventory-stock-transfer-approve", { id: Number(id) });
       showSuccess(translateMessage(answer?.message ?? "Approved Successfully"));
       load();
     } catch {
