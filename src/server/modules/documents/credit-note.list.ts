@@ -25,7 +25,7 @@ export function creditNoteList(kind: ReturnKind): ListSpec {
     select: sql`r.id, r.invoice_no as number, r.input_date as date, r.branch_id as branch, b.name as branch_name,
       ${partyId} as ${sql.identifier(party)}, pa.name as ${sql.identifier(`${party}_name`)},
       r.currency_id as currency, cu.code as currency_code, r.exchange_rate::text as exchange_rate,
-      r.credit_note_amount::text as amount, cn.used::text as used, (r.credit_note_amount - cn.used)::text as open`,
+      r.credit_note_amount::text as amount, cn.used::numeric(20, 2)::text as used, (r.credit_note_amount - cn.used)::text as open`,
     baseWhere: sql`r.credit_note_amount > cn.used`,
     branch: sql`r.branch_id`,
     currency: sql`r.currency_id`,
