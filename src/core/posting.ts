@@ -310,9 +310,7 @@ function creditUses(
   account: { note: AccountType; party: AccountType; id: number; noteSide: "debit" | "credit" },
   spent: MoneyInput | readonly CreditNoteSpend[],
 ): PostingLine[] {
-  const spends: readonly CreditNoteSpend[] = Array.isArray(spent)
-    ? spent
-    : [{ amount: spent as MoneyInput, note_rate: ctx.exchange_rate }];
+  const spends: readonly CreditNoteSpend[] = Array.isArray(spent) ? spent : [{ amount: spent as MoneyInput, note_rate: ctx.exchange_rate }];
   const partyRate = ctx.party_rate ?? ctx.exchange_rate;
   const base = ctx.base_currency_id ?? ctx.currency_id;
   const lines = spends.flatMap((s) => {

@@ -95,7 +95,15 @@ describe("accounting/payment/ with supplier credit notes", () => {
     const listed = await openNotes(admin, `supplier=${supplier}&currency=${demo.iqd}`);
     expect(listed.status).toBe(200);
     expect(listed.body.results).toEqual([
-      expect.objectContaining({ id: note, branch: demo.erbil, supplier, currency: demo.iqd, amount: "3000.00", used: "0.00", open: "3000.00" }),
+      expect.objectContaining({
+        id: note,
+        branch: demo.erbil,
+        supplier,
+        currency: demo.iqd,
+        amount: "3000.00",
+        used: "0.00",
+        open: "3000.00",
+      }),
     ]);
 
     const p = await payment(supplier, {
@@ -155,7 +163,11 @@ describe("accounting/payment/ with supplier credit notes", () => {
     const note = await creditNote(supplier, "2");
     const cashBefore = await box();
     const refusals: [Record<string, unknown>, number, unknown][] = [
-      [{ credit_notes: [{ credit_note: note, amount: "2000.01" }] }, supplier, { message: "The amount is more than the credit note's open amount" }],
+      [
+        { credit_notes: [{ credit_note: note, amount: "2000.01" }] },
+        supplier,
+        { message: "The amount is more than the credit note's open amount" },
+      ],
       [{ credit_notes: [{ credit_note: note, amount: "10" }] }, demo.suppliers.dairy, { message: "Credit note not found" }],
       [
         { cashbox: demo.cashboxes.erbil.usd, credit_notes: [{ credit_note: note, amount: "10" }] },

@@ -86,7 +86,14 @@ describe("a USD credit note used at another rate", () => {
     const listed = await openNotes(admin, `customer=${customer}&currency=${demo.usd}`);
     expect(listed.status).toBe(200);
     expect(listed.body.results).toEqual([
-      expect.objectContaining({ id: note.body.id, currency: demo.usd, amount: "100.00", used: "0.00", open: "100.00", exchange_rate: "1480.000000" }),
+      expect.objectContaining({
+        id: note.body.id,
+        currency: demo.usd,
+        amount: "100.00",
+        used: "0.00",
+        open: "100.00",
+        exchange_rate: "1480.000000",
+      }),
     ]);
     expect((await openNotes(admin, `customer=${customer}&currency=${demo.iqd}`)).body.count).toBe(0);
 
