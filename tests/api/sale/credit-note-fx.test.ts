@@ -131,6 +131,17 @@ describe("a USD credit note used at another rate", () => {
 });
 
 describe("sale/credit-note/ (open customer credit notes)", () => {
+  it("is in the API description with its filters, as every list", async () => {
+    const doc = await t.call<{ paths: Record<string, { get?: { parameters?: { name: string }[] } }> }>(null, "GET", "/api/openapi.json");
+    for (const [path, party] of [
+      ["/api/sale/credit-note/", "customer"],
+      ["/api/purchase/credit-note/", "supplier"],
+    ]) {
+      const names = (doc.body.paths[path]?.get?.parameters ?? []).map((p) => p.name);
+      expect(names, path).toEqual(expect.arrayContaining([party, "currency", "branch"]));
+    }
+  });
+
   it("is behind view_salereturn; bad parameters are a 400", async () => {
     const cashier = await t.login("cashier");
     expect((await openNotes(cashier, "")).status).toBe(403);
