@@ -294,19 +294,47 @@ export function postPurchaseReturnSettlement(doc: PurchaseReturnSettlement): Pos
   return lines;
 }
 
-/** A later invoice paid with open credit notes: the customer owes less, their credit note account falls. */
-export function postCustomerCreditUse(ctx: MoneyContext, customerId: number, amount: MoneyInput): PostingLine[] {
-  const lines = withMemo(SETTLEMENT_MEMOS.creditNoteUse, transfer(ctx, ["customer_credit", customerId], ["customer", customerId], amount));
-  assertBalanced(lines);
-  return lines;
+/** A part of a credit note a document uses, and the rate the note was booked at (its return's). */
+export interface CreditNoteSpend {
+  amount: MoneyInput;
+  note_rate: MoneyInput;
 }
 
-/** A later purchase paid with a supplier's credit notes: we owe less, what the supplier owed us falls. */
-export function postSupplierCreditUse(ctx: MoneyContext, supplierId: number, amount: MoneyInput): PostingLine[] {
-  const lines = withMemo(SETTLEMENT_MEMOS.creditNoteUse, transfer(ctx, ["supplier", supplierId], ["supplier_credit", supplierId], amount));
+/**
+ * The uses as settlements: each note leaves at its own booked rate, the party's account at its book rate
+ * (else the document's), through the exchange clearing when they differ, the difference realised
+ * (exchange-difference.ts). A bare amount is one use at the document's rate.
+ */
+function creditUses(
+  ctx: MoneyContext & SettlementRates,
+  account: { note: AccountType; party: AccountType; id: number; noteSide: "debit" | "credit" },
+  spent: MoneyInput | readonly CreditNoteSpend[],
+): PostingLine[] {
+  const spends: readonly CreditNoteSpend[] = Array.isArray(spent) ? spent : [{ amount: spent as MoneyInput, note_rate: ctx.exchange_rate }];
+  const partyRate = ctx.party_rate ?? ctx.exchange_rate;
+  const base = ctx.base_currency_id ?? ctx.currency_id;
+  const lines = spends.flatMap((s) => {
+    const note: [AccountType, number, MoneyInput] = [account.note, account.id, s.note_rate];
+    const party: [AccountType, number, MoneyInput] = [account.party, account.id, partyRate];
+    return account.noteSide === "debit" ? settle(ctx, note, party, s.amount, base) : settle(ctx, party, note, s.amount, base);
+  });
   assertBalanced(lines);
-  return lines;
+  return withMemo(SETTLEMENT_MEMOS.creditNoteUse, lines);
 }
+
+/** A later invoice or receipt paid with open credit notes: the customer owes less, their credit note account falls. */
+export const postCustomerCreditUse = (
+  ctx: MoneyContext & SettlementRates,
+  customerId: number,
+  spent: MoneyInput | readonly CreditNoteSpend[],
+): PostingLine[] => creditUses(ctx, { note: "customer_credit", party: "customer", id: customerId, noteSide: "debit" }, spent);
+
+/** A later purchase or payment paid with a supplier's credit notes: we owe less, what the supplier owed us falls. */
+export const postSupplierCreditUse = (
+  ctx: MoneyContext & SettlementRates,
+  supplierId: number,
+  spent: MoneyInput | readonly CreditNoteSpend[],
+): PostingLine[] => creditUses(ctx, { note: "supplier_credit", party: "supplier", id: supplierId, noteSide: "credit" }, spent);
 
 export interface DamagedStockDoc {
   base_currency_id: number;

@@ -72,3 +72,33 @@ describe("settlement postings", () => {
     ]);
   });
 });
+
+describe("credit notes used at another rate", () => {
+  const usd = { currency_id: 2, exchange_rate: "1300", base_currency_id: 1, party_rate: "1300" };
+  const pick = (lines: ReturnType<typeof postCustomerCreditUse>) =>
+    lines.map((l) => [l.account_type, l.currency_id, l.debit, l.credit, l.exchange_rate]);
+  it("a customer's note leaves at its booked rate, the party at its own; the base difference is a gain or loss", () => {
+    expect(pick(postCustomerCreditUse(usd, 7, [{ amount: "100", note_rate: "1480" }]))).toEqual([
+      ["customer_credit", 2, "100.00", "0.00", "1480.000000"],
+      ["currency_exchange", 2, "0.00", "100.00", "1480.000000"],
+      ["currency_exchange", 2, "100.00", "0.00", "1300.000000"],
+      ["customer", 2, "0.00", "100.00", "1300.000000"],
+      // Owed 148,000 IQD, settled with a debt worth 130,000: an 18,000 IQD gain.
+      ["exchange_gain_loss", 1, "0.00", "18000.00", "1.000000"],
+      ["currency_exchange", 1, "18000.00", "0.00", "1.000000"],
+    ]);
+    // At one rate, a plain transfer at it.
+    expect(pick(postCustomerCreditUse(usd, 7, [{ amount: "10", note_rate: "1300" }]))).toEqual([
+      ["customer_credit", 2, "10.00", "0.00", "1300.000000"],
+      ["customer", 2, "0.00", "10.00", "1300.000000"],
+    ]);
+  });
+  it("a supplier's note worth 130,000 IQD relieving a debt booked at 148,000 is a gain; a debt at 1,200 a loss", () => {
+    const lines = postSupplierCreditUse({ ...usd, party_rate: "1480" }, 5, [{ amount: "100", note_rate: "1300" }]);
+    const gainLoss = (ls: typeof lines) => ls.filter((l) => l.account_type === "exchange_gain_loss").map((l) => [l.debit, l.credit]);
+    expect(gainLoss(lines)).toEqual([["0.00", "18000.00"]]);
+    expect(lines.every((l) => l.memo === "credit_note_use")).toBe(true);
+    const loss = postSupplierCreditUse({ ...usd, party_rate: "1200" }, 5, [{ amount: "100", note_rate: "1300" }]);
+    expect(gainLoss(loss)).toEqual([["10000.00", "0.00"]]);
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
 import { registerAccounting } from "./accounting/accounting.routes";
+import { registerCreditNoteRoutes } from "./documents/credit-note.routes";
 import { registerPurchaseRoutes } from "./purchase/purchase.routes";
 import { registerSaleRoutes } from "./sale/sale.routes";
 import { registerSaleReportRoutes } from "./report/sale-report.routes";
@@ -15,6 +16,7 @@ export function registerDocuments(app: FastifyInstance, deps: { db: Db }) {
   registerStockDocumentRoutes(app, deps);
   registerPurchaseRoutes(app, deps);
   registerSaleRoutes(app, deps);
+  registerCreditNoteRoutes(app, deps);
   registerAccounting(app, deps);
   registerSaleReportRoutes(app, deps);
   registerStockReportRoutes(app, deps);

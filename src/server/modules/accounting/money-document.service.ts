@@ -25,6 +25,7 @@ import {
   useCreditNotes,
   writeCreditNoteUses,
   type CreditNoteUseInput,
+  type CreditNotesUsed,
   type ReturnKind,
 } from "../documents/return-settlement";
 import { accountHolding, unpost, writePosting } from "../ledger/ledger.repository";
@@ -129,10 +130,12 @@ const KIND = {
   payment: { list: paymentList, party: "supplier", differentParty: MESSAGES.differentSupplier, notes: "purchase_return" },
 } as const satisfies Record<MoneyDocKind, { notes: ReturnKind } & Record<string, unknown>>;
 
-/** The credit notes a document used, as its body sends them. */
+/** The credit notes a document used, as its body sends them, with the note's number, date and amount for its view. */
 const creditNotesJson = (kind: MoneyDocKind) =>
-  sql`(select coalesce(json_agg(json_build_object('credit_note', u.return_id, 'amount', u.amount::text) order by u.return_id), '[]'::json)
-    from credit_note_use u where u.document_type = ${kind} and u.document_id = d.id) as credit_notes`;
+  sql`(select coalesce(json_agg(json_build_object('credit_note', u.return_id, 'amount', u.amount::text,
+      'invoice_no', r.invoice_no, 'input_date', r.input_date, 'note_amount', r.credit_note_amount::text) order by u.return_id), '[]'::json)
+    from credit_note_use u join ${sql.identifier(KIND[kind].notes)} r on r.id = u.return_id
+    where u.document_type = ${kind} and u.return_type = ${KIND[kind].notes} and u.document_id = d.id) as credit_notes`;
 
 export const readMoneyDocument = (ex: Executor, kind: MoneyDocKind, id: number, auth: AuthContext) =>
   readOne<Record<string, unknown>>(
@@ -148,18 +151,18 @@ function posting(
   kind: MoneyDocKind,
   doc: { partyId: number; cashboxId: number; currencyId: number; exchangeRate: string; amount: MoneyInput },
   rates: SettlementRates,
-  credited: MoneyInput,
+  credited: CreditNotesUsed,
 ): PostingLine[] {
-  const plain = { currency_id: doc.currencyId, exchange_rate: doc.exchangeRate };
-  const ctx = { ...plain, ...rates };
+  // The credit notes used leave at their own booked rates against the party's (postCustomerCreditUse).
+  const ctx = { currency_id: doc.currencyId, exchange_rate: doc.exchangeRate, ...rates };
   return kind === "receipt"
     ? [
         ...postReceipt({ ...ctx, customer_id: doc.partyId, cashbox_id: doc.cashboxId, amount: doc.amount }),
-        ...postCustomerCreditUse(plain, doc.partyId, credited),
+        ...postCustomerCreditUse(ctx, doc.partyId, credited.spends),
       ]
     : [
         ...postPayment({ ...ctx, supplier_id: doc.partyId, cashbox_id: doc.cashboxId, amount: doc.amount }),
-        ...postSupplierCreditUse(plain, doc.partyId, credited),
+        ...postSupplierCreditUse(ctx, doc.partyId, credited.spends),
       ];
 }
 
@@ -279,7 +282,7 @@ async function writeDocument(
     body.credit_notes ?? [],
   );
   // What settles invoices: the cash and the credit notes.
-  const settling = toDecimalString(add(body.amount, credited));
+  const settling = toDecimalString(add(body.amount, credited.total));
   if (existing) {
     await undoDocument(tx, kind, auth, existing.row);
   }

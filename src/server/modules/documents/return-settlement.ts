@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { MESSAGES } from "../../../core/messages";
 import { greaterThan, sum, toDecimalString, type MoneyInput } from "../../../core/money";
+import type { CreditNoteSpend } from "../../../core/posting";
 import { returnableAmount, settledAmounts, settlementProblem, type SettlementAsk } from "../../../core/return-settlement";
 import { insertFromJson, queryRows, type Executor, type Tx } from "../../db/client";
 import { creditNoteUse } from "../../db/tables";
@@ -94,9 +95,15 @@ export interface CreditNoteUseInput {
   amount: string;
 }
 
+/** What a document uses of the party's credit notes: the total, and each note's part at the rate it was booked at. */
+export interface CreditNotesUsed {
+  total: string;
+  spends: CreditNoteSpend[];
+}
+
 /**
  * Uses open credit notes for a new invoice of the party: each note locked (in id order), of the party
- * and currency, of one of the caller's branches, with enough left open. Answers the total used.
+ * and currency, of one of the caller's branches, with enough left open. Answers what it used.
  */
 export async function useCreditNotes(
   tx: Tx,
@@ -104,13 +111,13 @@ export async function useCreditNotes(
   kind: ReturnKind,
   invoice: { documentType: CreditNoteUser; documentId: number | null; partyId: number; currencyId: number },
   uses: readonly CreditNoteUseInput[],
-): Promise<string> {
-  if (uses.length === 0) return "0.00";
+): Promise<CreditNotesUsed> {
+  if (uses.length === 0) return { total: "0.00", spends: [] };
   const { table, party } = RETURN_TABLE[kind];
   const ids = [...new Set(uses.map((u) => u.credit_note))].sort((a, b) => a - b);
-  const rows = await queryRows<{ id: number; branch_id: number; party_id: number; currency_id: number; open: string }>(
+  const rows = await queryRows<{ id: number; branch_id: number; party_id: number; currency_id: number; rate: string; open: string }>(
     tx,
-    sql`select r.id, r.branch_id, r.${sql.identifier(party)} as party_id, r.currency_id,
+    sql`select r.id, r.branch_id, r.${sql.identifier(party)} as party_id, r.currency_id, r.exchange_rate::text as rate,
           (r.credit_note_amount - coalesce((select sum(u.amount) from credit_note_use u
              where u.return_type = ${kind} and u.return_id = r.id), 0))::text as open
         from ${sql.identifier(table)} r where r.id in (${sql.join(
@@ -128,7 +135,10 @@ export async function useCreditNotes(
     if (note.currency_id !== invoice.currencyId) throw badRequest(MESSAGES.creditNoteCurrencyMismatch);
     if (greaterThan(amount, note.open)) throw badRequest(MESSAGES.creditNoteAboveOpen);
   }
-  return toDecimalString(sum([...asked.values()]));
+  const spends = [...asked]
+    .filter(([, amount]) => greaterThan(amount, 0))
+    .map(([id, amount]) => ({ amount, note_rate: byId.get(id)!.rate }));
+  return { total: toDecimalString(sum([...asked.values()])), spends };
 }
 
 /** Records the uses once the invoice has its id. */

@@ -10,7 +10,13 @@ import type { AuthContext } from "../../http/access";
 import { badRequest, fieldErrors, notFound } from "../../http/errors";
 import { invalidChoice, validateBody } from "../../http/resource";
 import { bookedLines, repost, writePosting, type BookedLine } from "../ledger/ledger.repository";
-import { releaseCreditNoteUses, useCreditNotes, usesCreditNotes, writeCreditNoteUses } from "../documents/return-settlement";
+import {
+  releaseCreditNoteUses,
+  useCreditNotes,
+  usesCreditNotes,
+  writeCreditNoteUses,
+  type CreditNotesUsed,
+} from "../documents/return-settlement";
 import { addPurchasePaid } from "./purchase-return.repository";
 import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/document-number";
 import { assertCashboxesUsable } from "../users/cashbox-rights";
@@ -186,7 +192,7 @@ async function bookCreditUses(
   purchaseId: number,
   checked: CheckedPurchase,
   uses: readonly { credit_note: number; amount: string }[],
-  credited: string,
+  { total: credited, spends }: CreditNotesUsed,
   userId: number,
 ): Promise<void> {
   if (!greaterThan(credited, 0)) return;
@@ -196,7 +202,11 @@ async function bookCreditUses(
   await writePosting(
     tx,
     { branchId: header.branchId, documentType: PURCHASE_DOCUMENT, documentId: purchaseId, entryDate: header.inputDate, userId },
-    postSupplierCreditUse({ currency_id: header.currencyId, exchange_rate: header.exchangeRate }, header.supplierId, credited),
+    postSupplierCreditUse(
+      { currency_id: header.currencyId, exchange_rate: header.exchangeRate, base_currency_id: await baseCurrencyId(tx) },
+      header.supplierId,
+      spends,
+    ),
   );
 }
 
@@ -224,7 +234,7 @@ export async function createPurchase(tx: Tx, payload: unknown, auth: AuthContext
     input.credit_notes ?? [],
   );
   const left = sub(netTotal(checked.header.totalPrice, checked.header.discount ?? "0"), checked.header.paidAmount ?? "0");
-  if (greaterThan(credited, left))
+  if (greaterThan(credited.total, left))
     throw fieldErrors({ credit_notes: [interpolate(MESSAGES.lessThanOrEqual, { max: toDecimalString(left) })] });
   const id = await insertPurchase(tx, checked.header);
   await bookPurchase(tx, id, checked, auth.userId);

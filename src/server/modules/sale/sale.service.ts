@@ -295,7 +295,7 @@ export async function bookSale(
   const header = await checkHeader(tx, auth, { ...body, cashbox: counterBoxes ? null : body.cashbox });
   // Credit notes (their returns) are locked before the stock, the order a return's edit keeps.
   const creditUses = body.credit_notes ?? [];
-  const credited = await useCreditNotes(
+  const { total: credited, spends: creditSpends } = await useCreditNotes(
     tx,
     auth,
     "sale_return",
@@ -315,7 +315,11 @@ export async function bookSale(
   const money: SaleMoney = { ...header, cashboxId, discount: body.discount, paidAmount, inputDate };
   const posting = [
     ...salePosting(money, lines, header.references.baseCurrencyId, counter),
-    ...postCustomerCreditUse({ currency_id: header.currencyId, exchange_rate: header.exchangeRate }, header.customerId, credited),
+    ...postCustomerCreditUse(
+      { currency_id: header.currencyId, exchange_rate: header.exchangeRate, base_currency_id: header.references.baseCurrencyId },
+      header.customerId,
+      creditSpends,
+    ),
   ];
   const values = {
     branchId: header.branchId,

@@ -60,7 +60,13 @@ export function InvoicePicker({ kind }: { kind: MoneyDocumentKind }) {
   const user = useCurrentUser();
   const pick = useFormField<boolean>("pick");
   const picked = useFormField<PickedAmounts>("picked");
-  const amount = useFormField<string>("amount");
+  const cash = useFormField<string>("amount").value;
+  // What settles the invoices: the cash and the credit notes it uses (credit-note-picker.tsx).
+  const credited = Object.values(useFormField<Record<string, string>>("credit_notes").value ?? {}).reduce(
+    (sum, v) => add(sum, tryMoney(v) ?? 0),
+    tryMoney(0)!,
+  );
+  const settling = add(tryMoney(cash) ?? 0, credited);
   const party = useFormField<RowKey | null>(meta.party).value;
   const branch = useFormField<RowKey | null>("branch").value;
   const cashboxId = useFormField<RowKey | null>("cashbox").value;
@@ -93,7 +99,7 @@ export function InvoicePicker({ kind }: { kind: MoneyDocumentKind }) {
   const setAmount = (key: string, value: string) => picked.setValue({ ...values, [key]: value });
   // Fills the amount over the listed invoices oldest first, as the server would.
   const fillOldestFirst = () => {
-    let left = tryMoney(amount.value) ?? tryMoney(0)!;
+    let left = settling;
     const next: PickedAmounts = {};
     for (const invoice of invoices ?? []) {
       const remaining = tryMoney(invoice.remaining) ?? tryMoney(0)!;
@@ -180,7 +186,7 @@ export function InvoicePicker({ kind }: { kind: MoneyDocumentKind }) {
             </Button>
             <Text fontSize="sm" color="fg.muted">
               <Trans>
-                Chosen: {formatAmount(total)} of {formatAmount(tryMoney(amount.value) ?? 0)} {currency?.code}
+                Chosen: {formatAmount(total)} of {formatAmount(settling)} {currency?.code}
               </Trans>
             </Text>
           </Box>

@@ -8,11 +8,16 @@ import { useRecordForm } from "../form/use-record-form";
 import { CustomerSelect } from "../selectors/customer-select";
 import { SupplierSelect } from "../selectors/supplier-select";
 import { refId } from "../table/ref-value";
+import { CreditNotePicker } from "./credit-note-picker";
 import { InvoicePicker } from "./invoice-picker";
 import {
   allocationTarget,
+  creditNoteAmountsOf,
+  creditNotesBody,
   MONEY_DOCUMENTS,
   pickedAllocations,
+  type CreditNoteAmounts,
+  type MoneyDocumentCreditNote,
   type MoneyDocumentKind,
   type MoneyDocumentRecord,
   type PickedAmounts,
@@ -35,12 +40,16 @@ interface Values extends BranchMoneyValues {
   /** The user chooses the invoices it settles (else the server, oldest first). */
   pick: boolean;
   picked: PickedAmounts;
+  /** The party's credit notes it uses beside the cash, by note id. */
+  credit_notes: CreditNoteAmounts;
+  /** What the loaded document used (an edit offers those notes again). */
+  credit_notes_before: MoneyDocumentCreditNote[];
 }
 
 /**
  * A receipt or payment: branch, party, cashbox (in its currency), amount, date, note, and the invoices
  * it settles: chosen with their amounts, or left to the server, which takes the party's oldest open
- * ones in that currency first.
+ * ones in that currency first; and the party's open credit notes it uses beside the cash (online).
  */
 export function MoneyDocumentForm({ kind }: { kind: MoneyDocumentKind }) {
   const { t } = useLingui();
@@ -51,19 +60,45 @@ export function MoneyDocumentForm({ kind }: { kind: MoneyDocumentKind }) {
     resource: kind,
     listPath: meta.path,
     schema: SCHEMAS[kind],
-    initialValues: { ...newBranchMoneyValues(user?.default_branch_id ?? null), customer: null, supplier: null, pick: false, picked: {} },
+    initialValues: {
+      ...newBranchMoneyValues(user?.default_branch_id ?? null),
+      customer: null,
+      supplier: null,
+      pick: false,
+      picked: {},
+      credit_notes: {},
+      credit_notes_before: [],
+    },
     fromRecord: (r) => ({
       ...branchMoneyValuesOf(r),
       customer: refId(r.customer),
       supplier: refId(r.supplier),
       pick: false,
       picked: Object.fromEntries((r.allocations ?? []).map((a) => [allocationTarget(meta, a).key, a.amount])),
+      credit_notes: creditNoteAmountsOf(r.credit_notes),
+      credit_notes_before: r.credit_notes ?? [],
     }),
-    toBody: (v) => ({ ...branchMoneyBody(v), [partyKey]: v[partyKey], ...pickedAllocations(kind, v.pick, v.picked) }),
+    toBody: (v) => ({
+      ...branchMoneyBody(v),
+      [partyKey]: v[partyKey],
+      ...pickedAllocations(kind, v.pick, v.picked),
+      credit_notes: creditNotesBody(v.credit_notes ?? {}),
+    }),
   });
   const title = kind === "receipt" ? (form.isEdit ? t`Edit Receipt` : t`Add Receipt`) : form.isEdit ? t`Edit Payment` : t`Add Payment`;
   return (
-    <MoneyFormShell title={title} listPath={meta.path} model={meta.model} {...form} footer={<InvoicePicker kind={kind} />}>
+    <MoneyFormShell
+      title={title}
+      listPath={meta.path}
+      model={meta.model}
+      {...form}
+      footer={
+        <>
+          <CreditNotePicker kind={kind} />
+          <InvoicePicker kind={kind} />
+        </>
+      }
+    >
       <BranchField />
       <PartyField kind={kind} />
       <BranchCashboxField />

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../core/messages";
 import { debitInvoiceRefusal } from "../../features/accounting/debit-invoice/debit-invoice-kind";
-import { allocationTarget, MONEY_DOCUMENTS, pickedAllocations, pickedKey } from "./money-document-kind";
+import {
+  allocationTarget,
+  creditNoteAmountsOf,
+  creditNotesBody,
+  MONEY_DOCUMENTS,
+  pickedAllocations,
+  pickedKey,
+  usableCreditNotes,
+} from "./money-document-kind";
 
 describe("pickedAllocations", () => {
   it("sends the picked sales and debit invoices apart, amounts above zero only", () => {
@@ -25,6 +33,28 @@ describe("pickedAllocations", () => {
       key: "debit:3",
     });
     expect(allocationTarget(meta, { ...base, sale: 8 })).toEqual({ path: "/sale/sale/8/view", key: "goods:8" });
+  });
+});
+
+describe("credit notes on the form", () => {
+  const used = { credit_note: 5, amount: "30", invoice_no: 2, input_date: "2026-09-01", note_amount: "100.00" };
+  it("an edit offers the notes it used, with what it used back in their open amount, oldest first", () => {
+    const open = [
+      { id: 9, number: 4, date: "2026-10-01", amount: "50.00", open: "50.00" },
+      { id: 5, number: 2, date: "2026-09-01", amount: "100.00", open: "20.00" },
+    ];
+    expect(usableCreditNotes(open, [used]).map((n) => [n.id, n.open])).toEqual([
+      [5, "50.00"],
+      [9, "50.00"],
+    ]);
+    // Used in full before: not in the open list, offered with what the document used.
+    expect(usableCreditNotes([], [used])).toEqual([{ id: 5, number: 2, date: "2026-09-01", amount: "100.00", open: "30.00" }]);
+  });
+
+  it("sends the notes with an amount above zero, and loads a document's back", () => {
+    expect(creditNotesBody({ "5": "30", "9": "0", "11": "" })).toEqual([{ credit_note: 5, amount: "30" }]);
+    expect(creditNoteAmountsOf([used])).toEqual({ "5": "30" });
+    expect(creditNoteAmountsOf(undefined)).toEqual({});
   });
 });
 

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { isPositive, tryMoney } from "../../../core/money";
+import { add, isPositive, toDecimalString, tryMoney } from "../../../core/money";
 
 /**
  * The two party money documents of the Accounting area: receipts from customers (settling sales and
@@ -19,6 +19,11 @@ export interface MoneyDocumentMeta {
   invoice: "sale" | "purchase";
   invoicePath: string;
   debitInvoicePath: string;
+  /** The party's open credit notes (from its returns), and the permission that reads them. */
+  creditNoteEndpoint: string;
+  creditNotePermission: string;
+  /** Where a credit note (its return) opens. */
+  creditNotePath: string;
 }
 
 export const MONEY_DOCUMENTS: Record<MoneyDocumentKind, MoneyDocumentMeta> = {
@@ -32,6 +37,9 @@ export const MONEY_DOCUMENTS: Record<MoneyDocumentKind, MoneyDocumentMeta> = {
     invoice: "sale",
     invoicePath: "/sale/sale",
     debitInvoicePath: "/accounting/customer-debit-invoice",
+    creditNoteEndpoint: "sale/credit-note/",
+    creditNotePermission: "view_salereturn",
+    creditNotePath: "/sale/sale-return",
   },
   payment: {
     endpoint: "accounting/payment/",
@@ -43,6 +51,9 @@ export const MONEY_DOCUMENTS: Record<MoneyDocumentKind, MoneyDocumentMeta> = {
     invoice: "purchase",
     invoicePath: "/purchase/purchase",
     debitInvoicePath: "/accounting/supplier-debit-invoice",
+    creditNoteEndpoint: "purchase/credit-note/",
+    creditNotePermission: "view_purchasereturn",
+    creditNotePath: "/purchase/purchase-return",
   },
 };
 
@@ -64,6 +75,16 @@ export interface MoneyDocumentRecord {
   note: string;
   updated_at: string;
   allocations?: MoneyDocumentAllocation[];
+  credit_notes?: MoneyDocumentCreditNote[];
+}
+
+/** A credit note a receipt or payment used: the note (its return), what it used, and the note's number, date and amount. */
+export interface MoneyDocumentCreditNote {
+  credit_note: number;
+  amount: string;
+  invoice_no: number;
+  input_date: string;
+  note_amount: string;
 }
 
 /** One invoice a receipt or payment settled: a sale, a purchase or a debit invoice. */
@@ -112,3 +133,46 @@ export function pickedAllocations(kind: MoneyDocumentKind, pick: boolean, picked
     debit_invoices: rows.filter((r) => r.source === "debit").map((r) => ({ debit_invoice: r.id, amount: r.amount })),
   };
 }
+
+/** Credit note id -> the amount typed for it on the form (credit-note-picker.tsx). */
+export type CreditNoteAmounts = Record<string, string>;
+
+/** An open credit note as the form lists it: its number, date, amount and what is open of it. */
+export interface UsableCreditNote {
+  id: number;
+  number: number;
+  date: string;
+  amount: string;
+  open: string;
+}
+
+/**
+ * The notes the form offers: the party's open ones and, on an edit, the ones the document used, with what
+ * it used back in their open amount (the server gives it back before it uses them again), oldest first.
+ */
+export function usableCreditNotes(open: readonly UsableCreditNote[], usedBefore: readonly MoneyDocumentCreditNote[]): UsableCreditNote[] {
+  const byId = new Map(open.map((n) => [n.id, { ...n }]));
+  for (const used of usedBefore) {
+    const listed = byId.get(used.credit_note);
+    if (listed) listed.open = toDecimalString(add(listed.open, used.amount));
+    else
+      byId.set(used.credit_note, {
+        id: used.credit_note,
+        number: used.invoice_no,
+        date: used.input_date,
+        amount: used.note_amount,
+        open: toDecimalString(used.amount),
+      });
+  }
+  return [...byId.values()].sort((a, b) => (a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1));
+}
+
+/** The request body's `credit_notes`: the notes with an amount above zero (an edit always sends them: none gives them back). */
+export const creditNotesBody = (amounts: CreditNoteAmounts) =>
+  Object.entries(amounts)
+    .filter(([, amount]) => isPositive(tryMoney(amount) ?? 0))
+    .map(([id, amount]) => ({ credit_note: Number(id), amount }));
+
+/** The form's amounts of a loaded document's credit notes. */
+export const creditNoteAmountsOf = (used: readonly MoneyDocumentCreditNote[] | undefined): CreditNoteAmounts =>
+  Object.fromEntries((used ?? []).map((u) => [String(u.credit_note), u.amount]));

@@ -2,10 +2,14 @@ import { Table, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "react-router";
 import { formatDate } from "../../../core/dates";
+import { formatAmount, sum } from "../../../core/money";
 import { allocationTarget, MONEY_DOCUMENTS, partyName, type MoneyDocumentKind, type MoneyDocumentRecord } from "./money-document-kind";
 import { money, MoneyViewShell, type PrintTable } from "./money-view-shell";
 
-/** A receipt or payment as it prints: number, date, party, cashbox, amount (and in words), the invoices (and debit invoices) it settled. */
+/**
+ * A receipt or payment as it prints: number, date, party, cashbox, amount (and in words), the credit notes it
+ * used beside the cash, the invoices (and debit invoices) it settled.
+ */
 export function MoneyDocumentView({ kind }: { kind: MoneyDocumentKind }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
@@ -31,14 +35,52 @@ export function MoneyDocumentView({ kind }: { kind: MoneyDocumentKind }) {
       fields={(r) => [
         { label: meta.party === "customer" ? t`Customer` : t`Supplier`, value: partyName(r) },
         { label: t`Cashbox`, value: r.cashbox_name },
+        ...((r.credit_notes ?? []).length > 0
+          ? [
+              {
+                label: t`Credit notes used`,
+                value: `${formatAmount(sum((r.credit_notes ?? []).map((n) => n.amount)))} ${r.currency_code} (${(r.credit_notes ?? [])
+                  .map((n) => `#${n.invoice_no}`)
+                  .join(", ")})`,
+              },
+            ]
+          : []),
       ]}
       printTable={settled}
     >
       {(record) => {
         const { head, rows } = settled(record);
         const allocations = record.allocations ?? [];
+        const notes = record.credit_notes ?? [];
         return (
           <>
+            {notes.length > 0 ? (
+              <>
+                <Text fontWeight="semibold" mb="2">
+                  <Trans>Credit notes used</Trans>
+                </Text>
+                <Table.Root size="sm" variant="outline" mb="4" aria-label={t`Credit notes used`}>
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>{t`Credit note`}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{t`Date`}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{t`Credit note amount`}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{t`Used`}</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {notes.map((n) => (
+                      <Table.Row key={n.credit_note} onDoubleClick={() => navigate(`${meta.creditNotePath}/${n.credit_note}/view`)}>
+                        <Table.Cell>{n.invoice_no}</Table.Cell>
+                        <Table.Cell>{formatDate(n.input_date)}</Table.Cell>
+                        <Table.Cell textAlign="end">{money(n.note_amount)}</Table.Cell>
+                        <Table.Cell textAlign="end">{money(n.amount)}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </>
+            ) : null}
             <Text fontWeight="semibold" mb="2">
               <Trans>Invoices settled</Trans>
             </Text>
