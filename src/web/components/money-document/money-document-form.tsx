@@ -9,6 +9,7 @@ import { CustomerSelect } from "../selectors/customer-select";
 import { SupplierSelect } from "../selectors/supplier-select";
 import { refId } from "../table/ref-value";
 import { InvoicePicker } from "./invoice-picker";
+import { ReceiptCustomerBalance } from "./receipt-customer-balance";
 import {
   allocationTarget,
   MONEY_DOCUMENTS,
@@ -60,6 +61,8 @@ export function MoneyDocumentForm({ kind }: { kind: MoneyDocumentKind }) {
       picked: Object.fromEntries((r.allocations ?? []).map((a) => [allocationTarget(meta, a).key, a.amount])),
     }),
     toBody: (v) => ({ ...branchMoneyBody(v), [partyKey]: v[partyKey], ...pickedAllocations(kind, v.pick, v.picked) }),
+    // A receipt saved online opens its view, to print it for the customer.
+    createdPath: kind === "receipt" ? (id) => `${meta.path}/${id}/view` : undefined,
   });
   const title = kind === "receipt" ? (form.isEdit ? t`Edit Receipt` : t`Add Receipt`) : form.isEdit ? t`Edit Payment` : t`Add Payment`;
   return (
@@ -67,6 +70,7 @@ export function MoneyDocumentForm({ kind }: { kind: MoneyDocumentKind }) {
       <BranchField />
       <PartyField kind={kind} />
       <BranchCashboxField />
+      {kind === "receipt" ? <ReceiptCustomerBalance /> : null}
     </MoneyFormShell>
   );
 }
