@@ -24,6 +24,8 @@ async function apiPost<T>(request: APIRequestContext, token: string, path: strin
   return (await answer.json()) as T;
 }
 
+test.use({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+
 test("the counter shows the customer's balance and warns past their credit limit", async ({ page, request }) => {
   test.setTimeout(180_000);
   const tokenOf = async (user: typeof ADMIN | typeof CASHIER) =>
@@ -76,10 +78,11 @@ test("the counter shows the customer's balance and warns past their credit limit
   // A warning, not a block.
   await expect(page.getByTestId("counter-pay")).toBeEnabled();
 
-  await page.getByTestId("counter-pay").click();
+  await page.getByTestId("counter-pay").tap();
   const dialog = page.getByTestId("pay-dialog");
+  await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId("credit-limit-warning")).toBeVisible();
-  await dialog.locator("[data-testid^=quick-IQD-]").first().click();
+  await dialog.locator("[data-testid^=quick-IQD-]").first().tap();
   await expect(dialog.getByTestId("pay-remaining")).toHaveText(/^0 /);
   await expect(dialog.getByTestId("credit-limit-warning")).toHaveCount(0);
 });
