@@ -205,13 +205,15 @@ describe("customer/", () => {
     const none = await create<CustomerRow & { credit_limit: string | null }>(t, admin, "customer/", { name: "Unlimited", branch: erbil });
     expect(none.body.credit_limit).toBeNull();
 
-    const edited = await t.call<{ credit_limit: string | null }>(admin, "PATCH", `/api/customer/${made.body.id}/`, { credit_limit: 2000000.5 });
+    const edited = await t.call<{ credit_limit: string | null }>(admin, "PATCH", `/api/customer/${made.body.id}/`, {
+      credit_limit: 2000000.5,
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.credit_limit).toBe("2000000.50");
     // A PATCH of another field keeps the limit; a PUT without it clears it.
-    expect((await t.call<{ credit_limit: string }>(admin, "PATCH", `/api/customer/${made.body.id}/`, { phone: "0750" })).body.credit_limit).toBe(
-      "2000000.50",
-    );
+    expect(
+      (await t.call<{ credit_limit: string }>(admin, "PATCH", `/api/customer/${made.body.id}/`, { phone: "0750" })).body.credit_limit,
+    ).toBe("2000000.50");
 
     const before = await t.call<{ credit_limit: string }>(admin, "GET", `/api/customer/${made.body.id}/`);
     for (const bad of ["-1", "abc", "1.234", "10000000000000000"]) {
