@@ -65,14 +65,15 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
     { field: "min_quantity", type: "quantity", ar: "الحد الأدنى للكمية", ckb: "کەمترین بڕ" },
     { field: "is_active", type: "boolean", ar: "فعال", ckb: "چالاک" },
   ],
-  // A customer belongs to one branch (by name; empty: the importing user's first branch). Neither
-  // party has a credit limit in the product, so the templates have no such column.
+  // A customer belongs to one branch (by name; empty: the importing user's first branch); the credit
+  // limit is in the base currency (empty: none).
   customer: [
     text("name", 255, "الاسم", "ناو", true),
     text("phone", 64, "الهاتف", "تەلەفۆن"),
     text("address", 500, "العنوان", "ناونیشان"),
     text("city", 255, "المدينة", "شار"),
     text("branch", 255, "الفرع", "لق"),
+    { field: "credit_limit", type: "money", ar: "حد الائتمان", ckb: "سنووری قەرز" },
   ],
   // A supplier serves branches: their names separated by commas or semicolons (empty: the user's branches).
   supplier: [
@@ -91,7 +92,7 @@ export function templateHeaders(kind: ImportKind, language: ImportLanguage): str
 /** A template's example row, so a user sees how each column is filled. */
 export const TEMPLATE_EXAMPLE: Record<ImportKind, readonly string[]> = {
   item: ["A-100", "6260000000017", "Tea 500 g", "Food", "Drinks", "Piece", "Goods", "2.50", "3.25", "5", "yes"],
-  customer: ["Karwan Ali", "07501234567", "100 Meter St.", "Erbil", ""],
+  customer: ["Karwan Ali", "07501234567", "100 Meter St.", "Erbil", "", "1000000"],
   supplier: ["Zagros Trading", "07701234567", "Industrial Area", ""],
 };
 

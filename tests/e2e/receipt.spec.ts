@@ -64,6 +64,9 @@ test("admin takes a receipt from a customer: the server settles the oldest open 
   const answer = await created;
   expect(answer.status()).toBe(201);
   const receipt = (await answer.json()) as { id: number; receipt_no: number; allocations: { sale: number }[] };
+  // Saved online, the receipt opens in its view, to print it for the customer.
+  await expect(page).toHaveURL(new RegExp(`/accounting/receipt/${receipt.id}/view/?$`));
+  await list.goto();
   await list.expectOpen();
 
   await list.filterBy("Note", note);

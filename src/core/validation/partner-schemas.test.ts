@@ -40,6 +40,20 @@ describe("customerSchema", () => {
   });
 });
 
+describe("customerSchema credit_limit", () => {
+  it("is optional, >= 0, to the cent; empty means no limit", () => {
+    expect(errorsOf(customerSchema, { name: "S", branch: 1, credit_limit: "1500000" })).toBeNull();
+    expect(errorsOf(customerSchema, { name: "S", branch: 1, credit_limit: 0 })).toBeNull();
+    expect(errorsOf(customerSchema, { name: "S", branch: 1, credit_limit: "" })).toBeNull();
+    expect(errorsOf(customerSchema, { name: "S", branch: 1, credit_limit: null })).toBeNull();
+    expect(errorsOf(customerSchema, { name: "S", branch: 1, credit_limit: "-1" })).toEqual({
+      credit_limit: ["greater than or equal to 0"],
+    });
+    expect(errorsOf(customerSchema, { name: "S", branch: 1, credit_limit: "1.005" })).toHaveProperty("credit_limit");
+    expect(errorsOf(customerSchema, { name: "S", branch: 1, credit_limit: "x" })).toHaveProperty("credit_limit");
+  });
+});
+
 describe("partnerSchema", () => {
   it("passes a customer, a supplier or both", () => {
     expect(errorsOf(partnerSchema, { name: "P", is_customer: true })).toBeNull();

@@ -1,7 +1,7 @@
 /** Supplier, customer and partner bodies (SPEC sections 3, 5, 7). */
 import { boolean, object, type InferType } from "yup";
 import { MESSAGES } from "../messages";
-import { ADDRESS_MAX_LENGTH, PHONE_MAX_LENGTH, idList, nameField, optionalId, optionalText, requiredId } from "./common";
+import { ADDRESS_MAX_LENGTH, PHONE_MAX_LENGTH, decimalField, idList, nameField, optionalId, optionalText, requiredId } from "./common";
 import { installYupLocale } from "./yup-locale";
 
 installYupLocale();
@@ -20,6 +20,8 @@ export const customerSchema = object({
   address: optionalText(ADDRESS_MAX_LENGTH),
   city: optionalId(),
   branch: requiredId(),
+  /** Most the customer may owe, in the base currency: >= 0, empty for no limit (numeric(18, 2)). */
+  credit_limit: decimalField({ below: "10000000000000000" }).nullable(),
 });
 export type CustomerInput = InferType<typeof customerSchema>;
 

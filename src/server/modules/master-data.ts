@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { registerResource, type ResourceDeps } from "../http/resource";
+import { registerCustomerBalanceRoute } from "./partners/customer-balance";
 import { customerResource } from "./partners/customer.resource";
 import { registerPartnerResource } from "./partners/partner.resource";
 import { registerSupplierResource } from "./partners/supplier.resource";
@@ -21,6 +22,7 @@ export function registerMasterData(app: FastifyInstance, deps: ResourceDeps) {
   registerItemSearchRoutes(app, deps);
   registerResource(app, deps, itemResource);
   registerSupplierResource(app, deps);
+  registerCustomerBalanceRoute(app, deps);
   registerResource(app, deps, customerResource);
   registerPartnerResource(app, deps);
   registerResource(app, deps, exchangeRateResource);

@@ -191,6 +191,7 @@ const customer = crud(
       // The customer form sends its branch, quick-create `branches` (ids) as SPEC's call table has it.
       branch_id: body.branch ?? body.branches?.[0] ?? null,
       is_general: body.is_general ?? false,
+      credit_limit: body.credit_limit ?? null,
     }),
   ),
 );

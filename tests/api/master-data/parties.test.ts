@@ -194,6 +194,57 @@ describe("customer/", () => {
     expect((await t.call<Paged<CustomerRow>>(admin, "GET", `/api/customer/?is_general=true&branch=${suli}`)).body.count).toBe(1);
   });
 
+  it("keeps an optional credit limit (>= 0, base currency): create, edit, clear, filter and sort", async () => {
+    const made = await create<CustomerRow & { credit_limit: string | null }>(t, admin, "customer/", {
+      name: "Limited customer",
+      branch: erbil,
+      credit_limit: "1500000",
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.credit_limit).toBe("1500000.00");
+    const none = await create<CustomerRow & { credit_limit: string | null }>(t, admin, "customer/", { name: "Unlimited", branch: erbil });
+    expect(none.body.credit_limit).toBeNull();
+
+    const edited = await t.call<{ credit_limit: string | null }>(admin, "PATCH", `/api/customer/${made.body.id}/`, {
+      credit_limit: 2000000.5,
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.credit_limit).toBe("2000000.50");
+    // A PATCH of another field keeps the limit; a PUT without it clears it.
+    expect(
+      (await t.call<{ credit_limit: string }>(admin, "PATCH", `/api/customer/${made.body.id}/`, { phone: "0750" })).body.credit_limit,
+    ).toBe("2000000.50");
+
+    const before = await t.call<{ credit_limit: string }>(admin, "GET", `/api/customer/${made.body.id}/`);
+    for (const bad of ["-1", "abc", "1.234", "10000000000000000"]) {
+      const res = await t.call<FieldErrors>(admin, "PATCH", `/api/customer/${made.body.id}/`, { credit_limit: bad });
+      expect(res.status, bad).toBe(400);
+      expect(res.body).toHaveProperty("credit_limit");
+    }
+    const negative = await create<FieldErrors>(t, admin, "customer/", { name: "Negative", branch: erbil, credit_limit: -5 });
+    expect(negative.status).toBe(400);
+    expect(negative.body.credit_limit).toEqual(["greater than or equal to 0"]);
+    expect((await t.call<{ credit_limit: string }>(admin, "GET", `/api/customer/${made.body.id}/`)).body.credit_limit).toBe(
+      before.body.credit_limit,
+    );
+
+    const over = pageRows<CustomerRow>(await t.call(admin, "GET", "/api/customer/?credit_limit__gte=1000000&page_size=100"));
+    expect(over.map((r) => r.id)).toEqual([made.body.id]);
+    const sorted = pageRows<CustomerRow & { credit_limit: string | null }>(
+      await t.call(admin, "GET", `/api/customer/?ordering=-credit_limit&branch=${erbil}&page_size=100`),
+    );
+    expect(sorted[0].id).toBe(made.body.id);
+    expect((await t.call(admin, "GET", "/api/customer/?credit_limit__gte=x")).status).toBe(400);
+
+    const cleared = await t.call<{ credit_limit: string | null }>(admin, "PUT", `/api/customer/${made.body.id}/`, {
+      name: "Limited customer",
+      branch: erbil,
+      credit_limit: "",
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.credit_limit).toBeNull();
+  });
+
   it("is closed to a user without permissions", async () => {
     expect((await t.call(nobody, "GET", "/api/customer/")).status).toBe(403);
     expect((await create(t, nobody, "customer/", { name: "x", branch: erbil })).status).toBe(403);

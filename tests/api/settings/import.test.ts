@@ -188,6 +188,20 @@ it("imports customers and suppliers by name, creating their cities once", async 
   expect(one.body).toMatchObject({ new: 1, saved: true });
 });
 
+it("imports a customer's credit limit, updates it on a second file and refuses a negative one", async () => {
+  const file = (limit: string) => Buffer.from(`name,credit_limit\r\n${RUN} Limited,${limit}\r\n`);
+  expect((await upload("/api/import/customer/", "limit.csv", file("250000"))).body).toMatchObject({ new: 1, saved: true });
+  const limitOf = async () =>
+    (await queryRows<{ credit_limit: string }>(t.db, sql`select credit_limit::text from customer where name = ${`${RUN} Limited`}`))[0]
+      .credit_limit;
+  expect(await limitOf()).toBe("250000.00");
+  expect((await upload("/api/import/customer/", "limit.csv", file("300000.5"))).body).toMatchObject({ updated: 1 });
+  expect(await limitOf()).toBe("300000.50");
+  const negative = await upload("/api/import/customer/preview/", "limit.csv", file("-1"));
+  expect(negative.body.errors).toEqual([{ row: 2, column: "credit_limit", message: interpolate(MESSAGES.greaterThanOrEqual, { min: 0 }) }]);
+  expect(await limitOf()).toBe("300000.50");
+});
+
 it("streams the import's progress as lines of JSON when asked, ending with the answer", async () => {
   const rows = Array.from({ length: 5 }, (_, i) => `${RUN}-p${i},,Progress item ${i},,,Service,1,2,0`).join("\r\n");
   const res = await t.app.inject({

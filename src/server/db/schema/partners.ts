@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, primaryKey, serial, text, index } from "drizzle-orm/pg-core";
-import { createdBy, lineOf, refersTo, stamps, syncable } from "./columns";
+import { createdBy, lineOf, money, refersTo, stamps, syncable } from "./columns";
 import { branch } from "./organisation";
 import { city } from "./stock-master";
 
@@ -33,6 +33,8 @@ export const customer = pgTable(
     cityId: integer("city_id").references(() => city.id),
     branchId: refersTo("branch_id", () => branch.id),
     isGeneral: boolean("is_general").notNull().default(false),
+    /** Most the customer may owe, in the base currency; null: no limit. The counter warns past it. */
+    creditLimit: money("credit_limit"),
     createdBy: createdBy(),
     ...stamps,
     ...syncable,

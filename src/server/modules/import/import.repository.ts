@@ -36,6 +36,8 @@ export interface ExistingCustomer {
   address: string;
   city_id: number | null;
   branch_id: number;
+  /** The base-currency credit limit as numeric text ("500.00"), null for none. */
+  credit_limit: string | null;
 }
 
 export interface ExistingSupplier {
@@ -75,7 +77,7 @@ export function itemsMatching(ex: Executor, codes: string[], barcodes: string[],
 export function customersMatching(ex: Executor, branchIds: readonly number[], names: string[]) {
   return queryRows<ExistingCustomer>(
     ex,
-    sql`select id, name, phone, address, city_id, branch_id from customer
+    sql`select id, name, phone, address, city_id, branch_id, credit_limit::text as credit_limit from customer
         where deleted_at is null and branch_id = any(${intArray(branchIds)})
           and lower(btrim(name)) in (select jsonb_array_elements_text(${textArray(names)}))
         order by id`,
@@ -144,7 +146,7 @@ export async function insertCustomers(tx: Tx, rows: (typeof customer.$inferInser
 export async function updateCustomers(tx: Tx, rows: ExistingCustomer[]) {
   if (rows.length === 0) return;
   await tx.execute(sql`update customer c set name = x.name, phone = x.phone, address = x.address, city_id = x.city_id,
-      branch_id = x.branch_id, updated_at = now(), sync_version = nextval('sync_version_seq'), xact_id = pg_current_xact_id()
+      branch_id = x.branch_id, credit_limit = x.credit_limit, updated_at = now(), sync_version = nextval('sync_version_seq'), xact_id = pg_current_xact_id()
     from jsonb_populate_recordset(null::customer, ${JSON.stringify(rows)}::jsonb) x where c.id = x.id`);
 }
 

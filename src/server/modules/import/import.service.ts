@@ -289,6 +289,7 @@ async function planCustomers(ex: Executor, rows: ReadRow[], errors: ImportError[
     address: has(values, "address") ? text(values, "address")! : (before?.address ?? ""),
     city_id: has(values, "city") ? cityBook.idOf(text(values, "city")) : (before?.city_id ?? null),
     branch_id: branchId,
+    credit_limit: has(values, "credit_limit") ? text(values, "credit_limit")! : (before?.credit_limit ?? null),
   });
   const same = (a: ExistingCustomer, b: ExistingCustomer) => (Object.keys(a) as (keyof ExistingCustomer)[]).every((k) => a[k] === b[k]);
   let index = 0;
@@ -313,6 +314,7 @@ async function planCustomers(ex: Executor, rows: ReadRow[], errors: ImportError[
             address: row.address,
             cityId: row.city_id,
             branchId: row.branch_id,
+            creditLimit: row.credit_limit,
             createdBy: userId,
           };
         });

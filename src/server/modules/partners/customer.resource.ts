@@ -34,7 +34,7 @@ export const customerResource: ResourceDef<CustomerBody> = {
   list: {
     source: sql`customer c join branch b on b.id = c.branch_id left join city ct on ct.id = c.city_id`,
     select: sql`c.id, c.name, c.phone, c.address, c.city_id as city, ct.name as city_name,
-      c.branch_id as branch, c.branch_id, b.name as branch_name, c.is_general,
+      c.branch_id as branch, c.branch_id, b.name as branch_name, c.is_general, c.credit_limit::text as credit_limit,
       ${isoTimestamp(sql`c.created_at`)} as created_at, ${isoTimestamp(sql`c.updated_at`)} as updated_at`,
     baseWhere: sql`c.deleted_at is null`,
     branch: sql`c.branch_id`,
@@ -47,6 +47,7 @@ export const customerResource: ResourceDef<CustomerBody> = {
       city_name: { sql: sql`ct.name`, type: "text" },
       branch_name: { sql: sql`b.name`, type: "text", filterable: false },
       is_general: { sql: sql`c.is_general`, type: "boolean" },
+      credit_limit: { sql: sql`c.credit_limit`, type: "number" },
       ...stampFields("c"),
     },
     search: [sql`c.name`, sql`c.phone`, sql`c.address`],
@@ -92,6 +93,7 @@ function columns(body: CustomerBody) {
     cityId: body.city ?? null,
     branchId: body.branch,
     isGeneral: body.is_general ?? false,
+    creditLimit: body.credit_limit ?? null,
   };
 }
 

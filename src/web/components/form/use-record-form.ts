@@ -27,6 +27,8 @@ export interface RecordFormOptions<Values extends FormikValues, Record> {
   fromRecord?: (record: Record) => Values;
   /** Maps values to the request body; defaults to the values cast by the schema. */
   toBody?: (values: Values) => object;
+  /** Where a create saved online goes (its view, to print it) instead of the list; one queued offline still goes to the list. */
+  createdPath?: (id: number) => string;
 }
 
 /**
@@ -87,6 +89,8 @@ export function useRecordForm<Values extends FormikValues, Record = Values>(opti
         showInfo(t`Saved, will sync`);
       } else if (outcome.ok) {
         showSuccess(t`Saved successfully`);
+        const created = (outcome.body as { id?: unknown } | null)?.id;
+        if (options.createdPath && typeof created === "number") return void navigate(options.createdPath(created));
       } else {
         // Refused: the outbox does not toast like the api client, so say it here, and stay on the form.
         const action = errorAction(outcome.status, outcome.body, translateMessage);

@@ -10,6 +10,7 @@ import { SupplierSelect } from "../selectors/supplier-select";
 import { refId } from "../table/ref-value";
 import { CreditNotePicker } from "./credit-note-picker";
 import { InvoicePicker } from "./invoice-picker";
+import { ReceiptCustomerBalance } from "./receipt-customer-balance";
 import {
   allocationTarget,
   creditNoteAmountsOf,
@@ -84,6 +85,8 @@ export function MoneyDocumentForm({ kind }: { kind: MoneyDocumentKind }) {
       ...pickedAllocations(kind, v.pick, v.picked),
       credit_notes: creditNotesBody(v.credit_notes ?? {}),
     }),
+    // A receipt saved online opens its view, to print it for the customer.
+    createdPath: kind === "receipt" ? (id) => `${meta.path}/${id}/view` : undefined,
   });
   const title = kind === "receipt" ? (form.isEdit ? t`Edit Receipt` : t`Add Receipt`) : form.isEdit ? t`Edit Payment` : t`Add Payment`;
   return (
@@ -102,6 +105,7 @@ export function MoneyDocumentForm({ kind }: { kind: MoneyDocumentKind }) {
       <BranchField />
       <PartyField kind={kind} />
       <BranchCashboxField />
+      {kind === "receipt" ? <ReceiptCustomerBalance /> : null}
     </MoneyFormShell>
   );
 }

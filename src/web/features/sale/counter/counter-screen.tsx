@@ -15,6 +15,7 @@ import { parkedSales, parkSale, takeParkedSale, type ParkedSale } from "../../..
 import { usePendingCount } from "../../../offline/sync-status";
 import { defaultCustomer, type CustomerOption } from "../../../components/selectors/general-customer";
 import { CustomerSelect } from "../../../components/selectors/customer-select";
+import { CustomerCreditNotice } from "../../../components/customer-balance/customer-credit-notice";
 import { useReferenceOptions } from "../../../components/selectors/use-reference-options";
 import { documentTotals, lineAmounts, lineProblem, toSaleItems, type DocumentLine } from "../../../components/document/document-lines";
 import { StockScanField, type StockScanFieldHandle } from "../../../components/document/stock-scan-field";
@@ -58,12 +59,15 @@ export default function CounterScreen() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [parkedOpen, setParkedOpen] = useState(false);
   const [parked, setParked] = useState<ParkedSale<CounterDraft>[]>([]);
+  // Counts the sales saved here, so the customer's balance is read again after each.
+  const [saved, setSaved] = useState(0);
 
   const branchId = user?.default_branch_id ?? user?.branches[0]?.id ?? null;
   const branch = user?.branches.find((b) => b.id === branchId);
   const inventoryId = branch?.inventories[0]?.id ?? null;
   const currency = baseCurrency ?? currencies.find((c) => c.code === "IQD") ?? currencies[0] ?? null;
   const saleRate = currency ? rateOf(currency.id) || "1" : "1";
+  const baseCode = baseCurrency?.code ?? currency?.code ?? "";
   const customer = draft.customer ?? defaultCustomer(customers.items, branchId, null);
   const tenders = useMemo(
     () => tenderCurrencies(user?.cashboxes ?? [], branchId, (id) => rateOf(id), baseCurrency?.id ?? null),
@@ -160,11 +164,13 @@ export default function CounterScreen() {
       if (result.queued) {
         showInfo(t`Saved, will sync`);
         void printQueuedReceipt(result.entryId, { drawer: true }).catch(receiptFailed);
+        setSaved((n) => n + 1);
         newSale();
       } else if (result.ok) {
         showSuccess(t`Saved successfully`);
         const created = result.body as { id?: number } | null;
         if (created?.id) void printReceipt(created.id, { drawer: true }).catch(receiptFailed);
+        setSaved((n) => n + 1);
         newSale();
       } else {
         const action = errorAction(result.status, result.body, translateMessage);
@@ -359,6 +365,8 @@ export default function CounterScreen() {
           onChange={(v) => setDraft((d) => ({ ...d, customer: v }))}
           allowCreate
         />
+        {/* Before Pay the whole sale counts, as if on account; the Pay dialog counts what is left unpaid. */}
+        <CustomerCreditNotice customer={customer} owed={totals.net} rate={saleRate} baseCode={baseCode} refresh={saved} />
         <Flex justify="space-between" align="baseline" gap="2">
           <Text fontSize="lg">
             <Trans>Total</Trans>
@@ -417,6 +425,9 @@ export default function CounterScreen() {
             refocus();
           }}
           onPay={(o) => void pay(o)}
+          notice={(remaining) => (
+            <CustomerCreditNotice customer={customer} owed={remaining} rate={saleRate} baseCode={baseCode} refresh={saved} />
+          )}
         />
       ) : null}
       <SimpleDialog open={helpOpen} title={t`Shortcuts`} onClose={() => (setHelpOpen(false), refocus())}>

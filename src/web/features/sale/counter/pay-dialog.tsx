@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { Button, ButtonGroup, Dialog, Field, Flex, Portal, SimpleGrid, Stack, Text, Wrap } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { dueIn, quickAmounts } from "../../../../core/counter-change";
@@ -18,6 +18,8 @@ export interface PayDialogProps {
   saving: boolean;
   onCancel: () => void;
   onPay: (outcome: PayOutcome) => void;
+  /** Shown above the tenders with what the sale leaves unpaid (the customer's credit-limit warning). */
+  notice?: (remaining: string) => ReactNode;
 }
 
 /**
@@ -56,6 +58,7 @@ export function PayDialog(props: PayDialogProps) {
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
+                {props.notice?.(outcome.remaining)}
                 {currencies.map((c) => {
                   const owed = dueIn(due, saleRate, c.rate);
                   return (

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { customerSchema } from "../../../../core/validation/partner-schemas";
 import { FormScreen } from "../../../components/form/form-screen";
-import { TextField, useFormField } from "../../../components/form/form-fields";
+import { NumberFormField, TextField, useFormField } from "../../../components/form/form-fields";
 import { useRecordForm } from "../../../components/form/use-record-form";
 import { BranchSelect } from "../../../components/selectors/branch-select";
 import { CitySelect } from "../../../components/selectors/city-select";
@@ -17,6 +17,7 @@ interface Values {
   address: string;
   city: RowKey | null;
   branch: RowKey | null;
+  credit_limit: string;
 }
 
 interface CustomerRecord {
@@ -25,6 +26,7 @@ interface CustomerRecord {
   address: string | null;
   city: unknown;
   branch: unknown;
+  credit_limit?: string | null;
 }
 
 const fromRecord = (record: CustomerRecord): Values => ({
@@ -33,6 +35,7 @@ const fromRecord = (record: CustomerRecord): Values => ({
   address: record.address ?? "",
   city: refId(record.city),
   branch: refId(record.branch),
+  credit_limit: record.credit_limit ?? "",
 });
 
 export default function CustomerForm() {
@@ -42,7 +45,7 @@ export default function CustomerForm() {
     resource: "customer",
     listPath: LIST_PATH,
     schema: customerSchema,
-    initialValues: { name: "", phone: "", address: "", city: null, branch: user?.default_branch_id ?? null },
+    initialValues: { name: "", phone: "", address: "", city: null, branch: user?.default_branch_id ?? null, credit_limit: "" },
     fromRecord,
   });
   return (
@@ -51,6 +54,7 @@ export default function CustomerForm() {
       <TextField name="phone" label={t`Phone`} type="tel" />
       <CityField />
       <BranchField />
+      <NumberFormField name="credit_limit" label={t`Credit Limit`} min={0} currency hideStepper />
       <TextField name="address" label={t`Address`} multiline />
     </FormScreen>
   );

@@ -13,6 +13,7 @@ interface Customer {
   city: number | { id: number; name: string } | null;
   branch: number | { id: number; name: string } | null;
   is_general: boolean;
+  credit_limit: string | null;
 }
 
 export default function CustomerList() {
@@ -34,6 +35,7 @@ export default function CustomerList() {
         list: branches.map((b) => ({ id: b.id, name: b.name })),
         text: (row) => refName(row, "branch") || (branches.find((b) => b.id === refId(row.branch))?.name ?? ""),
       },
+      { key: "credit_limit", title: t`Credit Limit`, sortable: true, filterType: "number", kind: "money" },
       {
         key: "is_general",
         title: t`General`,

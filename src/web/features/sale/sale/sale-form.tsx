@@ -4,6 +4,7 @@ import { useFormik } from "formik";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useParams } from "react-router";
 import { toIsoDate } from "../../../../core/dates";
+import { max, sub, toDecimalString } from "../../../../core/money";
 import { api, getErrorBody, toErrorMessage } from "../../../lib/api-client";
 import { translateMessage } from "../../../lib/messages";
 import { useCurrentUser } from "../../../lib/use-permission";
@@ -16,6 +17,7 @@ import { NumberField } from "../../../components/number-field";
 import { SaveButton } from "../../../components/save-button";
 import { BranchSelect } from "../../../components/selectors/branch-select";
 import { CustomerSelect } from "../../../components/selectors/customer-select";
+import { CustomerCreditNotice } from "../../../components/customer-balance/customer-credit-notice";
 import { EntitySelect } from "../../../components/selectors/entity-select";
 import { InventorySelect } from "../../../components/selectors/inventory-select";
 import { useReferenceOptions } from "../../../components/selectors/use-reference-options";
@@ -377,6 +379,12 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
         </Stack>
         <Stack gap="4">
           <DocumentTotals totals={totals} currency={currencyCode} />
+          <CustomerCreditNotice
+            customer={values.customer}
+            owed={addedOwed(totals.remaining, record, values.customer)}
+            rate={values.exchange_rate || "1"}
+            baseCode={base?.code ?? ""}
+          />
           {discountField}
           <Box>
             <PaymentFields
@@ -398,4 +406,10 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
       </Grid>
     </form>
   );
+}
+
+/** What the form adds to the customer's balance: an edit counts only what it leaves unpaid beyond the saved sale. */
+function addedOwed(remaining: string, record: SaleRecord | null, customer: RowKey | null): string {
+  if (!record || record.customer !== customer) return remaining;
+  return toDecimalString(max(sub(remaining, record.remaining || "0"), 0));
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "customer" ADD COLUMN "credit_limit" numeric(18, 2);
