@@ -1,6 +1,7 @@
 import { META, type OfflineDb, type OutboxEntry } from "./db";
 import { findLocalKeys, substituteLocalKeys } from "./local-keys";
 import { applyEffects, writeTables } from "./local-effects";
+import type { LocalKey } from "./sync-tables";
 import { buildOutboxFile, entriesToLoad, type OutboxFile, type OutboxFileOrigin } from "./outbox-file";
 
 /** The device's side of the safety net (outbox-file.ts): what goes into the file, and a file loaded into the outbox. */
@@ -21,7 +22,7 @@ async function deviceId(db: OfflineDb): Promise<string> {
  */
 export async function unsyncedEntries(db: OfflineDb, userId: number): Promise<OutboxEntry[]> {
   const entries = await db.outbox.where("user_id").equals(userId).sortBy("id");
-  const keys = new Set<string>();
+  const keys = new Set<LocalKey>();
   for (const entry of entries) findLocalKeys(entry.body, keys);
   if (keys.size === 0) return entries;
   const ids = new Map<string, number>();

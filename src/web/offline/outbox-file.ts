@@ -63,8 +63,7 @@ const EFFECT_KINDS = new Set<LocalEffect["kind"]>(["pending-row", "stock-take", 
 /** An API path under /api/ as the outbox posts it: "sale/", "sale/12/extra/"; never ".." or a query. */
 const RESOURCE = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*\/$/;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 function isEntry(value: unknown): value is OutboxFileEntry {
   if (!isObject(value) || typeof value.resource !== "string" || !RESOURCE.test(value.resource)) return false;
@@ -84,7 +83,8 @@ export function parseOutboxFile(text: string, server: string): ParsedOutboxFile 
   } catch {
     return { ok: false, reason: "malformed" };
   }
-  if (!isObject(value) || value.format !== OUTBOX_FILE_FORMAT || typeof value.version !== "number") return { ok: false, reason: "malformed" };
+  if (!isObject(value) || value.format !== OUTBOX_FILE_FORMAT || typeof value.version !== "number")
+    return { ok: false, reason: "malformed" };
   if (value.version > OUTBOX_FILE_VERSION) return { ok: false, reason: "newer-version" };
   const user = value.user;
   if (
