@@ -90,6 +90,7 @@ export const MESSAGES = {
   notFound: "Not found.",
   formTokenMismatch: "This form was already submitted with different data",
   formTokenInFlight: "This form is still being processed",
+  formTokenBookedByAuthor: "This document was already booked by the user who saved it",
   formTokenRequired: "form_token is required",
   unknownFilter: "Unknown filter: {name}",
   unknownOrdering: "Unknown ordering: {name}",

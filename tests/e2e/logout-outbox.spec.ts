@@ -5,7 +5,7 @@ import { ADMIN, uniqueName } from "./support/users";
 
 /**
  * Logging out with unsynced entries asks first and keeps them (DESIGN section 4): cancelling keeps
- * the session; confirming logs out, the entry stays on the device and does not go while nobody is
+ * the session; choosing "Log out anyway" logs out, the entry stays on the device and does not go while nobody is
  * signed in; once the same user signs in again it syncs, exactly once.
  */
 test("logout with an unsynced entry: asks, keeps it, and it syncs once after signing in again", async ({ page, context, request }) => {
@@ -37,9 +37,9 @@ test("logout with an unsynced entry: asks, keeps it, and it syncs once after sig
   await expect(page).not.toHaveURL(/\/login/);
   expect(await pageToken(page)).not.toBeNull();
 
-  // Confirming logs out, and the entry stays on the device.
+  // "Log out anyway" logs out, and the entry stays on the device.
   await shell.chooseLogout();
-  await question.getByRole("button", { name: "Confirm" }).click();
+  await question.getByRole("button", { name: "Log out anyway" }).click();
   await expect(page).toHaveURL(/\/login/);
   expect(await pageToken(page)).toBeNull();
   expect((await outboxEntriesNamed(page, name)).map((entry) => entry.user_id)).toEqual([userId]);

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { queryRowsPrepared } from "../db/client";
 import type { AuthContext } from "./access";
-import { fieldErrors, reusedToken, stillRunning } from "./errors";
+import { parseFormToken } from "../../core/form-token";
+import { bookedByAuthor, fieldErrors, reusedToken, stillRunning } from "./errors";
 
 export interface CreateResult {
   status: number;
@@ -40,6 +41,13 @@ export function readFormToken(payload: Record<string, unknown>): string {
  * that the first is still running (409) instead of letting it wait or write twice; once the first
  * commits, a retry finds the record and gets the first answer back, or 422 if the body differs.
  * The token is scoped to its user, so a replay never returns another user's response.
+ *
+ * A device's unsynced documents can be saved to a file and loaded by another user on another device
+ * (issue 36, web/offline/outbox-file.ts), so one well-formed token may reach the server from two users:
+ * the one it was issued for (its first number) and the one who loaded the file. Both lock the issuer's
+ * key, so one books it: a booking by the loader is recorded for the issuer too (the issuer's later
+ * replay gets that answer back: its own document), and the loader of a token the issuer booked
+ * already is refused (422), never given the issuer's answer.
  */
 export async function idempotentCreate(
   db: Db,
@@ -49,10 +57,11 @@ export async function idempotentCreate(
 ): Promise<CreateResult> {
   const formToken = readFormToken(payload);
   const hash = requestHash(payload);
+  const issuer = parseFormToken(formToken)?.userId ?? auth.userId;
   return db.transaction(async (tx) => {
     const [lock] = await queryRowsPrepared<{ locked: boolean }>(
       tx,
-      sql`select pg_try_advisory_xact_lock(hashtext('form_token'), hashtext(${`${auth.userId}:${formToken}`})) as locked`,
+      sql`select pg_try_advisory_xact_lock(hashtext('form_token'), hashtext(${`${issuer}:${formToken}`})) as locked`,
     );
     if (!lock?.locked) throw stillRunning();
     // Plain SQL: this runs on every create, where Drizzle's builders cost more than the round trip.
@@ -64,12 +73,22 @@ export async function idempotentCreate(
       if (existing.request_hash !== hash) throw reusedToken();
       return { status: existing.response_status, body: existing.response_body };
     }
+    if (issuer !== auth.userId) {
+      const [booked] = await queryRowsPrepared<{ found: number }>(
+        tx,
+        sql`select 1 as found from idempotency_record where user_id = ${issuer} and form_token = ${formToken}`,
+      );
+      if (booked) throw bookedByAuthor();
+    }
     const result = await write(tx);
-    await queryRowsPrepared(
-      tx,
-      sql`insert into idempotency_record (user_id, form_token, request_hash, response_status, response_body)
-          values (${auth.userId}, ${formToken}, ${hash}, ${result.status}, ${JSON.stringify(result.body ?? null)}::jsonb)`,
-    );
+    const answer = JSON.stringify(result.body ?? null);
+    for (const userId of issuer === auth.userId ? [auth.userId] : [auth.userId, issuer]) {
+      await queryRowsPrepared(
+        tx,
+        sql`insert into idempotency_record (user_id, form_token, request_hash, response_status, response_body)
+            values (${userId}, ${formToken}, ${hash}, ${result.status}, ${answer}::jsonb)`,
+      );
+    }
     return result;
   });
 }

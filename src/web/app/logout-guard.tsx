@@ -1,11 +1,10 @@
-import { Plural, Trans } from "@lingui/react/macro";
 import { Suspense, useEffect, useState } from "react";
 import { registerBeforeLogout } from "../lib/session";
 import { NeedsChakra } from "../lib/chakra-on-demand";
 import { lazyChunk } from "./lazy-screen";
 
 /** The question is drawn with Chakra: its chunk comes when it is asked (not on the first screen). */
-const confirmDialog = lazyChunk(() => import("../components/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })));
+const unsyncedDialog = lazyChunk(() => import("./unsynced-logout-dialog").then((module) => ({ default: module.UnsyncedLogoutDialog })));
 
 interface Question {
   count: number;
@@ -13,8 +12,9 @@ interface Question {
 }
 
 /**
- * Asks before logging out while entries wait in the outbox (DESIGN section 4). Logging out keeps
- * them: they stay on the device and replay once the same user signs in again.
+ * Asks before logging out while entries wait in the outbox (DESIGN section 4), offering to save them
+ * to a file first (issue 36). Logging out keeps them: they stay on the device and replay once the same
+ * user signs in again.
  */
 export function LogoutGuard() {
   const [question, setQuestion] = useState<Question | null>(null);
@@ -38,24 +38,12 @@ export function LogoutGuard() {
   };
   if (question === null) return null;
   const { count } = question;
-  const ConfirmDialog = confirmDialog.Component;
+  const UnsyncedDialog = unsyncedDialog.Component;
 
   return (
     <NeedsChakra>
       <Suspense fallback={null}>
-        <ConfirmDialog
-          open
-          title={<Trans>Logout</Trans>}
-          body={
-            <Plural
-              value={count}
-              one="# entry is not synced yet. It stays on this device and syncs after you sign in again. Log out anyway?"
-              other="# entries are not synced yet. They stay on this device and sync after you sign in again. Log out anyway?"
-            />
-          }
-          onConfirm={() => answer(true)}
-          onCancel={() => answer(false)}
-        />
+        <UnsyncedDialog count={count} onAnswer={answer} />
       </Suspense>
     </NeedsChakra>
   );

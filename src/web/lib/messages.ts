@@ -86,6 +86,7 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   notFound: msg({ message: "Not found." }),
   formTokenMismatch: msg({ message: "This form was already submitted with different data" }),
   formTokenInFlight: msg({ message: "This form is still being processed" }),
+  formTokenBookedByAuthor: msg({ message: "This document was already booked by the user who saved it" }),
   formTokenRequired: msg({ message: "form_token is required" }),
   unknownFilter: msg({ message: "Unknown filter: {name}" }),
   unknownOrdering: msg({ message: "Unknown ordering: {name}" }),

@@ -327,6 +327,10 @@ export const META = {
   session: "session",
   /** While a first load walks: how far (`{ done, total }` of the server's last page), stored with its cursor. */
   walkProgress: "walk_progress",
+  /** This device's name in a file of unsynced documents (outbox-file.ts): a random id made once. */
+  deviceId: "device_id",
+  /** The form_tokens loaded from files of unsynced documents, so a file loaded again queues nothing twice. */
+  loadedTokens: "loaded_tokens",
 } as const;
 
 export const DEFAULT_DB_NAME = "backoffice";

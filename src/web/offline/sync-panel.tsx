@@ -2,6 +2,7 @@ import { Badge, Box, Button, HStack, Progress, Stack, Text } from "@chakra-ui/re
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { LuRefreshCw, LuSend, LuTrash2 } from "react-icons/lu";
+import { SavedDocumentsActions } from "./saved-documents-actions";
 import { errorAction } from "../lib/api-errors";
 import { translateMessage } from "../lib/messages";
 import { discardEntry, resendEntry } from "./commands";
@@ -20,7 +21,8 @@ import {
 
 /**
  * The sync panel (DESIGN section 4): online state, what waits, the last sync, storage, "Sync now",
- * and the entries the server refused with its message, to resend or discard.
+ * saving what waits to a file and loading such a file (issue 36), and the entries the server refused
+ * with its message, to resend or discard.
  */
 
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
@@ -190,6 +192,7 @@ export function SyncPanel() {
           <Trans>Sync now</Trans>
         </Button>
       </Box>
+      <SavedDocumentsActions pending={pending} storageAtRisk={storage?.persisted === false} />
       {attention.length > 0 && (
         <Stack gap="2">
           <Text fontWeight="medium">

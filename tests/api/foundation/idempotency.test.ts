@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../../../src/server/app";
 import { openDatabase, queryRows } from "../../../src/server/db/client";
 import { seedIfEmpty } from "../../../src/server/seed/seed";
+import { newFormToken } from "../../../src/core/form-token";
 import type { Created, FieldErrors } from "../support/json";
 import { formToken, startTestApp, testDatabaseUrl, wipePostgres, type TestApp } from "../support/test-app";
 
@@ -65,6 +66,39 @@ describe("idempotent creates", () => {
     expect(theirs.status).toBe(201);
     expect(theirs.body.id).not.toBe(mine.body.id);
     expect(await countNamed("Scoped")).toBe(2);
+  });
+
+  describe("a token carried to another user in a file of unsynced documents (issue 36)", () => {
+    let cashier: string;
+    let adminId: number;
+    beforeAll(async () => {
+      await t.db.execute(
+        sql`insert into user_permission (user_id, code) select id, code from app_user, (values ('add_itemgroup'), ('view_itemgroup')) as p(code)
+            where username = 'cashier' on conflict do nothing`,
+      );
+      cashier = await t.login("cashier");
+      adminId = (await queryRows<{ id: number }>(t.db, sql`select id from app_user where username = 'admin'`))[0].id;
+    });
+
+    it("booked by the user who loaded it: the author's own replay later gets that answer and books nothing more", async () => {
+      const token = newFormToken(adminId);
+      const loaded = await t.call<Created>(cashier, "POST", "/api/item-group/", { name: "Carried first", form_token: token });
+      expect(loaded.status).toBe(201);
+      const authors = await t.call<Created>(admin, "POST", "/api/item-group/", { name: "Carried first", form_token: token });
+      expect(authors).toEqual(loaded);
+      const again = await t.call<Created>(cashier, "POST", "/api/item-group/", { name: "Carried first", form_token: token });
+      expect(again).toEqual(loaded);
+      expect(await countNamed("Carried first")).toBe(1);
+    });
+
+    it("booked by its author first: the loader is refused without the author's answer, and nothing more is booked", async () => {
+      const token = newFormToken(adminId);
+      const authors = await t.call<Created>(admin, "POST", "/api/item-group/", { name: "Carried later", form_token: token });
+      expect(authors.status).toBe(201);
+      const loaded = await t.call(cashier, "POST", "/api/item-group/", { name: "Carried later", form_token: token });
+      expect(loaded).toEqual({ status: 422, body: { message: "This document was already booked by the user who saved it" } });
+      expect(await countNamed("Carried later")).toBe(1);
+    });
   });
 
   it("twenty concurrent sends of one entry book it once", async () => {
