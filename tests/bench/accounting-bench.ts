@@ -74,10 +74,12 @@ async function withoutLedgerIndexes(db: Db, load: (tx: Executor) => Promise<void
     await tx.execute(sql`set local session_replication_role = replica`);
     await load(tx);
     await tx.execute(sql`set local session_replication_role = origin`);
-    // The load bypassed the ledger's triggers, so the day totals (ledger-day-totals.ts) are rebuilt from the
+    // The load bypassed the ledger's triggers, so the day totals (ledger-day-totals.ts, statement-day-totals.ts) are rebuilt from the
     // ledger by the next request that reads them.
     await tx.execute(sql`delete from ledger_day_total`);
     await tx.execute(sql`update ledger_day_total_state set covered_through = null`);
+    await tx.execute(sql`delete from ledger_account_day_total`);
+    await tx.execute(sql`update ledger_account_day_total_state set covered_through = null`);
     for (const index of indexes) await tx.execute(sql.raw(index.def));
   });
 }

@@ -1,8 +1,9 @@
 import { loadavg } from "node:os";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../../src/server/app";
-import { openDatabase, queryRows } from "../../src/server/db/client";
+import { openDatabase, queryRows, type Db } from "../../src/server/db/client";
 import { seedIfEmpty } from "../../src/server/seed/seed";
+import { accountLines, accountLinesSummary, accountSums, type BooksQuery } from "../../src/server/modules/accounting/books.repository";
 import { wipePostgres } from "../api/support/test-app";
 import { bulkLedger, throwawayPostgres } from "./accounting-bench";
 import type { BenchResult } from "./server-bench";
@@ -76,6 +77,7 @@ async function benchEngine(name: "PGlite" | "PostgreSQL", url: string | undefine
       for (let p = 0; p < 6; p += 1)
         for (const [label, target] of pages) times.set(label, [...(times.get(label) ?? []), (await get(target)).elapsed]);
     }
+    await sameWithAndWithoutDayTotals(db, box, Math.max(0, (middle - 1) * 100));
     const load = loadavg()
       .map((l) => l.toFixed(2))
       .join(" ");
@@ -97,6 +99,49 @@ async function benchEngine(name: "PGlite" | "PostgreSQL", url: string | undefine
     await app.close();
     await database.close();
   }
+}
+
+/**
+ * The day totals change no figure: the sums and a middle page of the general ledger read with the totals
+ * equal those read from the ledger's lines alone, and the page's running balance equals a window over
+ * every line of the period (the way the page was read before the totals).
+ */
+async function sameWithAndWithoutDayTotals(db: Db, box: number, offset: number) {
+  const [{ covered }] = await queryRows<{ covered: string | null }>(
+    db,
+    sql`select covered_through::text as covered from ledger_account_day_total_state`,
+  );
+  if (!covered) throw new Error("the statements' day totals cover no day after the timed requests");
+  const branchIds = (await queryRows<{ id: number }>(db, sql`select id from branch order by id`)).map((b) => b.id);
+  const [{ usd }] = await queryRows<{ usd: number }>(db, sql`select id as usd from currency where code = 'USD'`);
+  const sorted = (rows: { account_type: string; account_id: number | null }[]) =>
+    JSON.stringify([...rows].sort((a, b) => `${a.account_type}-${a.account_id}`.localeCompare(`${b.account_type}-${b.account_id}`)));
+  const queries: BooksQuery[] = [
+    { branchIds, startDate: "2025-01-01", endDate: "2025-12-31", currencyId: null },
+    { branchIds, startDate: "2024-03-15", endDate: "2025-06-30", currencyId: usd },
+    { branchIds: branchIds.slice(0, 1), startDate: "2025-01-01", endDate: "2025-12-31", currencyId: null, withoutClosing: true },
+  ];
+  for (const q of queries) {
+    const [withTotals, withoutTotals] = [await accountSums(db, { ...q, coveredThrough: covered }), await accountSums(db, q)];
+    if (sorted(withTotals) !== sorted(withoutTotals)) throw new Error(`the day totals changed the sums of ${JSON.stringify(q)}`);
+  }
+  const lineQuery = { branchIds, startDate: "2023-01-01", endDate: "2025-12-31", currencyId: null, accountType: "cashbox", accountId: box };
+  const summaries = [await accountLinesSummary(db, { ...lineQuery, coveredThrough: covered }), await accountLinesSummary(db, lineQuery)];
+  if (JSON.stringify(summaries[0]) !== JSON.stringify(summaries[1])) throw new Error("the day totals changed the general ledger's summary");
+  const page = await accountLines(db, { ...lineQuery, coveredThrough: covered }, offset, 100);
+  const windowed = await queryRows<{ id: number; running: string }>(
+    db,
+    sql`select id, round(running, 2)::text as running from (
+          select le.id, sum(round(le.debit * le.exchange_rate, 2) - round(le.credit * le.exchange_rate, 2))
+                   over (order by le.entry_date, le.id) as running
+          from ledger_entry le
+          where le.account_type = 'cashbox' and le.account_id = ${box} and le.entry_date between '2023-01-01' and '2025-12-31'
+          order by le.entry_date, le.id offset ${offset} limit 100) w`,
+  );
+  const pageIds = JSON.stringify(page.map((l) => [l.id, l.running]));
+  if (pageIds !== JSON.stringify(windowed.map((l) => [l.id, l.running])))
+    throw new Error("the general ledger's page differs from a window over every line");
+  console.log(`  the day totals change no figure (3 sums, the ledger's summary and page at offset ${offset}: the same)`);
 }
 
 export async function runStatementsBench(): Promise<BenchResult[]> {

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { add, toDecimalString } from "../../../core/money";
 import { queryRows, type Executor } from "../../db/client";
 import { DOCUMENT_NO } from "./statement.repository";
 
@@ -16,6 +17,8 @@ export interface BooksQuery {
   currencyId: number | null;
   /** Leave out the years' closing entries (the profit and loss reads what a period earned, closed or not). */
   withoutClosing?: boolean;
+  /** The last day the statements' day totals cover (statement-day-totals.ts); null or absent: every line is read. */
+  coveredThrough?: string | null;
 }
 
 export interface AccountSums {
@@ -49,6 +52,37 @@ function lines(q: BooksQuery, where: SQL = sql``): SQL {
       ${q.withoutClosing ? sql`and le.document_type <> 'year_close'` : sql``} ${where}`;
 }
 
+/** What dayLines() reads beside the query's own filters: one account, lines from a day on. */
+interface DayLinesFilter {
+  account?: { accountType: string; accountId: number | null };
+  from?: string;
+}
+
+/**
+ * The same lines as lines() summed by day (n: how many), as account_type, account_id, entry_date,
+ * document_type, n, d, c: the covered days from the statements' day totals (document_type their kind:
+ * 'sale_return', 'year_close' or ''; a fixed account's id 0 there), the later ones from the ledger.
+ */
+function dayLines(q: BooksQuery, filter: DayLinesFilter = {}): SQL {
+  const covered = q.coveredThrough ?? null;
+  const { account, from } = filter;
+  const ledgerWhere = sql`${account ? accountIs(account) : sql``} ${from ? sql`and le.entry_date >= ${from}::date` : sql``}`;
+  const live = sql`select l.account_type, l.account_id, l.entry_date, l.document_type, 1 as n, l.d, l.c
+    from (${lines(q, sql`${covered === null ? sql`` : sql`and le.entry_date > ${covered}::date`} ${ledgerWhere}`)}) l`;
+  if (covered === null || (from && from > covered)) return live;
+  const [d, c] = q.currencyId === null ? [sql`t.debit_base`, sql`t.credit_base`] : [sql`t.debit`, sql`t.credit`];
+  const until = q.endDate && q.endDate < covered ? q.endDate : covered;
+  return sql`${live}
+    union all
+    select t.account_type, nullif(t.account_id, 0), t.entry_date, t.kind, t.lines, ${d}, ${c}
+    from ledger_account_day_total t
+    where t.branch_id in (${idList(q.branchIds)}) and t.entry_date <= ${until}::date
+      ${q.currencyId === null ? sql`` : sql`and t.currency_id = ${q.currencyId}`}
+      ${q.withoutClosing ? sql`and t.kind <> 'year_close'` : sql``}
+      ${account ? sql`and t.account_type = ${account.accountType} and t.account_id = ${account.accountId ?? 0}` : sql``}
+      ${from ? sql`and t.entry_date >= ${from}::date` : sql``}`;
+}
+
 /** Per account: debit - credit before the period, and the period's debits and credits, rounded to cents. */
 export async function accountSums(ex: Executor, q: BooksQuery): Promise<AccountSums[]> {
   if (q.branchIds.length === 0) return [];
@@ -60,7 +94,7 @@ export async function accountSums(ex: Executor, q: BooksQuery): Promise<AccountS
           round(coalesce(sum(l.d) filter (where ${inPeriod}), 0), 2)::text as debit,
           round(coalesce(sum(l.c) filter (where ${inPeriod}), 0), 2)::text as credit,
           round(coalesce(sum(l.d - l.c) filter (where ${inPeriod} and l.document_type = 'sale_return'), 0), 2)::text as returns_net
-        from (${lines(q)}) l
+        from (${dayLines(q)}) l
         group by l.account_type, l.account_id`,
   );
 }
@@ -86,8 +120,9 @@ export interface AccountLinesQuery extends BooksQuery {
   accountId: number | null;
 }
 
-const accountIs = (q: AccountLinesQuery) =>
-  sql`and le.account_type = ${q.accountType} and le.account_id is not distinct from ${q.accountId}`;
+// "is null" or "=" rather than "is not distinct from", which no index answers.
+const accountIs = (q: { accountType: string; accountId: number | null }) =>
+  sql`and le.account_type = ${q.accountType} and ${q.accountId === null ? sql`le.account_id is null` : sql`le.account_id = ${q.accountId}`}`;
 
 /** debit - credit of an account before the period, and its number of lines in the period. */
 export async function accountLinesSummary(ex: Executor, q: AccountLinesQuery): Promise<{ opening: string; count: number; total: string }> {
@@ -96,28 +131,53 @@ export async function accountLinesSummary(ex: Executor, q: AccountLinesQuery): P
   const [row] = await queryRows<{ opening: string; count: number; total: string }>(
     ex,
     sql`select round(coalesce(sum(l.d - l.c) filter (where not (${inPeriod})), 0), 2)::text as opening,
-          (count(*) filter (where ${inPeriod}))::int as count,
+          (coalesce(sum(l.n) filter (where ${inPeriod}), 0))::int as count,
           round(coalesce(sum(l.d - l.c) filter (where ${inPeriod}), 0), 2)::text as total
-        from (${lines(q, accountIs(q))}) l`,
+        from (${dayLines(q, { account: q })}) l`,
   );
   return row;
 }
 
-/** One page of an account's lines in the period, by date then entry, with the running debit - credit. */
+/**
+ * One page of an account's lines in the period, by date then entry, with the running debit - credit.
+ * The period's lines per day (the day totals, cheap) place the page: its first day, how many of that
+ * day's lines come before it, and the sum of the days before; then only the lines from that day on to
+ * the page's end are read (ledger_account_date_idx).
+ */
 export async function accountLines(ex: Executor, q: AccountLinesQuery, offset: number, limit: number): Promise<LedgerLine[]> {
   if (q.branchIds.length === 0) return [];
-  const inPeriod = q.startDate ? sql`and le.entry_date >= ${q.startDate}` : sql``;
-  // The running sum needs every line of the period; the document numbers only the page's.
+  const days = await queryRows<{ day: string; n: number; net: string }>(
+    ex,
+    sql`select l.entry_date::text as day, sum(l.n)::int as n, sum(l.d - l.c)::text as net
+        from (${dayLines(q, { account: q, from: q.startDate ?? undefined })}) l
+        group by l.entry_date
+        order by l.entry_date`,
+  );
+  let before = 0;
+  let netBefore = "0";
+  const first = days.find((d) => {
+    if (before + d.n > offset) return true;
+    before += d.n;
+    netBefore = toDecimalString(add(netBefore, d.net));
+    return false;
+  });
+  if (!first) return [];
+  const skip = offset - before;
+  // The document numbers only the page's.
   return queryRows<LedgerLine>(
     ex,
     sql`select le.id, le.entry_date::text as date, le.branch_id as branch, le.document_type, le.document_id, ${DOCUMENT_NO} as document_no,
           le.memo as note, le.currency_id as currency, le.exchange_rate::text as exchange_rate,
-          round(le.d, 2)::text as debit, round(le.c, 2)::text as credit, round(le.running, 2)::text as running
+          round(le.d, 2)::text as debit, round(le.c, 2)::text as credit, round(${netBefore}::numeric + le.running, 2)::text as running
         from (
           select le.*, sum(le.d - le.c) over (order by le.entry_date, le.id) as running
-          from (${lines(q, sql`${accountIs(q)} ${inPeriod}`)}) le
+          from (
+            select le.* from (${lines(q, sql`${accountIs(q)} and le.entry_date >= ${first.day}::date`)}) le
+            order by le.entry_date, le.id
+            limit ${skip + limit}
+          ) le
           order by le.entry_date, le.id
-          offset ${offset} limit ${limit}
+          offset ${skip}
         ) le
         order by le.entry_date, le.id`,
   );
@@ -222,6 +282,7 @@ export async function accountSumsByPeriod(
   ex: Executor,
   branchIds: readonly number[],
   periods: readonly Period[],
+  coveredThrough: string | null = null,
 ): Promise<(Omit<AccountSums, "opening"> & { period: number })[]> {
   if (branchIds.length === 0 || periods.length === 0) return [];
   const first = periods.reduce((a, p) => (p.start < a ? p.start : a), periods[0].start);
@@ -230,14 +291,14 @@ export async function accountSumsByPeriod(
     periods.map((p, i) => sql`(${i}::integer, ${p.start}::date, ${p.end}::date)`),
     sql`, `,
   );
-  const q: BooksQuery = { branchIds, startDate: first, endDate: last, currencyId: null, withoutClosing: true };
+  const q: BooksQuery = { branchIds, startDate: first, endDate: last, currencyId: null, withoutClosing: true, coveredThrough };
   return queryRows(
     ex,
     sql`select l.account_type, l.account_id, p.i as period,
           round(coalesce(sum(l.d), 0), 2)::text as debit,
           round(coalesce(sum(l.c), 0), 2)::text as credit,
           round(coalesce(sum(l.d - l.c) filter (where l.document_type = 'sale_return'), 0), 2)::text as returns_net
-        from (${lines(q, sql`and le.entry_date >= ${first}`)}) l
+        from (${dayLines(q, { from: first })}) l
         join (values ${values}) as p(i, s, e) on l.entry_date between p.s and p.e
         group by l.account_type, l.account_id, p.i`,
   );

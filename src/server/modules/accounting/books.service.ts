@@ -31,6 +31,7 @@ import {
 } from "./books.repository";
 import type { ChartAccount } from "../../../core/chart-of-accounts";
 import { chartAccounts } from "./chart.service";
+import { coverStatementDays } from "./statement-day-totals";
 
 /**
  * The financial statements: trial balance, general ledger, profit and loss and
@@ -65,9 +66,9 @@ const statementAccount = (a: ChartAccount): StatementAccount => ({
 });
 
 /** The sums per account beside the chart's account for each (every account with lines, in chart order). */
-async function sumsWithChart(ex: Executor, q: BooksQuery) {
-  const sums = await accountSums(ex, q);
-  const chart = await chartAccounts(ex, q.branchIds, sums);
+async function sumsWithChart(db: Db, q: BooksQuery) {
+  const sums = await accountSums(db, { ...q, coveredThrough: await coverStatementDays(db) });
+  const chart = await chartAccounts(db, q.branchIds, sums);
   const sumOf = new Map<string, AccountSums>(sums.map((s) => [accountKey(s.account_type, s.account_id), s]));
   return chart.flatMap((account) => {
     const s = sumOf.get(account.id);
@@ -123,7 +124,8 @@ function columnPeriods(q: BooksQuery, columns: Exclude<ProfitColumns, "none">): 
 
 /** One profit and loss per period, from one pass over the periods' lines. */
 async function profitColumns(db: Db, branchIds: readonly number[], periods: readonly StatementPeriod[]) {
-  const [sums, chart] = await Promise.all([accountSumsByPeriod(db, branchIds, periods), chartAccounts(db, branchIds)]);
+  const covered = await coverStatementDays(db);
+  const [sums, chart] = await Promise.all([accountSumsByPeriod(db, branchIds, periods, covered), chartAccounts(db, branchIds)]);
   const accountOf = new Map(chart.map((a) => [a.id, statementAccount(a)]));
   return periods.map((period, i) => {
     const moved = sums.filter((s) => s.period === i && (!isZero(s.debit) || !isZero(s.credit)));
@@ -180,7 +182,7 @@ export async function generalLedgerReport(db: Db, q: GeneralLedgerQuery) {
   const [currency, chart] = await Promise.all([currencyOf(db, q.currencyId), chartAccounts(db, q.branchIds)]);
   const account = chart.find((a) => a.id === q.account);
   if (!account) throw notFound();
-  const lineQuery = { ...q, ...parsed };
+  const lineQuery = { ...q, ...parsed, coveredThrough: await coverStatementDays(db) };
   const summary = await accountLinesSummary(db, lineQuery);
   const offset = (q.page - 1) * q.pageSize;
   const page = offset < summary.count ? await accountLines(db, lineQuery, offset, q.pageSize) : [];
@@ -274,7 +276,7 @@ export async function generalLedgerExport(db: Db, q: BooksQuery & { account: str
   const [, chart] = await Promise.all([currencyOf(db, q.currencyId), chartAccounts(db, q.branchIds)]);
   const account = chart.find((a) => a.id === q.account);
   if (!account) throw notFound();
-  const lineQuery = { ...q, ...parsed };
+  const lineQuery = { ...q, ...parsed, coveredThrough: await coverStatementDays(db) };
   const summary = await accountLinesSummary(db, lineQuery);
   const read = (debitMinusCredit: string) => signedBalance(account.class, debitMinusCredit);
   const text = (english: string) => translateText(english, language);
