@@ -100,7 +100,7 @@ async function documentsOf(ex: Executor, auth: AuthContext, branchIds: number[])
   for (const branchId of branchIds) {
     const id = existing.get(branchId) ?? null;
     const doc = id === null ? null : await readOpeningBalance(ex, id, auth);
-    const lines = <T>(field: string) => ((doc?.[field] as T[] | undefined) ?? []) as T[];
+    const lines = <T>(field: string) => ((doc?.[field] as T[] | undefined) ?? []);
     out.set(branchId, {
       branchId,
       documentId: id,
