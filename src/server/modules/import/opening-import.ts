@@ -47,6 +47,8 @@ interface BranchDocument {
   customers: Section<CustomerLine>;
   suppliers: Section<SupplierLine>;
   fileRows: number[];
+  /** The file's rows that add or change a line (the progress counts them). */
+  writes: number;
   changed: boolean;
 }
 
@@ -100,7 +102,7 @@ async function documentsOf(ex: Executor, auth: AuthContext, branchIds: number[])
   for (const branchId of branchIds) {
     const id = existing.get(branchId) ?? null;
     const doc = id === null ? null : await readOpeningBalance(ex, id, auth);
-    const lines = <T>(field: string) => ((doc?.[field] as T[] | undefined) ?? []);
+    const lines = <T>(field: string) => (doc?.[field] as T[] | undefined) ?? [];
     out.set(branchId, {
       branchId,
       documentId: id,
@@ -130,6 +132,7 @@ async function documentsOf(ex: Executor, auth: AuthContext, branchIds: number[])
         (l) => `${l.supplier}/${l.currency}`,
       ),
       fileRows: [],
+      writes: 0,
       changed: false,
     });
   }
@@ -279,6 +282,7 @@ export async function planOpening(
     if (outcome === "new" || outcome === "update") {
       if (doc.documentId !== null && !mayChange && !doc.changed) refuse("branch", MESSAGES.permissionDenied);
       doc.changed = true;
+      doc.writes += 1;
     }
     doc.fileRows.push(row);
     outcomes.push(errors.length > before ? "error" : outcome);
@@ -328,7 +332,7 @@ export async function planOpening(
           else if (error instanceof HttpError && error.statusCode < 500) refusedBy(doc, error.body);
           else throw error;
         }
-        done += doc.fileRows.length;
+        done += doc.writes;
         progress(done);
       }
     },
