@@ -5,17 +5,21 @@
  * and the settings screen shows the same columns.
  *
  * Opening stock and opening balances are kinds of their own that go through the opening balance
- * document; they join IMPORT_KINDS (and get their columns here) once that document exists.
+ * document of each branch (src/server/modules/import/opening-import.ts).
  */
+import { isIsoDate } from "./dates";
 import { ITEM_TYPE_LABELS, ITEM_TYPE_IDS, type ItemType } from "./item-types";
 import { MESSAGES, interpolate } from "./messages";
 import { numericCell } from "./spreadsheet-cell";
 import { MONEY_SCALE, QUANTITY_SCALE, toDecimalString, toMoney } from "./money";
 
-export const IMPORT_KINDS = ["item", "customer", "supplier"] as const;
+export const IMPORT_KINDS = ["item", "customer", "supplier", "opening-stock", "opening-balance"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
-/** Kinds of the contract that wait for the opening balance document (answered as not yet importable). */
-export const PLANNED_IMPORT_KINDS = ["opening-stock", "opening-balance"] as const;
+/** The kinds that write a branch's opening balance document rather than records of their own. */
+export const OPENING_IMPORT_KINDS = ["opening-stock", "opening-balance"] as const;
+export type OpeningImportKind = (typeof OPENING_IMPORT_KINDS)[number];
+export const isOpeningImportKind = (kind: ImportKind): kind is OpeningImportKind =>
+  (OPENING_IMPORT_KINDS as readonly string[]).includes(kind);
 
 export const isImportKind = (value: string): value is ImportKind => (IMPORT_KINDS as readonly string[]).includes(value);
 
@@ -24,13 +28,26 @@ export const IMPORT_PERMISSION: Record<ImportKind, string> = {
   item: "add_item",
   customer: "add_customer",
   supplier: "add_supplier",
+  "opening-stock": "add_openingbalance",
+  "opening-balance": "add_openingbalance",
 };
 
 export type ImportLanguage = "en" | "ar" | "ckb";
 export const IMPORT_LANGUAGES: readonly ImportLanguage[] = ["en", "ar", "ckb"];
 
-/** How a cell is read: plain text, a money amount, a quantity, an item type, yes/no, or a list of names. */
-export type CellType = "text" | "money" | "quantity" | "item_type" | "boolean" | "list";
+/**
+ * How a cell is read: plain text, a money amount, a quantity, an item type, yes/no, a list of names,
+ * a date (YYYY-MM-DD) or what an opening balance row is (a cashbox, a customer or a supplier).
+ */
+export type CellType = "text" | "money" | "quantity" | "item_type" | "boolean" | "list" | "date" | "opening_line";
+
+/** The lines an opening balance file holds, each by its English word or the Arabic or Kurdish one. */
+export type OpeningLineKind = "cashbox" | "customer" | "supplier";
+const OPENING_LINE_WORDS: Record<OpeningLineKind, readonly string[]> = {
+  cashbox: ["cashbox", "صندوق", "قاصە"],
+  customer: ["customer", "زبون", "کڕیار"],
+  supplier: ["supplier", "مورد", "دابینکەر"],
+};
 
 export interface ImportColumn {
   field: string;
@@ -82,6 +99,26 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
     text("address", 500, "العنوان", "ناونیشان"),
     { field: "branches", type: "list", ar: "الفروع", ckb: "لقەکان" },
   ],
+  // A branch's opening stock (by name; empty: the user's first branch): the inventory by name, the
+  // item by its code or barcode, the unit cost in the base currency.
+  "opening-stock": [
+    text("branch", 255, "الفرع", "لق"),
+    text("inventory", 255, "المخزن", "کۆگا", true),
+    text("item", 128, "المادة (الرمز أو الباركود)", "کاڵا (کۆد یان بارکۆد)", true),
+    text("batch_number", 255, "رقم الدفعة", "ژمارەی وەجبە"),
+    { field: "expire_date", type: "date", ar: "تاريخ الانتهاء", ckb: "بەرواری بەسەرچوون" },
+    { field: "quantity", type: "quantity", required: true, ar: "الكمية", ckb: "بڕ" },
+    { field: "cost", type: "money", required: true, ar: "الكلفة", ckb: "تێچوو" },
+  ],
+  // A branch's opening money: the cash in a cashbox (its own currency), what a customer owes and what
+  // the business owes a supplier (currency by code or name; empty: the base currency).
+  "opening-balance": [
+    text("branch", 255, "الفرع", "لق"),
+    { field: "kind", type: "opening_line", required: true, ar: "النوع", ckb: "جۆر" },
+    text("name", 255, "الاسم", "ناو", true),
+    text("currency", 64, "العملة", "دراو"),
+    { field: "amount", type: "money", required: true, ar: "المبلغ", ckb: "بڕی پارە" },
+  ],
 };
 
 /** A template's header row in a language. */
@@ -94,6 +131,8 @@ export const TEMPLATE_EXAMPLE: Record<ImportKind, readonly string[]> = {
   item: ["A-100", "6260000000017", "Tea 500 g", "Food", "Drinks", "Piece", "Goods", "2.50", "3.25", "5", "yes"],
   customer: ["Karwan Ali", "07501234567", "100 Meter St.", "Erbil", "", "1000000"],
   supplier: ["Zagros Trading", "07701234567", "Industrial Area", ""],
+  "opening-stock": ["", "Main store", "A-100", "B-1", "2027-12-31", "40", "2.50"],
+  "opening-balance": ["", "customer", "Karwan Ali", "IQD", "150000"],
 };
 
 const normaliseHeader = (header: string) =>
@@ -178,6 +217,14 @@ export function readCell(column: ImportColumn, raw: string): CellResult {
       if (YES.has(cell.toLowerCase())) return { value: true };
       if (NO.has(cell.toLowerCase())) return { value: false };
       return { error: MESSAGES.booleanType };
+    case "date":
+      return isIsoDate(cell) ? { value: cell } : { error: MESSAGES.date };
+    case "opening_line": {
+      const word = cell.toLowerCase();
+      const kind = (Object.keys(OPENING_LINE_WORDS) as OpeningLineKind[]).find((k) => OPENING_LINE_WORDS[k].includes(word));
+      if (kind) return { value: kind };
+      return { error: interpolate(MESSAGES.oneOf, { values: Object.keys(OPENING_LINE_WORDS).join(", ") }) };
+    }
     case "list": {
       const names = [...new Set(cell.split(/[,;،]/).map((name) => name.trim()))].filter(Boolean);
       if (names.some((name) => name.length > 255)) return { error: interpolate(MESSAGES.maxLength, { max: 255 }) };

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   IMPORT_COLUMNS,
+  isOpeningImportKind,
   readRows,
   type CellValue,
   type ImportAnswer,
@@ -16,16 +17,22 @@ import { HttpError } from "../../http/errors";
 import { recordAudit } from "../audit/audit.service";
 import { internalBarcode } from "../stock/item.resource";
 import * as repo from "./import.repository";
+import { planOpening } from "./opening-import";
 import { nameKey, type ExistingCustomer, type ExistingItem, type ExistingSupplier } from "./import.repository";
 
 /** The errors an answer lists; the counts cover them all. */
 const MAX_LISTED_ERRORS = 1000;
 
-interface Plan {
+export interface Plan {
   outcomes: RowOutcome[];
   errors: ImportError[];
   toCreate: ImportAnswer["to_create"];
-  /** Writes the plan; `progress` hears the rows written so far. */
+  /**
+   * The preview writes the plan too, in a transaction it rolls back: the rules live in the service the
+   * plan writes through (opening balances), so only writing tells what it refuses.
+   */
+  rehearse?: boolean;
+  /** Writes the plan; `progress` hears the rows written so far. A refusal of a row is added to `errors`. */
   apply(tx: Tx, userId: number, progress: (rows: number) => void): Promise<void>;
 }
 
@@ -410,7 +417,8 @@ async function planSuppliers(ex: Executor, rows: ReadRow[], errors: ImportError[
 function plan(kind: ImportKind, ex: Executor, rows: ReadRow[], errors: ImportError[], auth: AuthContext): Promise<Plan> {
   if (kind === "item") return planItems(ex, rows, errors);
   if (kind === "customer") return planCustomers(ex, rows, errors, auth);
-  return planSuppliers(ex, rows, errors, auth);
+  if (kind === "supplier") return planSuppliers(ex, rows, errors, auth);
+  return planOpening(kind, ex, rows, errors, auth);
 }
 
 function answer(kind: ImportKind, fileName: string, rows: ReadRow[], planned: Plan, saved: boolean): ImportAnswer {
@@ -441,8 +449,25 @@ export async function previewImport(
   auth: AuthContext,
 ): Promise<ImportAnswer> {
   const { rows, errors } = readRows(kind, table);
-  return answer(kind, fileName, rows, await plan(kind, db, rows, errors, auth), false);
+  const planned = await plan(kind, db, rows, errors, auth);
+  if (planned.rehearse && planned.errors.length === 0) {
+    await db
+      .transaction(async (tx) => {
+        await planned.apply(tx, auth.userId, () => undefined);
+        throw ROLLBACK;
+      })
+      .catch((error: unknown) => {
+        if (error !== ROLLBACK) throw error;
+      });
+  }
+  return answer(kind, fileName, rows, planned, false);
 }
+
+/** Ends a rehearsal's transaction, undoing what it wrote. */
+const ROLLBACK = new Error("rehearsal rolled back");
+
+/** Both opening kinds write one document per branch: they take turns. */
+const lockKey = (kind: ImportKind) => (isOpeningImportKind(kind) ? "import:opening" : `import:${kind}`);
 
 /**
  * Imports the file in one transaction, planned again inside it (the records may have changed since
@@ -460,7 +485,7 @@ export async function runImport(
   const { rows, errors } = readRows(kind, table);
   return db.transaction(async (tx) => {
     // Two imports of one kind at once would each create what the other is creating.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`import:${kind}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey(kind)}))`);
     const planned = await plan(kind, tx, rows, errors, auth);
     if (planned.errors.length > 0) {
       throw new HttpError(400, { ...answer(kind, fileName, rows, planned, false), message: MESSAGES.importHasErrors });
@@ -468,6 +493,9 @@ export async function runImport(
     const writing = planned.outcomes.filter((o) => o === "new" || o === "update").length;
     progress(0, writing);
     await planned.apply(tx, auth.userId, (done) => progress(done, writing));
+    if (planned.errors.length > 0) {
+      throw new HttpError(400, { ...answer(kind, fileName, rows, planned, false), message: MESSAGES.importHasErrors });
+    }
     const result = answer(kind, fileName, rows, planned, true);
     await recordAudit(tx, {
       recordType: "import",

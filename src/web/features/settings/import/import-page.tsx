@@ -5,6 +5,7 @@ import { LuDownload, LuEye, LuUpload } from "react-icons/lu";
 import {
   IMPORT_KINDS,
   IMPORT_PERMISSION,
+  isOpeningImportKind,
   type ImportAnswer,
   type ImportKind,
   type ImportLanguage,
@@ -70,7 +71,13 @@ export default function ImportPage() {
   const [progress, setProgress] = useState<Progressed | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const language = (["en", "ar", "ckb"].includes(i18n.locale) ? i18n.locale : "en") as ImportLanguage;
-  const kindLabel: Record<ImportKind, string> = { item: t`Items`, customer: t`Customers`, supplier: t`Suppliers` };
+  const kindLabel: Record<ImportKind, string> = {
+    item: t`Items`,
+    customer: t`Customers`,
+    supplier: t`Suppliers`,
+    "opening-stock": t`Opening stock`,
+    "opening-balance": t`Opening balances (cash and parties)`,
+  };
 
   const reset = () => {
     setPreview(null);
@@ -183,10 +190,19 @@ export default function ImportPage() {
             </Button>
           </HStack>
           <Text color="fg.muted" fontSize="sm">
-            <Trans>
-              Rows are matched by code, then barcode (customers and suppliers by name): the same file again updates them and creates nothing
-              twice. An empty cell leaves the field as it is. Nothing is saved while any row has an error.
-            </Trans>
+            {isOpeningImportKind(kind) ? (
+              <Trans>
+                Each branch's rows go into its opening balance document (a branch without one gets one dated today): a row replaces the
+                document's line of the same inventory, item and batch (or cashbox, or party and currency) and the other lines stay, so the
+                same file again changes nothing. Items are found by code or barcode, the rest by name. Nothing is saved while any row has an
+                error.
+              </Trans>
+            ) : (
+              <Trans>
+                Rows are matched by code, then barcode (customers and suppliers by name): the same file again updates them and creates
+                nothing twice. An empty cell leaves the field as it is. Nothing is saved while any row has an error.
+              </Trans>
+            )}
           </Text>
           <Field.Root invalid={Boolean(fileError)} maxW="md">
             <Field.Label>
