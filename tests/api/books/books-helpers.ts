@@ -210,7 +210,7 @@ export async function inventoryValueProblems(t: TestApp): Promise<string[]> {
     sql`with ledger as (
           select branch_id, sum(round(debit * exchange_rate, 2) - round(credit * exchange_rate, 2)) as value
           from ledger_entry where account_type = 'inventory' group by 1),
-        stocked as (select branch_id, sum(quantity * purchase_price) as value from stock group by 1)
+        stocked as (select branch_id, sum(cost_value) as value from stock group by 1)
         select coalesce(l.branch_id, s.branch_id) as branch_id, coalesce(l.value, 0)::numeric(18, 2)::text as ledger,
                coalesce(s.value, 0)::numeric(18, 2)::text as stock
         from ledger l full join stocked s on s.branch_id = l.branch_id
