@@ -1,5 +1,19 @@
 import { transfer, type AccountType, type PostingLine } from "./posting";
-import { add, div, greaterThanOrEqual, isNegative, isPositive, isZero, mul, negate, round, sub, sum, toDecimalString, type MoneyInput } from "./money";
+import {
+  add,
+  div,
+  greaterThanOrEqual,
+  isNegative,
+  isPositive,
+  isZero,
+  mul,
+  negate,
+  round,
+  sub,
+  sum,
+  toDecimalString,
+  type MoneyInput,
+} from "./money";
 
 /**
  * The value of stock at cost, in the base currency (issue 33: the ledger's inventory equals it at every moment).
@@ -73,6 +87,8 @@ export function revaluationAccount(documentType: string): AccountType {
 export function postRevaluation(baseCurrencyId: number, documentType: string, amount: MoneyInput): PostingLine[] {
   const base = { currency_id: baseCurrencyId, exchange_rate: 1 };
   const other: [AccountType, null] = [revaluationAccount(documentType), null];
-  const lines = isNegative(amount) ? transfer(base, other, ["inventory", null], negate(amount)) : transfer(base, ["inventory", null], other, amount);
+  const lines = isNegative(amount)
+    ? transfer(base, other, ["inventory", null], negate(amount))
+    : transfer(base, ["inventory", null], other, amount);
   return lines.map((l) => ({ ...l, memo: REVALUATION_MEMO }));
 }

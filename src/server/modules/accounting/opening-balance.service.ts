@@ -30,7 +30,6 @@ import {
   movedByStock,
   OPENING_BALANCE,
   otherOpeningBalance,
-
   storedCashboxes,
   updateOpeningBalance,
   writeOpeningLines,

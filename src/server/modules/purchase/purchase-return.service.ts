@@ -251,7 +251,12 @@ export async function deletePurchaseReturn(tx: Tx, id: number, auth: AuthContext
     booked,
     [],
   );
-  await settleInventoryValue(tx, { documentType: PURCHASE_RETURN_DOCUMENT, documentId: id, entryDate: current.inputDate, userId: auth.userId });
+  await settleInventoryValue(tx, {
+    documentType: PURCHASE_RETURN_DOCUMENT,
+    documentId: id,
+    entryDate: current.inputDate,
+    userId: auth.userId,
+  });
   await deletePurchaseReturnRow(tx, id);
   await setPurchaseReturned(tx, current.purchaseId);
   await assertNotOverdrawn(tx, boxes.values(), before);

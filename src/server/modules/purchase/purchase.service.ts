@@ -237,7 +237,12 @@ export async function createPurchase(tx: Tx, payload: unknown, auth: AuthContext
   const id = await insertPurchase(tx, checked.header);
   await bookPurchase(tx, id, checked, auth.userId);
   await bookCreditUses(tx, id, checked, input.credit_notes ?? [], credited, auth.userId);
-  await settleInventoryValue(tx, { documentType: PURCHASE_DOCUMENT, documentId: id, entryDate: checked.header.inputDate, userId: auth.userId });
+  await settleInventoryValue(tx, {
+    documentType: PURCHASE_DOCUMENT,
+    documentId: id,
+    entryDate: checked.header.inputDate,
+    userId: auth.userId,
+  });
   await assertNotOverdrawn(tx, boxes.values(), before);
   // Last: the branch's counter stays locked until commit (assignDocumentNumber).
   await assignDocumentNumber(tx, "purchase", id, input.branch, PURCHASE_DOCUMENT);
@@ -265,7 +270,12 @@ export async function updatePurchase(tx: Tx, id: number, payload: unknown, auth:
   const booked = await unbookPurchase(tx, id, auth.userId);
   await updatePurchaseHeader(tx, id, checked.header);
   await bookPurchase(tx, id, checked, auth.userId, booked);
-  await settleInventoryValue(tx, { documentType: PURCHASE_DOCUMENT, documentId: id, entryDate: checked.header.inputDate, userId: auth.userId });
+  await settleInventoryValue(tx, {
+    documentType: PURCHASE_DOCUMENT,
+    documentId: id,
+    entryDate: checked.header.inputDate,
+    userId: auth.userId,
+  });
   await assertNotOverdrawn(tx, boxes.values(), before);
   await renumberIfMoved(tx, "purchase", id, { from: current.branchId, to: input.branch }, PURCHASE_DOCUMENT);
 }

@@ -190,7 +190,12 @@ export async function deleteDamagedStock(db: Db, id: number, auth: AuthContext):
       booked,
       [],
     );
-    await settleInventoryValue(tx, { documentType: DAMAGED_STOCK_DOCUMENT, documentId: id, entryDate: current.inputDate, userId: auth.userId });
+    await settleInventoryValue(tx, {
+      documentType: DAMAGED_STOCK_DOCUMENT,
+      documentId: id,
+      entryDate: current.inputDate,
+      userId: auth.userId,
+    });
     await deleteDamagedStockRow(tx, id);
   });
 }

@@ -32,7 +32,13 @@ export async function settleInventoryValue(
     if (isZero(amount)) continue;
     await writePosting(
       tx,
-      { branchId: row.branch_id, documentType: source.documentType, documentId: source.documentId, entryDate: source.entryDate, userId: source.userId },
+      {
+        branchId: row.branch_id,
+        documentType: source.documentType,
+        documentId: source.documentId,
+        entryDate: source.entryDate,
+        userId: source.userId,
+      },
       postRevaluation(await baseCurrencyId(tx), source.documentType, amount),
     );
   }

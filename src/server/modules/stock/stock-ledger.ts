@@ -108,9 +108,12 @@ export async function applyMovements(
     const cached = moved.byStock.get(id);
     if (cached !== undefined) return cached;
     // A transfer's target is worth what its source gives up (computed first, whatever the ids' order).
-    const valueIn =
-      change.valueFrom != null && seen < 2 ? toDecimalString(negate(valueOfRow(change.valueFrom, seen + 1))) : change.value;
-    const value = valueMoved({ quantity: row.quantity, value: row.cost_value, fallbackUnitCost: row.purchase_price }, change.quantity, valueIn);
+    const valueIn = change.valueFrom != null && seen < 2 ? toDecimalString(negate(valueOfRow(change.valueFrom, seen + 1))) : change.value;
+    const value = valueMoved(
+      { quantity: row.quantity, value: row.cost_value, fallbackUnitCost: row.purchase_price },
+      change.quantity,
+      valueIn,
+    );
     moved.byStock.set(id, value);
     return value;
   };
