@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { queryRows, type Executor, type Tx } from "../../db/client";
-import { openingBalanceMoney, openingBalanceStock, stock } from "../../db/tables";
-import { touched } from "../../http/resource";
+import { openingBalanceMoney, openingBalanceStock } from "../../db/tables";
 
 /** The table, ledger and stock document type, and numbering key of opening balances. */
 export const OPENING_BALANCE = "opening_balance";
