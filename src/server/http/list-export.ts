@@ -127,7 +127,9 @@ export async function sendListExport(
   const keys = exportRequest.columns ?? Object.keys(firstRows[0] ?? spec.fields);
   // Numbers read with their branch's short code (ERB-241) as on the screens: then text, not a number.
   const codes = keys.includes(NUMBER_KEY) && spec.branch ? await branchShortCodes(db) : new Map<number, string>();
-  const numeric = keys.map((key) => ["number", "integer"].includes(spec.fields[key]?.type ?? "") && !(key === NUMBER_KEY && codes.size > 0));
+  const numeric = keys.map(
+    (key) => ["number", "integer"].includes(spec.fields[key]?.type ?? "") && !(key === NUMBER_KEY && codes.size > 0),
+  );
   const decimal = keys.map((key) => spec.fields[key]?.type === "number");
   const head = keys.map((key) => columnTitle(key, language));
   // A reference answered as its id beside its name (`branch` and `branch_name`) is written by its name, as the screens show it.

@@ -12,7 +12,8 @@ export function useBranchShortCodes(): ReadonlyMap<number, string> {
 export function useDocumentNumber(): (branchId: number | null | undefined, number: number | string) => string {
   const codes = useBranchShortCodes();
   return useCallback(
-    (branchId, number) => (typeof number === "number" && typeof branchId === "number" ? formatDocumentNumber(codes.get(branchId), number) : String(number)),
+    (branchId, number) =>
+      typeof number === "number" && typeof branchId === "number" ? formatDocumentNumber(codes.get(branchId), number) : String(number),
     [codes],
   );
 }
