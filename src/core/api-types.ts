@@ -17,6 +17,8 @@ export interface BranchRef {
   id: number;
   name: string;
   color: string;
+  /** Before its document numbers (ERB-241); null while the branch has none. */
+  short_code: string | null;
   inventories: InventoryRef[];
 }
 export interface CurrencyRef {

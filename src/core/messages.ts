@@ -100,6 +100,7 @@ export const MESSAGES = {
   recordChanged: "The record was changed by someone else",
   barcodeExists: "Barcode already exists",
   codeExists: "Code already exists",
+  shortCodeFormat: "must be 2 to 5 letters or digits",
   nameExists: "Name already exists",
   alreadyApproved: "Already approved",
   approvedCannotChange: "Approved records cannot be updated or deleted",

@@ -35,6 +35,13 @@ export function shownPaymentStatus(total: MoneyInput, status: PaymentStatus): Pa
   return isPositive(total) ? status : null;
 }
 
+/**
+ * The payment type a sale or purchase is saved with (SPEC section 4: Cash or Debit): Cash when what it
+ * took covers its net, else Debit, whatever the form was set to, so a part-paid invoice never reads "Cash".
+ */
+export const settledPaymentType = (net: MoneyInput, paid: MoneyInput): "cash" | "debit" =>
+  greaterThanOrEqual(paid, net) ? "cash" : "debit";
+
 /** What is still owed, never below zero. */
 export const remainingAmount = (total: MoneyInput, paid: MoneyInput): Money => max(sub(total, paid), 0);
 

@@ -1,6 +1,7 @@
 /** Bodies of the organisation settings: branches, inventories, print information, settings. */
 import { boolean, object, string, type InferType } from "yup";
 import { MESSAGES } from "../messages";
+import { normaliseShortCode, SHORT_CODE_PATTERN } from "../document-number";
 import { scaleBarcodeRulesSchema } from "../scale-barcode";
 import { ADDRESS_MAX_LENGTH, PHONE_MAX_LENGTH, nameField, optionalText, requiredId } from "./common";
 import { installYupLocale } from "./yup-locale";
@@ -13,6 +14,12 @@ export const branchSchema = object({
   name: nameField(),
   color: string().trim().required().matches(HEX_COLOUR, MESSAGES.invalid),
   description: optionalText(500),
+  /** Before the branch's document numbers (ERB-241): 2 to 5 letters or digits, stored uppercase; empty for none. */
+  short_code: string()
+    .transform((v: unknown) => (typeof v === "string" ? normaliseShortCode(v) : v))
+    .test("short-code", MESSAGES.shortCodeFormat, (v) => !v || SHORT_CODE_PATTERN.test(v))
+    .optional()
+    .nullable(),
 });
 export type BranchInput = InferType<typeof branchSchema>;
 

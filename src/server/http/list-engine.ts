@@ -13,6 +13,7 @@ import { queryRows, type Executor } from "../db/client";
 import type { AuthContext } from "./access";
 import { visibleBranches } from "./access";
 import { HttpError } from "./errors";
+import { parseDocumentNumber } from "../../core/document-number";
 import { isIsoDate } from "../../core/dates";
 import { MAX_ID } from "../../core/validation/common";
 import { MESSAGES, interpolate } from "../../core/messages";
@@ -229,6 +230,18 @@ function filterCondition(name: string, field: ListField, op: FilterOperator, raw
   throw badParam(name, `Unknown filter: ${name}`);
 }
 
+/**
+ * A search typed as a document number with its branch's short code (`ERB-241`, core/document-number.ts):
+ * that number in that branch, for a list of numbered documents with a branch; null otherwise.
+ */
+function documentNumberSearch(spec: ListSpec, raw: string): SQL | null {
+  const number = spec.fields.invoice_no;
+  if (!number || !spec.branch) return null;
+  const parsed = parseDocumentNumber(raw);
+  if (!parsed?.shortCode) return null;
+  return sql`(${number.sql} = ${parsed.number} and ${spec.branch} = (select coded.id from branch coded where coded.short_code = ${parsed.shortCode}))`;
+}
+
 /** Where conditions for a query; throws 400 on anything the spec does not declare. */
 export function listConditions(spec: ListSpec, query: ListQuery, auth: AuthContext): SQL[] {
   return buildConditions(spec, query, auth).where;
@@ -297,10 +310,13 @@ function buildConditions(
       continue;
     }
     if (name === "search") {
+      // "ERB-241" also finds number 241 of the branch coded ERB (the bare number is found as text already).
+      const byNumber = documentNumberSearch(spec, raw);
+      const orNumber = (condition: SQL) => (byNumber ? sql`(${condition} or ${byNumber})` : condition);
       if (spec.searchWhere) {
         if (raw.trim() === "") continue;
         cacheable = null;
-        where.push(spec.searchWhere(raw.trim()));
+        where.push(orNumber(spec.searchWhere(raw.trim())));
         joined ||= !!spec.searchJoined;
         continue;
       }
@@ -308,10 +324,12 @@ function buildConditions(
       const pattern = `%${escapeLike(raw.trim())}%`;
       cacheable = null;
       where.push(
-        sql`(${sql.join(
-          spec.search.map((c) => sql`${c} ilike ${pattern}`),
-          sql` or `,
-        )})`,
+        orNumber(
+          sql`(${sql.join(
+            spec.search.map((c) => sql`${c} ilike ${pattern}`),
+            sql` or `,
+          )})`,
+        ),
       );
       joined = true;
       continue;

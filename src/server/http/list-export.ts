@@ -3,7 +3,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { NO_TEXT, YES_TEXT } from "../../core/column-titles";
 import { MESSAGES, interpolate } from "../../core/messages";
 import { CSV_BOM, CSV_LINE_END, csvLine, numericCell, spreadsheetText } from "../../core/spreadsheet-cell";
-import type { Db } from "../db/client";
+import { sql } from "drizzle-orm";
+import { formatDocumentNumber } from "../../core/document-number";
+import { queryRows, type Db } from "../db/client";
 import { authOf } from "./access";
 import { HttpError } from "./errors";
 import { EXPORT_LANGUAGES, columnTitle, isRightToLeft, languageOfHeader, translateText, type ExportLanguage } from "./export-language";
@@ -80,6 +82,15 @@ export function cellText(value: unknown, language: ExportLanguage): string {
   return JSON.stringify(value);
 }
 
+/** A document list's number field, read with its branch's code. */
+const NUMBER_KEY = "invoice_no";
+
+/** Each coded branch's short code by its id. */
+async function branchShortCodes(db: Db): Promise<Map<number, string>> {
+  const rows = await queryRows<{ id: number; short_code: string }>(db, sql`select id, short_code from branch where short_code is not null`);
+  return new Map(rows.map((r) => [r.id, r.short_code]));
+}
+
 /** The Content-Disposition of a list's file: its path's last part ("/api/report/sale-detail/" -> sale-detail.csv). */
 export function exportDisposition(base: string, format: ExportFormat): string {
   const name =
@@ -114,12 +125,20 @@ export async function sendListExport(
   const firstRows = first.done ? [] : await map(first.value);
   // Every field of the rows by default (with none, the list's declared fields head an empty file).
   const keys = exportRequest.columns ?? Object.keys(firstRows[0] ?? spec.fields);
-  const numeric = keys.map((key) => ["number", "integer"].includes(spec.fields[key]?.type ?? ""));
+  // Numbers read with their branch's short code (ERB-241) as on the screens: then text, not a number.
+  const codes = keys.includes(NUMBER_KEY) && spec.branch ? await branchShortCodes(db) : new Map<number, string>();
+  const numeric = keys.map(
+    (key) => ["number", "integer"].includes(spec.fields[key]?.type ?? "") && !(key === NUMBER_KEY && codes.size > 0),
+  );
   const decimal = keys.map((key) => spec.fields[key]?.type === "number");
   const head = keys.map((key) => columnTitle(key, language));
   // A reference answered as its id beside its name (`branch` and `branch_name`) is written by its name, as the screens show it.
-  const shown = (row: Row, key: string) =>
-    typeof row[key] === "number" && typeof row[`${key}_name`] === "string" ? row[`${key}_name`] : row[key];
+  const shown = (row: Row, key: string) => {
+    if (key === NUMBER_KEY && typeof row.branch === "number" && row[key] !== null && row[key] !== undefined) {
+      return formatDocumentNumber(codes.get(row.branch), row[key] as number);
+    }
+    return typeof row[key] === "number" && typeof row[`${key}_name`] === "string" ? row[`${key}_name`] : row[key];
+  };
   const texts = (row: Row) => keys.map((key) => cellText(shown(row, key), language));
   async function* rows(): AsyncGenerator<Row[]> {
     if (firstRows.length > 0) yield firstRows;

@@ -136,8 +136,8 @@ async function seedDemo(tx: Tx) {
   const branches = await tx
     .insert(branch)
     .values([
-      { name: "Erbil Main", color: "#4A6486", description: "Head office and main warehouse" },
-      { name: "Sulaymaniyah", color: "#2F855A", description: "Branch store" },
+      { name: "Erbil Main", shortCode: "ERB", color: "#4A6486", description: "Head office and main warehouse" },
+      { name: "Sulaymaniyah", shortCode: "SUL", color: "#2F855A", description: "Branch store" },
     ])
     .returning();
   for (const b of branches) {

@@ -8,6 +8,7 @@ import { bootOffline } from "../offline/boot";
 import { afterFirstScreen } from "./first-screen";
 import { LogoutGuard } from "./logout-guard";
 import { MenuDrawer } from "./menu-drawer";
+import { OfflineBanner } from "./offline-banner";
 import { usePermissionRefresh } from "./permission-refresh";
 import { Sidebar } from "./sidebar";
 import { ScreenFallback } from "./route-screen";
@@ -50,6 +51,7 @@ export function ShellLayout() {
   return (
     <div className="shell">
       <TopBar onToggleDrawer={toggle} />
+      <OfflineBanner />
       <LogoutGuard />
       <div className="shell-body">
         {!compact && pinnedOpen && (

@@ -25,7 +25,9 @@ export function UserMenuButton() {
           aria-label={displayName ? t`${displayName}, user menu` : t`User menu`}
         >
           <LuCircleUser aria-hidden className="shell-user-icon" />
-          <span className="shell-user-name">{displayName}</span>
+          <span className="shell-user-name" dir="auto">
+            {displayName}
+          </span>
         </button>
       }
     />

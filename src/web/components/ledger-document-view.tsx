@@ -5,6 +5,7 @@ import { FieldGrid, fieldsHtml, RecordViewFrame, useRouteRecord, type ViewField 
 import { useHasPermission } from "../lib/use-permission";
 import { recordTypeOf } from "./history/audit-record";
 import { sectionsHtml, ViewSections, type ViewSection } from "./record-view/view-sections";
+import { useDocumentNumber } from "../lib/use-document-number";
 
 export type { ViewField };
 
@@ -50,7 +51,8 @@ export function LedgerDocumentView<R extends { id: number; branch: number; invoi
   const print = usePrint();
   const canChange = useHasPermission(changeCodes ?? []) && Boolean(changeCodes?.length);
   const { record, failed } = useRouteRecord<R>(endpoint);
-  const title = record ? `${name} #${record.invoice_no}` : name;
+  const numberOf = useDocumentNumber();
+  const title = record ? `${name} #${numberOf(record.branch, record.invoice_no)}` : name;
   const shown = record ? fields(record) : [];
   const tables = record && sections ? sections(record) : [];
   return (

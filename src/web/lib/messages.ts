@@ -96,6 +96,7 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   recordChanged: msg({ message: "The record was changed by someone else" }),
   barcodeExists: msg({ message: "Barcode already exists" }),
   codeExists: msg({ message: "Code already exists" }),
+  shortCodeFormat: msg({ message: "must be 2 to 5 letters or digits" }),
   nameExists: msg({ message: "Name already exists" }),
   alreadyApproved: msg({ message: "Already approved" }),
   approvedCannotChange: msg({ message: "Approved records cannot be updated or deleted" }),

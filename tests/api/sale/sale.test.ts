@@ -86,7 +86,8 @@ describe("sale/ create", () => {
       paid_amount: "2000.00",
       remaining: "6800.00",
       payment_status: "partial_paid",
-      payment_type: "cash",
+      // Part-paid: the rest is owed, so it is saved as Debit though the form said Cash.
+      payment_type: "debit",
       exchange_rate: "1.000000",
     });
     expect(typeof s.invoice_no).toBe("number");

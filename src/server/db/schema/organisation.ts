@@ -8,6 +8,8 @@ export const branch = pgTable("branch", {
   name: text("name").notNull(),
   color: text("color").notNull().default("#4A6486"),
   description: text("description").notNull().default(""),
+  /** Set before its document numbers (ERB-241, core/document-number.ts); unique, uppercase, null while unset. */
+  shortCode: text("short_code").unique(),
   ...stamps,
   ...syncable,
 });

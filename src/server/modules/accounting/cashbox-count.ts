@@ -55,7 +55,6 @@ const list: ListSpec = {
   },
   search: [sql`c.name`, sql`d.shift`, sql`d.invoice_no::text`, sql`d.note`],
   sums: { difference: sql`d.difference` },
-  defaultOrdering: "-id",
 };
 
 const readCount = (ex: Executor, id: number, auth: AuthContext) => readOne<Record<string, unknown>>(ex, list, sql`d.id`, id, auth);

@@ -37,6 +37,7 @@ export async function branchesWithInventories(ex: Executor, branchIds: number[])
     id: b.id,
     name: b.name,
     color: b.color,
+    short_code: b.shortCode,
     inventories: inventories.filter((i) => i.branchId === b.id).map((i) => ({ id: i.id, name: i.name })),
   }));
 }

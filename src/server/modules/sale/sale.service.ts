@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { MESSAGES, interpolate } from "../../../core/messages";
 import { carriesQuantity, ITEM_TYPES } from "../../../core/item-types";
 import { add, greaterThan, isZero, lessThan, mul, sub, sum, toDecimalString, type MoneyInput } from "../../../core/money";
-import { invoiceStanding } from "../../../core/payment-status";
+import { invoiceStanding, settledPaymentType } from "../../../core/payment-status";
 import {
   netTotal,
   paymentProblem,
@@ -329,7 +329,7 @@ export async function bookSale(
     inventoryId: header.inventoryId,
     currencyId: header.currencyId,
     exchangeRate: header.exchangeRate,
-    paymentType: body.payment_type,
+    paymentType: settledPaymentType(netTotal(total, body.discount), add(paidAmount, credited)),
     cashboxId,
     // What it took: the counter's cash and the credit notes it used.
     paidAmount: toDecimalString(add(paidAmount, credited)),
@@ -441,7 +441,7 @@ export async function updateSale(db: Db, auth: AuthContext, id: number, payload:
       inventoryId: header.inventoryId,
       currencyId: header.currencyId,
       exchangeRate: header.exchangeRate,
-      paymentType: body.payment_type,
+      paymentType: settledPaymentType(netTotal(total, body.discount), paidAmount),
       cashboxId,
       paidAmount,
       discount: body.discount,

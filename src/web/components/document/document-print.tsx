@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { LuPrinter } from "react-icons/lu";
 import { amountInWords } from "../../../core/number-to-words";
 import { printInfosAtom } from "../../lib/app-state";
+import { useCodedNumber } from "../../lib/use-document-number";
 import { printLogoUrl } from "../print/print-info-cache";
 import { usePrint } from "../print/use-print";
 import { DocumentLinesTable } from "./document-lines-table";
@@ -44,7 +45,9 @@ export function useDocumentPrint(): (doc: PrintableDocument, a5?: boolean) => vo
   const print = usePrint();
   const labels = usePrintLabels();
   const printInfos = useAtomValue(printInfosAtom);
-  return (doc, a5 = false) => {
+  const coded = useCodedNumber();
+  return (plain, a5 = false) => {
+    const doc = coded(plain);
     const header = documentHeader(doc, printInfos);
     const branch = header ? { ...header, logoUrl: printLogoUrl(header.logoUrl) } : null;
     print({ ...documentPrintOptions(doc, labels(doc), a5), branchId: doc.branchId, branch });
@@ -69,8 +72,9 @@ export function DocumentPrintButtons({ doc, disabled }: { doc: PrintableDocument
 }
 
 /** The document on screen as it prints: branch header, number, date, parties, lines, totals, amount in words. */
-export function DocumentPrint({ doc }: { doc: PrintableDocument }) {
+export function DocumentPrint({ doc: plain }: { doc: PrintableDocument }) {
   const { t } = useLingui();
+  const doc = useCodedNumber()(plain);
   const printInfos = useAtomValue(printInfosAtom);
   const info = documentHeader(doc, printInfos);
   const logo = printLogoUrl(info?.logoUrl);

@@ -10,6 +10,7 @@ import { recordTypeOf } from "../history/audit-record";
 import { buildTableBody, buildTableHead } from "../print/print-html";
 import { usePrint } from "../print/use-print";
 import { FieldGrid, fieldsHtml, RecordViewFrame, useRouteRecord, type ViewField } from "../record-view/record-view-frame";
+import { useDocumentNumber } from "../../lib/use-document-number";
 
 export type { ViewField };
 
@@ -69,10 +70,12 @@ export function MoneyViewShell<R extends MoneyRecord>({
   const canChange = useHasPermission([changePermission]);
   const { record, failed } = useRouteRecord<R>(endpoint);
 
-  const title = record ? `${singular} #${record.invoice_no}` : singular;
+  const numberOf = useDocumentNumber();
+  const number = record ? numberOf(record.branch, record.invoice_no) : "";
+  const title = record ? `${singular} #${number}` : singular;
   const fields: ViewField[] = record
     ? [
-        { label: t`Number`, value: String(record.invoice_no) },
+        { label: t`Number`, value: number },
         { label: t`Date`, value: formatDate(record.input_date) },
         { label: t`Branch`, value: record.branch_name },
         ...ownFields(record),

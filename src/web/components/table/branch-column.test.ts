@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { withBranchColumn } from "./branch-column";
+import { formatDocumentNumber } from "../../../core/document-number";
+import { withBranchColumn, withDocumentNumbers } from "./branch-column";
 import type { ColumnDef } from "./column-def";
 
 const columns: ColumnDef<unknown>[] = [
@@ -16,5 +17,25 @@ describe("withBranchColumn", () => {
     expect(withBranchColumn(columns, 1, "Branch")).toBe(columns);
     const shown = [...columns, { key: "branch_name", title: "Branch" }];
     expect(withBranchColumn(shown, 3, "Branch")).toBe(shown);
+  });
+});
+
+describe("a document list's number read with its branch's code", () => {
+  it("reads ERB-241 in the number column and leaves a column with its own text alone", () => {
+    const codes = new Map([[1, "ERB"]]);
+    const numberOf = (branch: number | null | undefined, n: number | string) =>
+      typeof n === "number" && typeof branch === "number" ? formatDocumentNumber(codes.get(branch), n) : String(n);
+    type Row = { branch: number; invoice_no: number | string };
+    const [number, other] = withDocumentNumbers<Row>(
+      [
+        { key: "invoice_no", title: "No." },
+        { key: "invoice_no", title: "Own", text: (r) => `#${r.invoice_no}` },
+      ],
+      numberOf,
+    );
+    expect(number.text?.({ branch: 1, invoice_no: 241 })).toBe("ERB-241");
+    expect(number.text?.({ branch: 2, invoice_no: 7 })).toBe("7");
+    expect(number.text?.({ branch: 1, invoice_no: "local-3" })).toBe("local-3");
+    expect(other.text?.({ branch: 1, invoice_no: 5 })).toBe("#5");
   });
 });

@@ -10,7 +10,8 @@ import { downloadServerExport } from "../export/server-export";
 import { useTableExport } from "../export/use-table-export";
 import { usePrint } from "../print/use-print";
 import { useCurrentUser } from "../../lib/use-permission";
-import { withBranchColumn } from "./branch-column";
+import { withBranchColumn, withDocumentNumbers } from "./branch-column";
+import { useDocumentNumber } from "../../lib/use-document-number";
 import { cellAlign, cellContent, cellText, printableColumns } from "./cell-value";
 import type { ColumnDef } from "./column-def";
 import { ColumnFilter } from "./column-filter";
@@ -56,9 +57,10 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
   const { title, endpoint, onRowClick, showTotals = false } = props;
   const { t } = useLingui();
   const visibleBranches = useCurrentUser()?.branches.length ?? 0;
+  const numberOf = useDocumentNumber();
   const columns = useMemo(
-    () => (props.branchColumn ? withBranchColumn(props.columns, visibleBranches, t`Branch`) : props.columns),
-    [props.branchColumn, props.columns, visibleBranches, t],
+    () => withDocumentNumbers(props.branchColumn ? withBranchColumn(props.columns, visibleBranches, t`Branch`) : props.columns, numberOf),
+    [props.branchColumn, props.columns, visibleBranches, t, numberOf],
   );
   const defaults = useMemo(() => props.defaultQuery ?? {}, [props.defaultQuery]);
   const urlRange = useUrlDateRange();

@@ -5,6 +5,8 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { api } from "../../lib/api-client";
 import { useTableExport } from "../export/use-table-export";
 import { usePrint } from "../print/use-print";
+import { useDocumentNumber } from "../../lib/use-document-number";
+import { withDocumentNumbers } from "./branch-column";
 import { cellAlign, cellContent, cellText, printableColumns } from "./cell-value";
 import { listExportTable } from "./list-export";
 import { ListQueryFilters, type ListTableProps } from "./list-query-filters";
@@ -30,7 +32,9 @@ export interface VirtualTableProps<Row> extends ListTableProps<Row> {
  * filters, record count, print, export, refresh and add above; the table only once there are rows.
  */
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
-  const { title, endpoint, columns, onRowClick, rowHeight = 37 } = props;
+  const { title, endpoint, onRowClick, rowHeight = 37 } = props;
+  const numberOf = useDocumentNumber();
+  const columns = useMemo(() => withDocumentNumbers(props.columns, numberOf), [props.columns, numberOf]);
   const { state, dispatch, reset } = useListQuery(props.storageKey ?? title);
   const params = useMemo(() => virtualTableParams(state), [state]);
   const [rows, setRows] = useState<Row[]>([]);

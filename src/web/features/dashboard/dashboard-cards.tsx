@@ -137,7 +137,10 @@ export function DashboardCards({
             <div className="dash-rows dash-rows-scroll">
               {cashboxes.map((c) => (
                 <div key={c.id} className="dash-row">
-                  <span>{c.name}</span>
+                  {/* dir="auto": the name is cut at its own end (an English name in Kurdish loses its tail, not its head) */}
+                  <span dir="auto" title={c.name}>
+                    {c.name}
+                  </span>
                   <span dir="ltr">
                     {money(c.balance)} {c.currency_code}
                   </span>

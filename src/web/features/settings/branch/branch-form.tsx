@@ -10,6 +10,7 @@ import { InventoriesCard } from "./inventories-card";
 
 interface BranchValues {
   name: string;
+  short_code: string;
   color: string;
   description: string;
   updated_at?: string;
@@ -17,19 +18,20 @@ interface BranchValues {
 
 const fromRecord = (row: BranchRow): BranchValues => ({
   name: row.name,
+  short_code: row.short_code ?? "",
   color: row.color,
   description: row.description,
   updated_at: row.updated_at,
 });
 
-/** Adds or renames a branch (name, colour, description); its inventories below once it exists. */
+/** Adds or renames a branch (name, short code, colour, description); its inventories below once it exists. */
 export default function BranchForm() {
   const { t } = useLingui();
   const form = useRecordForm<BranchValues, BranchRow>({
     resource: "branch",
     listPath: BRANCH_LIST_PATH,
     schema: branchSchema,
-    initialValues: { name: "", color: "#4A6486", description: "" },
+    initialValues: { name: "", short_code: "", color: "#4A6486", description: "" },
     fromRecord,
     toBody: (values) => ({ ...branchSchema.cast(values, { stripUnknown: true }), updated_at: values.updated_at }),
   });
@@ -37,6 +39,8 @@ export default function BranchForm() {
     <Stack gap="5">
       <FormScreen title={form.isEdit ? t`Edit Branch` : t`Add Branch`} listPath={BRANCH_LIST_PATH} model="branch" {...form}>
         <TextField name="name" label={t`Name`} required />
+        {/* Shown before the branch's document numbers (ERB-241). */}
+        <TextField name="short_code" label={t`Short Code`} />
         <TextField name="color" label={t`Colour`} type="color" required />
         <TextField name="description" label={t`Description`} multiline />
       </FormScreen>

@@ -29,6 +29,7 @@ export default function BranchList() {
         ),
         text: (row) => row.name,
       },
+      { key: "short_code", title: t`Short Code`, sortable: true, filterType: "text", width: "120px" },
       { key: "description", title: t`Description`, filterType: "text" },
       {
         key: "inventories",

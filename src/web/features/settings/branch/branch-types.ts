@@ -7,6 +7,8 @@ export interface InventoryRef {
 export interface BranchRow {
   id: number;
   name: string;
+  /** Before its document numbers (ERB-241); null while unset. */
+  short_code: string | null;
   color: string;
   description: string;
   inventories: InventoryRef[];

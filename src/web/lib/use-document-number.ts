@@ -1,0 +1,29 @@
+import { useCallback, useMemo } from "react";
+import { formatDocumentNumber } from "../../core/document-number";
+import { useCurrentUser } from "./use-permission";
+
+/** The short code of each of the user's branches that has one, by branch id. */
+export function useBranchShortCodes(): ReadonlyMap<number, string> {
+  const branches = useCurrentUser()?.branches;
+  return useMemo(() => new Map((branches ?? []).flatMap((b) => (b.short_code ? [[b.id, b.short_code] as const] : []))), [branches]);
+}
+
+/** A document's number as it reads (ERB-241): its branch's short code before it; a provisional number as it is. */
+export function useDocumentNumber(): (branchId: number | null | undefined, number: number | string) => string {
+  const codes = useBranchShortCodes();
+  return useCallback(
+    (branchId, number) =>
+      typeof number === "number" && typeof branchId === "number" ? formatDocumentNumber(codes.get(branchId), number) : String(number),
+    [codes],
+  );
+}
+
+/** A document as it prints and shows, its plain number read with its branch's code (a provisional one stays as it is). */
+export function useCodedNumber(): <Doc extends { number: string; branchId?: number | null }>(doc: Doc) => Doc {
+  const numberOf = useDocumentNumber();
+  return useCallback(
+    <Doc extends { number: string; branchId?: number | null }>(doc: Doc): Doc =>
+      /^\d+$/.test(doc.number) ? { ...doc, number: numberOf(doc.branchId, Number(doc.number)) } : doc,
+    [numberOf],
+  );
+}
