@@ -102,3 +102,28 @@ export interface UploadedMedia {
   id: string;
   url: string;
 }
+
+/** A currency's part of a customer's balance (GET customer/<id>/balance/), with what explains it. */
+export interface CustomerBalancePart {
+  currency: number;
+  currency_code: string;
+  balance: string;
+  balance_in_base: string;
+  open_sales: string;
+  open_sale_count: number;
+  debit_invoices: string;
+  debit_invoice_count: number;
+  unapplied_receipts: string;
+  open_credit_notes: string;
+  /** What no document explains (an opening balance, an exchange difference): the parts add up to the balance. */
+  other: string;
+}
+
+/** GET customer/<id>/balance/: what the counter and the receipt form show of a customer's account. */
+export interface CustomerBalanceAnswer {
+  customer: number;
+  credit_limit: string | null;
+  /** In the base currency. */
+  balance: string;
+  currencies: CustomerBalancePart[];
+}

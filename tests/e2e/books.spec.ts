@@ -108,6 +108,28 @@ function daysAgo(days: number): { typed: string; iso: string } {
   return { typed: `${dd}/${mm}/${yyyy}`, iso: `${yyyy}-${mm}-${dd}` };
 }
 
+/** Sets a branch's lock date (DD/MM/YYYY, or "" for none) on the period lock screen. */
+async function lockOnScreen(page: Page, branch: number, date: string): Promise<void> {
+  await page.goto("/accounting/period-lock");
+  const row = page.getByTestId(`period-lock-${branch}`);
+  await row.getByRole("textbox", { name: "Lock date" }).fill(date);
+  await row.getByTestId(`lock-save-${branch}`).click();
+  await expect(page.getByText("Updated successfully")).toBeVisible();
+}
+
+/** Keys an expense of 1 IQD of rent from Erbil Main's IQD cashbox on `date` (DD/MM/YYYY) and saves it. */
+async function keyRent(page: Page, date: string): Promise<void> {
+  const pick = new DocumentFormPage(page);
+  const form = new FormPage(page);
+  await page.goto("/accounting/expense/add");
+  await expect(page.getByRole("combobox", { name: "Expense Type" })).toBeVisible();
+  await pick.choose("Branch", "Erbil Main");
+  await pick.choose("Expense Type", "Rent");
+  await pick.choose("Cashbox", "Erbil Main IQD cashbox (IQD)");
+  await form.fill({ Date: date, Amount: "1" });
+  await form.save();
+}
+
 test("an accountant locks a branch's past: a backdated expense in it is refused, and lifting the lock lets it in", async ({
   page,
   request,
@@ -124,39 +146,18 @@ test("an accountant locks a branch's past: a backdated expense in it is refused,
       data: { branch: erbil!.branch, lock_date: erbil!.lock_date },
     });
   try {
-    await page.goto("/accounting/period-lock");
-    const row = page.getByTestId(`period-lock-${erbil!.branch}`);
-    await row.getByRole("textbox", { name: "Lock date" }).fill(lockDate.typed);
-    await row.getByTestId(`lock-save-${erbil!.branch}`).click();
-    await expect(page.getByText("Updated successfully")).toBeVisible();
+    await lockOnScreen(page, erbil!.branch!, lockDate.typed);
     const kept = await apiGet<PeriodLockRow[]>(request, token, "accounting/period-lock/");
     expect(kept.find((r) => r.branch === erbil!.branch)?.lock_date).toBe(lockDate.iso);
 
-    const form = new FormPage(page);
-    const pick = new DocumentFormPage(page);
-    await page.goto("/accounting/expense/add");
-    await expect(page.getByRole("combobox", { name: "Expense Type" })).toBeVisible();
-    await pick.choose("Branch", "Erbil Main");
-    await pick.choose("Expense Type", "Rent");
-    await pick.choose("Cashbox", "Erbil Main IQD cashbox (IQD)");
-    await form.fill({ Date: expenseDate.typed, Amount: "1" });
-    await form.save();
+    await keyRent(page, expenseDate.typed);
     await expect(page.getByText("This period is closed")).toBeVisible();
     await expect(page).toHaveURL(/\/accounting\/expense\/add/);
 
     // Put back as it was (the demo locks nothing), the same expense goes in.
     expect(erbil!.lock_date).toBeNull();
-    await page.goto("/accounting/period-lock");
-    await row.getByRole("textbox", { name: "Lock date" }).fill("");
-    await row.getByTestId(`lock-save-${erbil!.branch}`).click();
-    await expect(page.getByText("Updated successfully")).toBeVisible();
-    await page.goto("/accounting/expense/add");
-    await expect(page.getByRole("combobox", { name: "Expense Type" })).toBeVisible();
-    await pick.choose("Branch", "Erbil Main");
-    await pick.choose("Expense Type", "Rent");
-    await pick.choose("Cashbox", "Erbil Main IQD cashbox (IQD)");
-    await form.fill({ Date: expenseDate.typed, Amount: "1" });
-    await form.save();
+    await lockOnScreen(page, erbil!.branch!, "");
+    await keyRent(page, expenseDate.typed);
     await expect(page).toHaveURL(/\/accounting\/expense\/?(\?.*)?$/);
   } finally {
     expect((await restore()).status()).toBe(200);

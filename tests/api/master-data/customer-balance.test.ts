@@ -1,28 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CustomerBalanceAnswer as BalanceAnswer } from "../../../src/core/api-types";
 import { formToken, startTestApp, type TestApp } from "../support/test-app";
 import { debitSaleBody, post, saleWorld, type SaleAnswer, type SaleWorld } from "../sale/helpers";
 import { makeUser } from "./helpers";
-
-/** GET customer/<id>/balance/: what the counter and the receipt form show of a customer's account. */
-interface CurrencyPart {
-  currency: number;
-  currency_code: string;
-  balance: string;
-  balance_in_base: string;
-  open_sales: string;
-  open_sale_count: number;
-  debit_invoices: string;
-  debit_invoice_count: number;
-  unapplied_receipts: string;
-  open_credit_notes: string;
-  other: string;
-}
-interface BalanceAnswer {
-  customer: number;
-  credit_limit: string | null;
-  balance: string;
-  currencies: CurrencyPart[];
-}
 
 let t: TestApp;
 let admin: string;

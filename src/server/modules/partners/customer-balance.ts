@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
+import type { CustomerBalancePart } from "../../../core/api-types";
 import { add, sub, sum, toDecimalString } from "../../../core/money";
 import { queryRows, type Db } from "../../db/client";
 import { authOf } from "../../http/access";
@@ -19,18 +20,7 @@ import { invoiceStandingSql } from "../documents/invoice-standing";
  */
 export const CUSTOMER_BALANCE_CODES = ["view_customer", "view_customer_account_statement", "add_sale", "add_receipt"] as const;
 
-interface CurrencyRow {
-  currency: number;
-  currency_code: string;
-  balance: string;
-  balance_in_base: string;
-  open_sales: string;
-  open_sale_count: number;
-  debit_invoices: string;
-  debit_invoice_count: number;
-  unapplied_receipts: string;
-  open_credit_notes: string;
-}
+type CurrencyRow = Omit<CustomerBalancePart, "other">;
 
 const { remaining } = invoiceStandingSql("s");
 

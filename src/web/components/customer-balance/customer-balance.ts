@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLiveQuery } from "dexie-react-hooks";
+import type { CustomerBalanceAnswer } from "../../../core/api-types";
 import { owedInBase } from "../../../core/credit-limit";
 import { add, sum, toDecimalString, tryMoney } from "../../../core/money";
 import { api } from "../../lib/api-client";
@@ -9,29 +10,6 @@ import { getOfflineRuntime } from "../../offline/runtime-registry";
 import type { RowKey } from "../../offline/sync-tables";
 import { documentTotals } from "../document/document-lines";
 
-/** A currency's part of a customer's balance, as GET customer/<id>/balance/ answers it. */
-export interface CustomerBalancePart {
-  currency: number;
-  currency_code: string;
-  balance: string;
-  balance_in_base: string;
-  open_sales: string;
-  open_sale_count: number;
-  debit_invoices: string;
-  debit_invoice_count: number;
-  unapplied_receipts: string;
-  open_credit_notes: string;
-  other: string;
-}
-
-export interface ServerCustomerBalance {
-  customer: number;
-  credit_limit: string | null;
-  /** In the base currency. */
-  balance: string;
-  currencies: CustomerBalancePart[];
-}
-
 /** What a screen shows of a customer's account: the server's (or last known) figures plus the device's unsynced sales. */
 export interface CustomerBalanceView {
   /** What they owe in the base currency, the device's unsynced sales included; null when never read. */
@@ -40,7 +18,7 @@ export interface CustomerBalanceView {
   pending: string;
   creditLimit: string | null;
   /** The server's answer, or the last one the device kept (offline). */
-  server: ServerCustomerBalance | null;
+  server: CustomerBalanceAnswer | null;
   /** The figures are the last known, not read just now. */
   stale: boolean;
 }
@@ -61,12 +39,12 @@ async function pendingSalesOwed(customer: number): Promise<string> {
   return toDecimalString(sum(owed));
 }
 
-async function knownAnswer(customer: number): Promise<ServerCustomerBalance | null> {
-  return (await db().getMeta<Record<string, ServerCustomerBalance>>(KNOWN_KEY))?.[String(customer)] ?? null;
+async function knownAnswer(customer: number): Promise<CustomerBalanceAnswer | null> {
+  return (await db().getMeta<Record<string, CustomerBalanceAnswer>>(KNOWN_KEY))?.[String(customer)] ?? null;
 }
 
-async function keepAnswer(answer: ServerCustomerBalance): Promise<void> {
-  const known = (await db().getMeta<Record<string, ServerCustomerBalance>>(KNOWN_KEY)) ?? {};
+async function keepAnswer(answer: CustomerBalanceAnswer): Promise<void> {
+  const known = (await db().getMeta<Record<string, CustomerBalanceAnswer>>(KNOWN_KEY)) ?? {};
   await db().setMeta(KNOWN_KEY, { ...known, [String(answer.customer)]: answer });
 }
 
@@ -79,7 +57,7 @@ async function keepAnswer(answer: ServerCustomerBalance): Promise<void> {
 export function useCustomerBalance(customer: RowKey | null | undefined, refresh: unknown = null): CustomerBalanceView {
   const online = useOnline();
   const id = typeof customer === "number" ? customer : null;
-  const [server, setServer] = useState<{ id: number; answer: ServerCustomerBalance | null; fresh: boolean } | null>(null);
+  const [server, setServer] = useState<{ id: number; answer: CustomerBalanceAnswer | null; fresh: boolean } | null>(null);
   const pending = useLiveQuery(() => (id === null ? "0.00" : pendingSalesOwed(id)), [id], "0.00");
   const cachedLimit = useLiveQuery(
     async () => (id === null ? null : ((await db().ref("customer").get(id))?.credit_limit ?? null)),
@@ -95,7 +73,7 @@ export function useCustomerBalance(customer: RowKey | null | undefined, refresh:
     else
       api
         .get(`customer/${id}/balance/`)
-        .json<ServerCustomerBalance>()
+        .json<CustomerBalanceAnswer>()
         .then(async (answer) => {
           if (!live) return;
           setServer({ id, answer, fresh: true });

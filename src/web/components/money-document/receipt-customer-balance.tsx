@@ -7,7 +7,8 @@ import { formatAmount, isPositive, isZero } from "../../../core/money";
 import { useCurrentUser } from "../../lib/use-permission";
 import type { RowKey } from "../../offline/sync-tables";
 import { useDocumentCurrency } from "../document/use-document-currency";
-import { useCustomerBalance, type CustomerBalancePart, type ServerCustomerBalance } from "../customer-balance/customer-balance";
+import type { CustomerBalanceAnswer, CustomerBalancePart } from "../../../core/api-types";
+import { useCustomerBalance } from "../customer-balance/customer-balance";
 import { useFormField } from "../form/form-fields";
 
 const shown = (v: string) => formatAmount(v, { trimZeros: true });
@@ -17,7 +18,7 @@ export const cashboxOfCurrency = (cashboxes: readonly CashboxRef[], branch: numb
   cashboxes.find((c) => c.branch_id === branch && c.currency.id === currency);
 
 /** The currency a receipt from the customer is most likely in: the first they owe in (base first), else the base. */
-export function likelyCurrency(answer: ServerCustomerBalance | null, baseId: number | null): number | null {
+export function likelyCurrency(answer: CustomerBalanceAnswer | null, baseId: number | null): number | null {
   return answer?.currencies.find((c) => isPositive(c.balance))?.currency ?? baseId;
 }
 
