@@ -1,7 +1,6 @@
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { toIsoDate } from "../../core/dates";
-import { div, negate, round, sub, sum, toDecimalString } from "../../core/money";
-import { unitCost, valueOut } from "../../core/stock-valuation";
+import { div, mul, round, sum, toDecimalString } from "../../core/money";
 import { netTotal, postSale, saleLineTotals } from "../../core/posting";
 import { insertFromJson, queryRows, type Tx } from "../db/client";
 import {
@@ -263,20 +262,7 @@ async function insertSales(
     ),
   );
 
-  // Stock out, each movement with the balance and the value at cost it left (core stock-valuation), in the
-  // order the sales were booked; each sale's cost of goods is the value its lines took.
-  const values = new Map(
-    (
-      await queryRows<{ id: number; cost_value: string }>(
-        tx,
-        sql`select id, cost_value::text as cost_value from stock where id in (${sql.join(
-          rows.map((r) => sql`${r.id}`),
-          sql`, `,
-        )})`,
-      )
-    ).map((r) => [r.id, r.cost_value]),
-  );
-  const costs = planned.map(() => [] as string[]);
+  // Stock out, each movement with the balance it left, in the order the sales were booked.
   const balances = new Map(
     (
       await queryRows<{ id: number; quantity: string }>(
@@ -290,13 +276,8 @@ async function insertSales(
   );
   const movements = planned.flatMap((s, index) =>
     s.lines.map((l) => {
-      const held = balances.get(l.row.id) ?? 0;
-      const balance = held - l.quantity;
+      const balance = (balances.get(l.row.id) ?? 0) - l.quantity;
       balances.set(l.row.id, balance);
-      const value = values.get(l.row.id) ?? "0";
-      const out = valueOut(value, held, l.quantity);
-      values.set(l.row.id, toDecimalString(sub(value, out)));
-      costs[index].push(out);
       return {
         branchId,
         inventoryId,
@@ -304,7 +285,6 @@ async function insertSales(
         itemId: l.row.itemId,
         quantity: String(-l.quantity),
         balanceAfter: String(balance),
-        value: toDecimalString(negate(out)),
         documentType: SALE_DOC,
         documentId: ids[index],
         createdBy: userId,
@@ -313,14 +293,10 @@ async function insertSales(
   );
   await tx.execute(insertFromJson(stockMovement, movements));
   await tx.execute(
-    sql`update stock s set quantity = d.quantity::numeric, cost_value = d.value::numeric,
-          purchase_price = coalesce(d.price::numeric, s.purchase_price), updated_at = now() from (values ${sql.join(
-            [...balances].map(([id, quantity]) => {
-              const value = values.get(id) ?? "0";
-              return sql`(${id}::integer, ${String(quantity)}, ${value}, ${unitCost(value, quantity)})`;
-            }),
-            sql`, `,
-          )}) d(id, quantity, value, price) where s.id = d.id`,
+    sql`update stock s set quantity = d.quantity::numeric, updated_at = now() from (values ${sql.join(
+      [...balances].map(([id, quantity]) => sql`(${id}::integer, ${String(quantity)})`),
+      sql`, `,
+    )}) d(id, quantity) where s.id = d.id`,
   );
 
   const ledger = planned.flatMap((s, index) =>
@@ -332,7 +308,7 @@ async function insertSales(
       total_price: money[index].total,
       discount: s.discount,
       paid_amount: money[index].paid,
-      cost_total: sum(costs[index]),
+      cost_total: sum(s.lines.map((l) => mul(l.row.purchasePrice, l.quantity))),
       base_currency_id: currencies.iqd,
     }).map((l) => ({
       branchId,

@@ -200,25 +200,6 @@ export async function exchangeProblems(t: TestApp, fromId: number): Promise<stri
   ];
 }
 
-/**
- * The ledger's inventory equals the stock's value at cost, per branch, in the base currency, to the cent:
- * the inventory lines at their booked rates against the sum of the stock rows' values.
- */
-export async function inventoryValueProblems(t: TestApp): Promise<string[]> {
-  const rows = await queryRows<{ branch_id: number; ledger: string; stock: string }>(
-    t.db,
-    sql`with ledger as (
-          select branch_id, sum(round(debit * exchange_rate, 2) - round(credit * exchange_rate, 2)) as value
-          from ledger_entry where account_type = 'inventory' group by 1),
-        stocked as (select branch_id, sum(cost_value) as value from stock group by 1)
-        select coalesce(l.branch_id, s.branch_id) as branch_id, coalesce(l.value, 0)::numeric(18, 2)::text as ledger,
-               coalesce(s.value, 0)::numeric(18, 2)::text as stock
-        from ledger l full join stocked s on s.branch_id = l.branch_id
-        where coalesce(l.value, 0)::numeric(18, 2) <> coalesce(s.value, 0)::numeric(18, 2) order by 1`,
-  );
-  return rows.map((r) => `branch ${r.branch_id}: the ledger's inventory is ${r.ledger}, the stock's value at cost ${r.stock}`);
-}
-
 interface CashboxListRow {
   id: number;
   name: string;

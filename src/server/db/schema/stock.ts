@@ -20,10 +20,8 @@ export const stock = pgTable(
     batchNumber: text("batch_number").notNull().default(""),
     expireDate: text("expire_date"),
     quantity: quantity("quantity").notNull().default("0"),
-    /** Unit cost in the base currency: cost_value / quantity while the row holds stock (core stock-valuation). */
+    /** Unit cost in the base currency, the last purchase's (what cost of goods sold uses). */
     purchasePrice: money("purchase_price").notNull().default("0"),
-    /** What the row is worth at cost, in the base currency: the ledger's inventory is the sum of these. */
-    costValue: money("cost_value").notNull().default("0"),
     salePrice: money("sale_price").notNull().default("0"),
     ...stamps,
     ...syncable,
@@ -48,8 +46,6 @@ export const stockMovement = pgTable(
     /** Signed change: + in, - out. */
     quantity: quantity("quantity").notNull(),
     balanceAfter: quantity("balance_after").notNull(),
-    /** Signed value at cost the movement moved (base currency): + in, - out. */
-    value: money("value").notNull().default("0"),
     documentType: text("document_type").notNull(),
     documentId: integer("document_id").notNull(),
     createdBy: createdBy(),

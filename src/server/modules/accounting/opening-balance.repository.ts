@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { queryRows, type Executor, type Tx } from "../../db/client";
-import { openingBalanceMoney, openingBalanceStock } from "../../db/tables";
+import { openingBalanceMoney, openingBalanceStock, stock } from "../../db/tables";
+import { touched } from "../../http/resource";
 
 /** The table, ledger and stock document type, and numbering key of opening balances. */
 export const OPENING_BALANCE = "opening_balance";
@@ -78,14 +79,21 @@ export async function deleteOpeningBalanceRow(tx: Tx, id: number): Promise<void>
 }
 
 /** An opening line sets its stock row's unit cost (base currency), as a purchase does; the sale price stays. */
-/** The net quantity, and value at cost, each stock row holds from the document's movements. */
-export async function movedByStock(ex: Executor, id: number): Promise<Map<number, { quantity: string; value: string }>> {
-  const rows = await queryRows<{ stock_id: number; quantity: string; value: string }>(
+export async function setStockCost(tx: Tx, stockId: number, cost: string): Promise<void> {
+  await tx
+    .update(stock)
+    .set({ purchasePrice: cost, ...touched() })
+    .where(eq(stock.id, stockId));
+}
+
+/** The net quantity each stock row holds from the document's movements. */
+export async function movedByStock(ex: Executor, id: number): Promise<Map<number, string>> {
+  const rows = await queryRows<{ stock_id: number; quantity: string }>(
     ex,
-    sql`select stock_id, sum(quantity)::text as quantity, sum(value)::text as value from stock_movement
+    sql`select stock_id, sum(quantity)::text as quantity from stock_movement
         where document_type = ${OPENING_BALANCE} and document_id = ${id} group by stock_id`,
   );
-  return new Map(rows.map((r) => [r.stock_id, { quantity: r.quantity, value: r.value }]));
+  return new Map(rows.map((r) => [r.stock_id, r.quantity]));
 }
 
 /** The live inventories of a branch among `ids`. */

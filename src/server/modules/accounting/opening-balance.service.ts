@@ -14,7 +14,6 @@ import { bookedLines, repost } from "../ledger/ledger.repository";
 import { assertPeriodsOpen } from "../ledger/period-lock.repository";
 import { batchTrackingOn, liveItems } from "../purchase/purchase.repository";
 import { applyMovements, findOrCreateStock } from "../stock/stock-ledger";
-import { settleInventoryValue } from "../stock/inventory-value";
 import { lockCashboxes, type CashboxRow } from "./cashbox.repository";
 import { assertNotOverdrawn, balances } from "./cashbox-guard";
 import { cashboxRate } from "./cashbox-adjustment";
@@ -30,6 +29,7 @@ import {
   movedByStock,
   OPENING_BALANCE,
   otherOpeningBalance,
+  setStockCost,
   storedCashboxes,
   updateOpeningBalance,
   writeOpeningLines,
@@ -171,7 +171,7 @@ function postingOf(checked: CheckedOpening, baseCurrency: number): PostingLine[]
 async function book(tx: Tx, id: number, checked: CheckedOpening, userId: number): Promise<void> {
   const held = await movedByStock(tx, id);
   const salePrices = await itemSalePrices(tx, [...new Set(checked.stock.map((l) => l.itemId))]);
-  const wanted = new Map<number, { quantity: string; value: string }>();
+  const wanted = new Map<number, string>();
   const stockRows = [];
   for (const line of checked.stock) {
     const stockId = await findOrCreateStock(
@@ -185,20 +185,14 @@ async function book(tx: Tx, id: number, checked: CheckedOpening, userId: number)
       },
       { purchasePrice: line.cost, salePrice: salePrices.get(line.itemId) },
     );
-    const totalCost = openingStockValue(line.quantity, line.cost);
-    wanted.set(stockId, { quantity: line.quantity, value: totalCost });
-    stockRows.push({ ...line, openingBalanceId: id, stockId, totalCost });
+    wanted.set(stockId, line.quantity);
+    stockRows.push({ ...line, openingBalanceId: id, stockId, totalCost: openingStockValue(line.quantity, line.cost) });
   }
-  // What the document brings in is worth its lines' cost; more of it comes in worth the difference from what it
-  // held (a new cost with the same quantity too), less goes out by the rule (settleInventoryValue posts the rest).
   const deltas = [...new Set([...held.keys(), ...wanted.keys()])]
-    .map((stockId) => ({
-      stockId,
-      quantity: toDecimalString(sub(wanted.get(stockId)?.quantity ?? "0", held.get(stockId)?.quantity ?? "0"), QUANTITY_SCALE),
-      value: toDecimalString(sub(wanted.get(stockId)?.value ?? "0", held.get(stockId)?.value ?? "0")),
-    }))
-    .filter((m) => !isZero(m.quantity) || !isZero(m.value));
+    .map((stockId) => ({ stockId, quantity: toDecimalString(sub(wanted.get(stockId) ?? "0", held.get(stockId) ?? "0"), QUANTITY_SCALE) }))
+    .filter((m) => !isZero(m.quantity));
   await applyMovements(tx, deltas, { documentType: OPENING_BALANCE, documentId: id, userId });
+  for (const row of stockRows) await setStockCost(tx, row.stockId, row.cost);
   await writeOpeningLines(
     tx,
     id,
@@ -211,7 +205,6 @@ async function book(tx: Tx, id: number, checked: CheckedOpening, userId: number)
     await bookedLines(tx, OPENING_BALANCE, id),
     postingOf(checked, await baseCurrencyId(tx)),
   );
-  await settleInventoryValue(tx, { documentType: OPENING_BALANCE, documentId: id, entryDate: checked.inputDate, userId });
 }
 
 const requestedCashboxes = (payload: unknown): number[] => {
@@ -273,8 +266,8 @@ export async function deleteOpeningBalanceTx(tx: Tx, auth: AuthContext, id: numb
   const before = await balances(tx, boxes.values());
   const held = await movedByStock(tx, id);
   const out = [...held]
-    .filter(([, q]) => !isZero(q.quantity))
-    .map(([stockId, q]) => ({ stockId, quantity: toDecimalString(sub(0, q.quantity), QUANTITY_SCALE) }));
+    .filter(([, q]) => !isZero(q))
+    .map(([stockId, q]) => ({ stockId, quantity: toDecimalString(sub(0, q), QUANTITY_SCALE) }));
   await applyMovements(tx, out, { documentType: OPENING_BALANCE, documentId: id, userId: auth.userId });
   await repost(
     tx,
@@ -282,7 +275,6 @@ export async function deleteOpeningBalanceTx(tx: Tx, auth: AuthContext, id: numb
     await bookedLines(tx, OPENING_BALANCE, id),
     [],
   );
-  await settleInventoryValue(tx, { documentType: OPENING_BALANCE, documentId: id, entryDate: row.input_date, userId: auth.userId });
   await assertNotOverdrawn(tx, boxes.values(), before);
   await deleteOpeningBalanceRow(tx, id);
 }

@@ -12,7 +12,6 @@ import { bookedLines, repost, type BookedLine } from "../ledger/ledger.repositor
 import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/document-number";
 import { baseCurrencyId } from "../documents/currency-context";
 import { applyMovements, reverseMovements } from "../stock/stock-ledger";
-import { settleInventoryValue } from "../stock/inventory-value";
 import { assertLocked, assertNotOverdrawn, balances } from "../accounting/cashbox-guard";
 import type { CashboxRow } from "../accounting/cashbox.repository";
 import {
@@ -161,8 +160,6 @@ async function bookReturn(
     ],
   );
   await addPurchasePaid(tx, header.purchaseId, toDecimalString(mul(givenBack(settlementOf(header)), -1)));
-  // The supplier takes the goods back at the return's price; the stock gives up its value at cost: the difference is cost of goods.
-  await settleInventoryValue(tx, { documentType: PURCHASE_RETURN_DOCUMENT, documentId: id, entryDate: header.inputDate, userId });
 }
 
 const settlementOf = (row: Pick<PurchaseReturnHeader, "refundCashboxId" | "refundAmount" | "creditNoteAmount">): ReturnSettlement => ({
@@ -251,12 +248,6 @@ export async function deletePurchaseReturn(tx: Tx, id: number, auth: AuthContext
     booked,
     [],
   );
-  await settleInventoryValue(tx, {
-    documentType: PURCHASE_RETURN_DOCUMENT,
-    documentId: id,
-    entryDate: current.inputDate,
-    userId: auth.userId,
-  });
   await deletePurchaseReturnRow(tx, id);
   await setPurchaseReturned(tx, current.purchaseId);
   await assertNotOverdrawn(tx, boxes.values(), before);

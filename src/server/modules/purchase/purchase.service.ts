@@ -22,9 +22,6 @@ import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/
 import { assertCashboxesUsable } from "../users/cashbox-rights";
 import { baseCurrencyId, checkReferencedCashbox, readDocumentReferences, referencedRate } from "../documents/currency-context";
 import { applyMovements, findOrCreateStock, reverseMovements } from "../stock/stock-ledger";
-import { settleInventoryValue } from "../stock/inventory-value";
-import { allocateValue } from "../../../core/stock-valuation";
-import { lineBaseValue } from "../../../core/exchange-difference";
 import {
   batchTrackingOn,
   deletePurchaseLines,
@@ -154,14 +151,9 @@ async function bookPurchase(
   }
   await insertPurchaseLines(tx, rows);
   const source = { documentType: PURCHASE_DOCUMENT, documentId: purchaseId, userId };
-  // Each line brings its share of the net (after the discount) in base: together exactly what inventory is debited.
-  const values = allocateValue(
-    lineBaseValue(netTotal(header.totalPrice, header.discount ?? "0"), header.exchangeRate),
-    rows.map((r) => r.totalPrice),
-  );
   await applyMovements(
     tx,
-    rows.map((r, i) => ({ stockId: r.stockId, quantity: r.quantity, value: values[i] })),
+    rows.map((r) => ({ stockId: r.stockId, quantity: r.quantity })),
     source,
   );
   await repost(
@@ -247,12 +239,6 @@ export async function createPurchase(tx: Tx, payload: unknown, auth: AuthContext
   const id = await insertPurchase(tx, checked.header);
   await bookPurchase(tx, id, checked, auth.userId);
   await bookCreditUses(tx, id, checked, input.credit_notes ?? [], credited, auth.userId);
-  await settleInventoryValue(tx, {
-    documentType: PURCHASE_DOCUMENT,
-    documentId: id,
-    entryDate: checked.header.inputDate,
-    userId: auth.userId,
-  });
   await assertNotOverdrawn(tx, boxes.values(), before);
   // Last: the branch's counter stays locked until commit (assignDocumentNumber).
   await assignDocumentNumber(tx, "purchase", id, input.branch, PURCHASE_DOCUMENT);
@@ -280,12 +266,6 @@ export async function updatePurchase(tx: Tx, id: number, payload: unknown, auth:
   const booked = await unbookPurchase(tx, id, auth.userId);
   await updatePurchaseHeader(tx, id, checked.header);
   await bookPurchase(tx, id, checked, auth.userId, booked);
-  await settleInventoryValue(tx, {
-    documentType: PURCHASE_DOCUMENT,
-    documentId: id,
-    entryDate: checked.header.inputDate,
-    userId: auth.userId,
-  });
   await assertNotOverdrawn(tx, boxes.values(), before);
   await renumberIfMoved(tx, "purchase", id, { from: current.branchId, to: input.branch }, PURCHASE_DOCUMENT);
 }
@@ -302,7 +282,6 @@ export async function deletePurchase(tx: Tx, id: number, auth: AuthContext): Pro
     booked,
     [],
   );
-  await settleInventoryValue(tx, { documentType: PURCHASE_DOCUMENT, documentId: id, entryDate: current.inputDate, userId: auth.userId });
   await releaseCreditNoteUses(tx, PURCHASE_DOCUMENT, id);
   await deletePurchaseRow(tx, id);
 }

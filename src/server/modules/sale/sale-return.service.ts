@@ -13,7 +13,6 @@ import { bookedLines, repost } from "../ledger/ledger.repository";
 import { baseCurrencyId } from "../documents/currency-context";
 import { assignDocumentNumber, UNNUMBERED } from "../documents/document-number";
 import { applyMovements, reverseMovements } from "../stock/stock-ledger";
-import { settleInventoryValue } from "../stock/inventory-value";
 import { assertNotOverdrawn, balances } from "../accounting/cashbox-guard";
 import type { CashboxRow } from "../accounting/cashbox.repository";
 import {
@@ -118,10 +117,9 @@ async function writeReturn(
     lines.map((l) => ({ saleReturnId: id, ...l })),
   );
   const source = { documentType: SALE_RETURN_DOC, documentId: id, userId: auth.userId };
-  // Goods come back at the cost the sale took them out at (its lines' unit cost), what the posting books.
   await applyMovements(
     tx,
-    lines.map((l) => ({ stockId: l.stockId, quantity: l.quantity, value: toDecimalString(round(mul(l.costPrice, l.quantity))) })),
+    lines.map((l) => ({ stockId: l.stockId, quantity: l.quantity })),
     source,
   );
   const money = { currency_id: saleRow.currencyId, exchange_rate: saleRow.exchangeRate, customer_id: saleRow.customerId };
@@ -145,7 +143,6 @@ async function writeReturn(
     existing ? await bookedLines(tx, SALE_RETURN_DOC, id) : [],
     posting,
   );
-  await settleInventoryValue(tx, { documentType: SALE_RETURN_DOC, documentId: id, entryDate: inputDate, userId: auth.userId });
   await repo.setSaleReturned(tx, saleRow.id);
   await repo.addSalePaid(tx, saleRow.id, toDecimalString(sub(givenBack(before), givenBack(settled))));
   return { id, branchId: saleRow.branchId };
@@ -210,7 +207,6 @@ export async function deleteSaleReturn(db: Db, auth: AuthContext, id: number): P
       await bookedLines(tx, SALE_RETURN_DOC, id),
       [],
     );
-    await settleInventoryValue(tx, { documentType: SALE_RETURN_DOC, documentId: id, entryDate: row.inputDate, userId: auth.userId });
     await repo.deleteSaleReturn(tx, id);
     await repo.setSaleReturned(tx, row.saleId);
     await repo.addSalePaid(tx, row.saleId, givenBack(settlementOf(row)));

@@ -22,7 +22,6 @@ import { assertPeriodsOpen } from "../ledger/period-lock.repository";
 import { baseCurrencyId, checkReferencedCashbox } from "../documents/currency-context";
 import { assignDocumentNumber, UNNUMBERED } from "../documents/document-number";
 import { applyMovements, reverseMovements, type Movement } from "../stock/stock-ledger";
-import { settleInventoryValue } from "../stock/inventory-value";
 import * as repo from "./sale.repository";
 import { saleList } from "./sale.lists";
 import { invoiceHasAllocations } from "../accounting/money-document.repository";
@@ -351,8 +350,6 @@ export async function bookSale(
     posting.length ? (saleId) => postingInsert(postingSource(money, auth.userId), saleId, posting) : null,
   );
   await applyMovements(tx, outMovements(lines), { documentType: SALE_DOC, documentId: id, userId: auth.userId }, { rowsLocked: true });
-  // Cost of goods was booked at the lines' unit cost; the stock gave up its value by the rule: the cents between are posted.
-  await settleInventoryValue(tx, { documentType: SALE_DOC, documentId: id, entryDate: inputDate, userId: auth.userId });
   await writeCreditNoteUses(tx, "sale_return", "sale", id, creditUses);
   if (counter && counterBoxes && before) {
     await repo.insertSalePayments(tx, id, counterPaymentRows(counter));
@@ -462,7 +459,6 @@ export async function updateSale(db: Db, auth: AuthContext, id: number, payload:
       source,
     );
     await repostSale(tx, id, { ...header, cashboxId, discount: body.discount, paidAmount, inputDate }, auth.userId);
-    await settleInventoryValue(tx, { documentType: SALE_DOC, documentId: id, entryDate: inputDate, userId: auth.userId });
     await assertNotOverdrawn(tx, boxes.values(), before);
     return readSale(tx, id, auth);
   });
@@ -480,7 +476,6 @@ export async function deleteSale(db: Db, auth: AuthContext, id: number): Promise
       await bookedLines(tx, SALE_DOC, id),
       [],
     );
-    await settleInventoryValue(tx, { documentType: SALE_DOC, documentId: id, entryDate: row.inputDate, userId: auth.userId });
     await assertNotOverdrawn(tx, boxes.values(), before);
     await releaseCreditNoteUses(tx, SALE_DOC, id);
     await repo.deleteSale(tx, id);
@@ -506,6 +501,5 @@ export async function addSaleExtraTx(tx: Tx, auth: AuthContext, id: number, body
     inputDate: row.inputDate,
   };
   const total = await repostSale(tx, id, money, auth.userId);
-  await settleInventoryValue(tx, { documentType: SALE_DOC, documentId: id, entryDate: row.inputDate, userId: auth.userId });
   await repo.updateSale(tx, id, { totalPrice: total });
 }

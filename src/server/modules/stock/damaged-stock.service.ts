@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { toIsoDate } from "../../../core/dates";
-import { negate, toDecimalString } from "../../../core/money";
+import { mul, negate, round, sum, toDecimalString } from "../../../core/money";
 import { postDamagedStock } from "../../../core/posting";
 import { damagedStockSchema, type DamagedStockInput } from "../../../core/validation/stock-document-schemas";
 import type { Db, Executor, Tx } from "../../db/client";
@@ -12,7 +12,6 @@ import { baseCurrencyId } from "../documents/currency-context";
 import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/document-number";
 import { bookedLines, repost, type BookedLine } from "../ledger/ledger.repository";
 import { applyMovements, reverseMovements, type MovementSource } from "./stock-ledger";
-import { settleInventoryValue } from "./inventory-value";
 import { assertFresh, stockRowsOfLines, usableInventory } from "./stock-document-lines";
 import {
   DAMAGED_STOCK_DOCUMENT,
@@ -84,20 +83,19 @@ async function applyDamage(
   auth: AuthContext,
   booked: readonly BookedLine[] = [],
 ) {
-  const moved = await applyMovements(
+  await applyMovements(
     tx,
     lines.map((l) => ({ stockId: l.stockId, quantity: toDecimalString(negate(l.quantity), 3) })),
     source(id, auth),
   );
-  // The loss is the value at cost the stock gave up.
-  const posting = postDamagedStock({ base_currency_id: await baseCurrencyId(tx), cost_total: negate(moved.total) });
+  const cost = sum(lines.map((l) => round(mul(l.quantity, l.purchasePrice))));
+  const posting = postDamagedStock({ base_currency_id: await baseCurrencyId(tx), cost_total: cost });
   await repost(
     tx,
     { branchId, documentType: DAMAGED_STOCK_DOCUMENT, documentId: id, entryDate: inputDate, userId: auth.userId },
     booked,
     posting,
   );
-  await settleInventoryValue(tx, { documentType: DAMAGED_STOCK_DOCUMENT, documentId: id, entryDate: inputDate, userId: auth.userId });
 }
 
 /** Puts back what the document took; answers its posting as booked, which the edit or the delete reverses. */
@@ -190,12 +188,6 @@ export async function deleteDamagedStock(db: Db, id: number, auth: AuthContext):
       booked,
       [],
     );
-    await settleInventoryValue(tx, {
-      documentType: DAMAGED_STOCK_DOCUMENT,
-      documentId: id,
-      entryDate: current.inputDate,
-      userId: auth.userId,
-    });
     await deleteDamagedStockRow(tx, id);
   });
 }

@@ -10,7 +10,6 @@ import { idempotentCreate, type CreateResult } from "../../http/idempotency";
 import { readOne, validateBody, invalidChoice } from "../../http/resource";
 import { assignDocumentNumber, renumberIfMoved, UNNUMBERED } from "../documents/document-number";
 import { applyMovements, findOrCreateStock, type Movement } from "./stock-ledger";
-import { settleInventoryValue } from "./inventory-value";
 import { assertPeriodsOpen } from "../ledger/period-lock.repository";
 import { assertFresh, assertWithinStock, stockRowsOfLines, usableInventory, type StockRow } from "./stock-document-lines";
 import {
@@ -171,12 +170,10 @@ export async function approveTransferTx(tx: Tx, id: number, auth: AuthContext): 
       { purchasePrice: source.purchasePrice, salePrice: source.salePrice },
     );
     movements.push({ stockId: source.id, quantity: toDecimalString(negate(line.quantity), 3) });
-    // The target takes the value at cost the source gives up: a transfer moves value, it books nothing.
-    movements.push({ stockId: target, quantity: toDecimalString(line.quantity, 3), valueFrom: source.id });
+    movements.push({ stockId: target, quantity: toDecimalString(line.quantity, 3) });
   }
   // The zero check runs on the locked rows: "No enough quantity available" rolls everything back.
   await applyMovements(tx, movements, { documentType: TRANSFER_DOCUMENT, documentId: id, userId: auth.userId });
-  await settleInventoryValue(tx, { documentType: TRANSFER_DOCUMENT, documentId: id, entryDate: transfer.inputDate, userId: auth.userId });
   await markApproved(tx, id, auth.userId);
   return readTransfer(tx, id, auth);
 }

@@ -105,7 +105,7 @@ export const SYNC_TABLES: SyncTable[] = [
     ridesWith: { name: "item", column: "item_id" },
     // The codes of stock/all/ and stock/search/: the stock list and every form that picks stock rows.
     read: STOCK_SEARCH_CODES,
-    cost: ["purchase_price", "cost_value"],
+    cost: ["purchase_price"],
   },
   { name: "damaged_stock_type", table: "damaged_stock_type", read: allCodesOf(damagedStockTypeResource) },
   // A deleted sale: the device drops what it kept of it (its viewed copy); sale rows are not cached.
