@@ -40,8 +40,8 @@ export function CreditNotePicker({ kind }: { kind: MoneyDocumentKind }) {
   const online = useOnline();
   const user = useCurrentUser();
   const allowed = useHasPermission([meta.creditNotePermission]);
-  const notes = useFormField<CreditNoteAmounts>("credit_notes");
-  const usedBefore = useFormField<MoneyDocumentCreditNote[]>("credit_notes_before").value ?? [];
+  const notes = useFormField<CreditNoteAmounts>("note_amounts");
+  const usedBefore = useFormField<MoneyDocumentCreditNote[]>("notes_used_before").value ?? [];
   const amount = useFormField<string>("amount");
   const party = useFormField<RowKey | null>(meta.party).value;
   const cashboxId = useFormField<RowKey | null>("cashbox").value;

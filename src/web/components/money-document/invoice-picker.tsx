@@ -62,7 +62,7 @@ export function InvoicePicker({ kind }: { kind: MoneyDocumentKind }) {
   const picked = useFormField<PickedAmounts>("picked");
   const cash = useFormField<string>("amount").value;
   // What settles the invoices: the cash and the credit notes it uses (credit-note-picker.tsx).
-  const credited = Object.values(useFormField<Record<string, string>>("credit_notes").value ?? {}).reduce(
+  const credited = Object.values(useFormField<Record<string, string>>("note_amounts").value ?? {}).reduce(
     (sum, v) => add(sum, tryMoney(v) ?? 0),
     tryMoney(0)!,
   );

@@ -41,10 +41,11 @@ interface Values extends BranchMoneyValues {
   /** The user chooses the invoices it settles (else the server, oldest first). */
   pick: boolean;
   picked: PickedAmounts;
-  /** The party's credit notes it uses beside the cash, by note id. */
-  credit_notes: CreditNoteAmounts;
+  /** The party's credit notes it uses beside the cash, by note id (not named `credit_notes`: the schema checks the
+   * form's values, and there `credit_notes` is the body's list, so an object under that name fails unseen). */
+  note_amounts: CreditNoteAmounts;
   /** What the loaded document used (an edit offers those notes again). */
-  credit_notes_before: MoneyDocumentCreditNote[];
+  notes_used_before: MoneyDocumentCreditNote[];
 }
 
 /**
@@ -67,8 +68,8 @@ export function MoneyDocumentForm({ kind }: { kind: MoneyDocumentKind }) {
       supplier: null,
       pick: false,
       picked: {},
-      credit_notes: {},
-      credit_notes_before: [],
+      note_amounts: {},
+      notes_used_before: [],
     },
     fromRecord: (r) => ({
       ...branchMoneyValuesOf(r),
@@ -76,14 +77,14 @@ export function MoneyDocumentForm({ kind }: { kind: MoneyDocumentKind }) {
       supplier: refId(r.supplier),
       pick: false,
       picked: Object.fromEntries((r.allocations ?? []).map((a) => [allocationTarget(meta, a).key, a.amount])),
-      credit_notes: creditNoteAmountsOf(r.credit_notes),
-      credit_notes_before: r.credit_notes ?? [],
+      note_amounts: creditNoteAmountsOf(r.credit_notes),
+      notes_used_before: r.credit_notes ?? [],
     }),
     toBody: (v) => ({
       ...branchMoneyBody(v),
       [partyKey]: v[partyKey],
       ...pickedAllocations(kind, v.pick, v.picked),
-      credit_notes: creditNotesBody(v.credit_notes ?? {}),
+      credit_notes: creditNotesBody(v.note_amounts ?? {}),
     }),
     // A receipt saved online opens its view, to print it for the customer.
     createdPath: kind === "receipt" ? (id) => `${meta.path}/${id}/view` : undefined,
