@@ -23,7 +23,7 @@ export const unauthorized = () => new HttpError(401, { message: "Authentication 
 export const forbidden = (message: string = MESSAGES.permissionDenied) => new HttpError(403, { message });
 export const notFound = () => new HttpError(404, { message: "Not found." });
 export const stillRunning = () => new HttpError(409, { message: "This form is still being processed" });
-/** A token carried to another user in a file of unsynced documents (issue 36), already booked by the user it was issued for. */
+/** A token carried to another user in a file of unsynced documents, already booked by the user it was issued for. */
 export const bookedByAuthor = () => new HttpError(422, { message: MESSAGES.formTokenBookedByAuthor });
 export const reusedToken = () => new HttpError(422, { message: "This form was already submitted with different data" });
 export const staleRecord = () => new HttpError(423, { message: "There was an error, please refresh the page and try again" });

@@ -43,7 +43,7 @@ export function readFormToken(payload: Record<string, unknown>): string {
  * The token is scoped to its user, so a replay never returns another user's response.
  *
  * A device's unsynced documents can be saved to a file and loaded by another user on another device
- * (issue 36, web/offline/outbox-file.ts), so one well-formed token may reach the server from two users:
+ * (the device's safety net, web/offline/outbox-file.ts), so one well-formed token may reach the server from two users:
  * the one it was issued for (its first number) and the one who loaded the file. Both lock the issuer's
  * key, so one books it: a booking by the loader is recorded for the issuer too (the issuer's later
  * replay gets that answer back: its own document), and the loader of a token the issuer booked

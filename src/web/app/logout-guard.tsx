@@ -13,7 +13,7 @@ interface Question {
 
 /**
  * Asks before logging out while entries wait in the outbox (DESIGN section 4), offering to save them
- * to a file first (issue 36). Logging out keeps them: they stay on the device and replay once the same
+ * to a file first. Logging out keeps them: they stay on the device and replay once the same
  * user signs in again.
  */
 export function LogoutGuard() {

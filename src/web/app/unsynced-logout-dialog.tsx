@@ -11,7 +11,7 @@ export interface UnsyncedLogoutDialogProps {
 }
 
 /**
- * The question before logging out while documents wait (issue 36): how many, "Save to file" (a file
+ * The question before logging out while documents wait: how many, "Save to file" (a file
  * another device can load: outbox-file.ts), an explicit "Log out anyway", and cancel keeps the user in.
  */
 export function UnsyncedLogoutDialog({ count, onAnswer }: UnsyncedLogoutDialogProps) {

@@ -1,7 +1,7 @@
 import type { LocalEffect, OutboxEntry } from "./db";
 
 /**
- * The device's safety net (issue 36): the documents a device holds and has not synced, as a file
+ * The device's safety net: the documents a device holds and has not synced, as a file
  * the user keeps when signing out (or before the storage is cleared) and another device loads. The
  * file carries each entry's request as it would be sent, with its form_token, so the server books
  * each one once whichever device replays it. Pure: reading and writing IndexedDB is outbox-file-store.ts.

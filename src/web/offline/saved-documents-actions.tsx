@@ -5,7 +5,7 @@ import { LuDownload, LuUpload } from "react-icons/lu";
 import { loadUnsyncedFile, saveUnsyncedToFile, type LoadOutcome } from "./outbox-file-actions";
 
 /**
- * The sync panel's safety net (issue 36): "Save to file" writes the documents waiting on this device
+ * The sync panel's safety net: "Save to file" writes the documents waiting on this device
  * to a file; "Load saved documents" puts such a file's documents into this device's outbox, where the
  * normal replay sends them, each booked once by its form_token. `storageAtRisk`: the browser has not
  * promised to keep this site's storage (it may clear it under pressure), so waiting documents are worth a file.

@@ -21,7 +21,7 @@ import {
 
 /**
  * The sync panel (DESIGN section 4): online state, what waits, the last sync, storage, "Sync now",
- * saving what waits to a file and loading such a file (issue 36), and the entries the server refused
+ * saving what waits to a file and loading such a file, and the entries the server refused
  * with its message, to resend or discard.
  */
 

@@ -68,7 +68,7 @@ describe("idempotent creates", () => {
     expect(await countNamed("Scoped")).toBe(2);
   });
 
-  describe("a token carried to another user in a file of unsynced documents (issue 36)", () => {
+  describe("a token carried to another user in a file of unsynced documents", () => {
     let cashier: string;
     let adminId: number;
     beforeAll(async () => {
