@@ -140,9 +140,7 @@ async function overflows(page: Page): Promise<string[]> {
         const cell = element.getBoundingClientRect();
         const stays = rtl ? Math.abs(cell.right - inner.right) <= 2 : Math.abs(cell.left - inner.left) <= 2;
         if (!stays)
-          problems.push(
-            `${label} scrolls ${scroller.scrollWidth - scroller.clientWidth} px and its ${part}'s first cell goes with it`,
-          );
+          problems.push(`${label} scrolls ${scroller.scrollWidth - scroller.clientWidth} px and its ${part}'s first cell goes with it`);
       }
       scroller.scrollLeft = kept;
     }
