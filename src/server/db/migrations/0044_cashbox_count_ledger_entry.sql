@@ -1,0 +1,1 @@
+ALTER TABLE "cashbox_count" ADD COLUMN "ledger_entry_id" integer DEFAULT 0 NOT NULL;
