@@ -30,7 +30,7 @@ export function pickSettlement(
   returnable: number,
   cashGoesOut: boolean,
 ): Settlement {
-  const mode = dice.weighted({ none: 10, refund: 5, credit: 5, both: 1 });
+  const mode = dice.weighted({ none: 3, refund: 5, credit: 6, both: 1 });
   let refundBox: number | null = null;
   let refund = 0;
   let wrongCurrency = false;
