@@ -148,7 +148,7 @@ export default function CounterScreen() {
       customer,
       currency: currency.id,
       exchange_rate: saleRate,
-      payment_type: isPositive(outcome.remaining) ? "debit" : "cash",
+      payment_type: outcome.paymentType,
       cashbox: null,
       paid_amount: outcome.paid,
       payments: outcome.payments,

@@ -399,6 +399,7 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
               onPaidAmountChange={setPaid}
               errors={{ cashbox: errors.cashbox, paid_amount: errors.paid_amount }}
               stacked
+              typeFollowsPaid
             />
           </Box>
           {noteAndActions}
