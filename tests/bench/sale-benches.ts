@@ -90,9 +90,26 @@ export async function signInCashier(page: Page, base: string, items: number): Pr
 }
 
 export async function runSaleBenches(items: number): Promise<BenchResult[]> {
+  const queued = Number(process.env.BENCH_SALES ?? 1000);
+  return withSaleDevice(items, queued, async (device, before) => {
+    const results = await runSaleScreenBench(device);
+    results.push(...(await runSaleReplayBench(device, queued, before)));
+    return results;
+  });
+}
+
+/**
+ * The cashier's tablet with `items` bench items and their stock cached (the first load done), the server
+ * running, and `queued` stock rows set aside for queued sales; `run` gets the device and the server's
+ * quantities of those rows. The counter bench (counter-bench.ts) and the two above share it.
+ */
+export async function withSaleDevice(
+  items: number,
+  queued: number,
+  run: (device: SaleDevice, before: Map<number, number>) => Promise<BenchResult[]>,
+): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-sale-"));
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const queued = Number(process.env.BENCH_SALES ?? 1000);
   const data = await prepareData(dataDir, items, queued);
   const before = await prepareSaleStock(dataDir, data.inventoryId, data.saleStockIds);
   const server = await startServer(dataDir, port);
@@ -119,9 +136,7 @@ export async function runSaleBenches(items: number): Promise<BenchResult[]> {
       throw new Error(`the cashier's sale screen opens on another inventory than the bench stock (${data.inventoryId})`);
     console.log(`sale benches: cashier's first load ${firstLoad.toFixed(1)} s`);
     const device: SaleDevice = { ...data, inventoryName: home.inventories[0].name, base, page, context, dataDir, items, stopServer };
-    const results = await runSaleScreenBench(device);
-    results.push(...(await runSaleReplayBench(device, queued, before)));
-    return results;
+    return await run(device, before);
   } finally {
     await tablet?.close();
     await stopServer();
