@@ -87,7 +87,8 @@ export async function startServer(dataDir: string, port: number, url?: string): 
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "silent",
-      DATABASE_URL: url ?? "",
+      // Unset rather than empty without a url: main.ts passes an empty DATABASE_URL on as the server to use.
+      DATABASE_URL: url,
     },
     stdio: "ignore",
   });
