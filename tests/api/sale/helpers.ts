@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows } from "../../../src/server/db/client";
 import { cashbox, currency, customer, inventory, item } from "../../../src/server/db/tables";
 import { applyMovements, findOrCreateStock } from "../../../src/server/modules/stock/stock-ledger";
-import { formToken, type TestApp } from "../support/test-app";
+import { formToken, startTestApp, type TestApp } from "../support/test-app";
 
 export interface SaleWorld {
   erbil: number;
@@ -56,6 +56,23 @@ export async function saleWorld(t: TestApp): Promise<SaleWorld> {
       .map((i) => i.id),
     service: items.find((i) => i.itemType === 2)!.id,
     material: items.filter((i) => i.itemType === 4).map((i) => i.id),
+  };
+}
+
+/** A test app on the demo data, its users logged in (in the order named, before the world is read), and the sale world. */
+export async function startSaleApp(...users: string[]): Promise<{ t: TestApp; tokens: string[]; w: SaleWorld }> {
+  const t = await startTestApp();
+  const tokens: string[] = [];
+  for (const user of users) tokens.push(await t.login(user));
+  return { t, tokens, w: await saleWorld(t) };
+}
+
+/** The world's goods in turn (`step` apart, from `first`), so the tests of a file each take other items. */
+export function goodsCycle(world: () => SaleWorld, step = 1, first = 0): () => number {
+  let index = 0;
+  return () => {
+    const goods = world().goods;
+    return goods[(index++ * step + first) % goods.length];
   };
 }
 
