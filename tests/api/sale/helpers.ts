@@ -59,12 +59,17 @@ export async function saleWorld(t: TestApp): Promise<SaleWorld> {
   };
 }
 
-/** A test app on the demo data, its users logged in (in the order named, before the world is read), and the sale world. */
-export async function startSaleApp(...users: string[]): Promise<{ t: TestApp; tokens: string[]; w: SaleWorld }> {
-  const t = await startTestApp();
+/** The users' tokens (signed in in the order named) and the sale world of a test app. */
+export async function signInSaleWorld(t: TestApp, ...users: string[]): Promise<{ tokens: string[]; w: SaleWorld }> {
   const tokens: string[] = [];
   for (const user of users) tokens.push(await t.login(user));
-  return { t, tokens, w: await saleWorld(t) };
+  return { tokens, w: await saleWorld(t) };
+}
+
+/** A test app on the demo data, with `signInSaleWorld`'s tokens and world. */
+export async function startSaleApp(...users: string[]): Promise<{ t: TestApp; tokens: string[]; w: SaleWorld }> {
+  const t = await startTestApp();
+  return { t, ...(await signInSaleWorld(t, ...users)) };
 }
 
 /** The world's goods in turn (`step` apart, from `first`), so the tests of a file each take other items. */
