@@ -43,10 +43,7 @@ const countPath = "/api/accounting/cashbox-count/";
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin, cashier],
-    w,
-  } = await signInSaleWorld(t, "admin", "cashier"));
+  ({ w, admin, cashier } = await signInSaleWorld(t, "admin", "cashier"));
   boxes = cashboxes(t, () => admin);
 });
 

@@ -17,10 +17,7 @@ let rent: number;
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin],
-    w,
-  } = await signInSaleWorld(t, "admin"));
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   commission = (
     await t.call<{ id: number }>(admin, "POST", "/api/accounting/income-type/", { name: "BZ commission", form_token: formToken("it") })
   ).body.id;

@@ -31,10 +31,7 @@ const path = "/api/accounting/capital/";
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin, cashier],
-    w,
-  } = await signInSaleWorld(t, "admin", "cashier"));
+  ({ w, admin, cashier } = await signInSaleWorld(t, "admin", "cashier"));
   boxes = cashboxes(t, () => admin);
   [{ id: partner }] = await queryRows<{ id: number }>(t.db, sql`select id from partner where name = 'Karwan Trading'`);
 });

@@ -29,10 +29,7 @@ let incomeType: number;
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin, cashier],
-    w,
-  } = await signInSaleWorld(t, "admin", "cashier"));
+  ({ w, admin, cashier } = await signInSaleWorld(t, "admin", "cashier"));
   incomeType = (await t.call<{ id: number }>(admin, "POST", "/api/accounting/income-type/", { name: "Float", form_token: formToken("it") }))
     .body.id;
 });

@@ -26,10 +26,7 @@ let w: SaleWorld;
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin, cashier],
-    w,
-  } = await signInSaleWorld(t, "admin", "cashier"));
+  ({ w, admin, cashier } = await signInSaleWorld(t, "admin", "cashier"));
 });
 
 const create = (token: string, body: Record<string, unknown>, form_token = formToken("cb")) =>

@@ -30,10 +30,7 @@ const path = "/api/accounting/money-conversion/";
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin, cashier],
-    w,
-  } = await signInSaleWorld(t, "admin", "cashier"));
+  ({ w, admin, cashier } = await signInSaleWorld(t, "admin", "cashier"));
   boxes = cashboxes(t, () => admin);
 });
 

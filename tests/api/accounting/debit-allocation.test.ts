@@ -50,10 +50,7 @@ const supplierPath = "/api/accounting/supplier-debit-invoice/";
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin],
-    w,
-  } = await signInSaleWorld(t, "admin"));
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   boxes = cashboxes(t, () => admin);
   supplier = (await created<{ id: number }>("supplier/", { name: `Allocation supplier ${Date.now()}`, branches: [w.erbil] })).id;
 });

@@ -30,10 +30,7 @@ const supplierPath = "/api/accounting/supplier-debit-invoice/";
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin, cashier],
-    w,
-  } = await signInSaleWorld(t, "admin", "cashier"));
+  ({ w, admin, cashier } = await signInSaleWorld(t, "admin", "cashier"));
   const sup = await t.call<{ id: number }>(admin, "POST", "/api/supplier/", {
     name: `Fee supplier ${Date.now()}`,
     branches: [w.erbil],

@@ -30,10 +30,7 @@ let commission: number;
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin, cashier],
-    w,
-  } = await signInSaleWorld(t, "admin", "cashier"));
+  ({ w, admin, cashier } = await signInSaleWorld(t, "admin", "cashier"));
   rent = (await t.call<{ id: number }>(admin, "POST", "/api/accounting/expense-type/", { name: "Rent", form_token: formToken("et") })).body
     .id;
   commission = (

@@ -15,10 +15,7 @@ let w: SaleWorld;
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin],
-    w,
-  } = await signInSaleWorld(t, "admin"));
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
 });
 
 interface Schedule {

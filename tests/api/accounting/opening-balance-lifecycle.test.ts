@@ -38,10 +38,7 @@ const path = "/api/accounting/opening-balance/";
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin],
-    w,
-  } = await signInSaleWorld(t, "admin"));
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
 });
 
 const ledgerOf = async (id: number) =>

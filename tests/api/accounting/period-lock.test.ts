@@ -31,10 +31,7 @@ let suliBox: number;
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin],
-    w,
-  } = await signInSaleWorld(t, "admin"));
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   commission = (
     await t.call<{ id: number }>(admin, "POST", "/api/accounting/income-type/", { name: "Lock commission", form_token: formToken("it") })
   ).body.id;

@@ -41,10 +41,7 @@ let supplierId: number;
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin, cashier],
-    w,
-  } = await signInSaleWorld(t, "admin", "cashier"));
+  ({ w, admin, cashier } = await signInSaleWorld(t, "admin", "cashier"));
   const [sup] = await queryRows<{ id: number }>(
     t.db,
     sql`select s.id from supplier s join supplier_branch sb on sb.supplier_id = s.id where sb.branch_id = ${w.erbil} order by s.id limit 1`,

@@ -27,10 +27,7 @@ let w: SaleWorld;
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin, cashier],
-    w,
-  } = await signInSaleWorld(t, "admin", "cashier"));
+  ({ w, admin, cashier } = await signInSaleWorld(t, "admin", "cashier"));
 });
 
 const statement = (token: string, kind: string, query: string) =>

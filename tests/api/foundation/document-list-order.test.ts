@@ -23,10 +23,7 @@ let demo: Demo;
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin],
-    w,
-  } = await signInSaleWorld(t, "admin"));
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   demo = await loadDemo(t);
 });
 

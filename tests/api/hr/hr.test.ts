@@ -34,10 +34,7 @@ let kit: ReturnType<typeof hrKit>;
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin],
-    w,
-  } = await signInSaleWorld(t, "admin"));
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   hr = await makeUser(t, HR_CODES, [w.erbil]);
   suliHr = await makeUser(t, HR_CODES, [w.suli]);
   kit = hrKit(t, () => admin);

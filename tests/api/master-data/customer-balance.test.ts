@@ -10,11 +10,7 @@ let cashier: string;
 let w: SaleWorld;
 
 beforeAll(async () => {
-  ({
-    t,
-    w,
-    tokens: [admin, cashier],
-  } = await startSaleApp("admin", "cashier"));
+  ({ t, w, admin, cashier } = await startSaleApp("admin", "cashier"));
 });
 
 afterAll(() => t?.close());

@@ -34,10 +34,7 @@ let w: SaleWorld;
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin],
-    w,
-  } = await signInSaleWorld(t, "admin"));
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
 });
 
 const statement = (token: string, query: string) => t.call<Statement>(token, "GET", `/api/report/customer-stock-statement/?${query}`);

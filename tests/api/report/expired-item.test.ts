@@ -27,10 +27,7 @@ const rows: Record<"expired" | "soon" | "later" | "suli", number> = { expired: 0
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin],
-    w,
-  } = await signInSaleWorld(t, "admin"));
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   item = await newGoods(t, admin);
   rows.expired = await stockWithExpiry(t, w.inv.erbil, item, "4", isoDay(-5), "2500");
   rows.soon = await stockWithExpiry(t, w.inv.erbil, item, "3", isoDay(10));

@@ -37,10 +37,7 @@ let w: SaleWorld;
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin],
-    w,
-  } = await signInSaleWorld(t, "admin"));
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
 });
 
 const day = (offset: number) => format(addDays(new Date(), offset), ISO_DATE);

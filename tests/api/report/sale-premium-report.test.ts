@@ -29,10 +29,7 @@ let w: SaleWorld;
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin],
-    w,
-  } = await signInSaleWorld(t, "admin"));
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
 });
 
 /** An installment sale of a service for 900 on credit: three monthly receipts of 300 from `first`. */

@@ -59,17 +59,17 @@ export async function saleWorld(t: TestApp): Promise<SaleWorld> {
   };
 }
 
-/** The users' tokens (signed in in the order named) and the sale world of a test app. */
-export async function signInSaleWorld(t: TestApp, ...users: string[]): Promise<{ tokens: string[]; w: SaleWorld }> {
-  const tokens: string[] = [];
-  for (const user of users) tokens.push(await t.login(user));
-  return { tokens, w: await saleWorld(t) };
+/** The sale world of a test app, and a token for each user named, signed in in that order. */
+export async function signInSaleWorld<U extends string>(t: TestApp, ...users: U[]): Promise<Record<U, string> & { w: SaleWorld }> {
+  const tokens = {} as Record<U, string>;
+  for (const user of users) tokens[user] = await t.login(user);
+  return { ...tokens, w: await saleWorld(t) };
 }
 
 /** A test app on the demo data, with `signInSaleWorld`'s tokens and world. */
-export async function startSaleApp(...users: string[]): Promise<{ t: TestApp; tokens: string[]; w: SaleWorld }> {
+export async function startSaleApp<U extends string>(...users: U[]): Promise<Record<U, string> & { w: SaleWorld; t: TestApp }> {
   const t = await startTestApp();
-  return { t, ...(await signInSaleWorld(t, ...users)) };
+  return { ...(await signInSaleWorld(t, ...users)), t };
 }
 
 /** The world's goods in turn (`step` apart, from `first`), so the tests of a file each take other items. */

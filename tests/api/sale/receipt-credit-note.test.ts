@@ -8,11 +8,7 @@ let admin: string;
 let w: SaleWorld;
 
 beforeAll(async () => {
-  ({
-    t,
-    w,
-    tokens: [admin],
-  } = await startSaleApp("admin"));
+  ({ t, w, admin } = await startSaleApp("admin"));
 });
 
 afterAll(() => t?.close());

@@ -28,11 +28,7 @@ let w: SaleWorld;
 const nextGoods = goodsCycle(() => w);
 
 beforeAll(async () => {
-  ({
-    t,
-    w,
-    tokens: [admin],
-  } = await startSaleApp("admin"));
+  ({ t, w, admin } = await startSaleApp("admin"));
 });
 
 afterAll(() => t?.close());

@@ -33,11 +33,7 @@ interface CounterSale {
 }
 
 beforeAll(async () => {
-  ({
-    t,
-    w,
-    tokens: [admin],
-  } = await startSaleApp("admin"));
+  ({ t, w, admin } = await startSaleApp("admin"));
 });
 
 afterAll(() => t?.close());

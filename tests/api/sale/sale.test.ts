@@ -33,11 +33,7 @@ let w: SaleWorld;
 const nextGoods = goodsCycle(() => w);
 
 beforeAll(async () => {
-  ({
-    t,
-    w,
-    tokens: [admin, cashier],
-  } = await startSaleApp("admin", "cashier"));
+  ({ t, w, admin, cashier } = await startSaleApp("admin", "cashier"));
 });
 
 afterAll(() => t?.close());

@@ -28,11 +28,7 @@ let adminId: number;
 let w: SaleWorld;
 
 beforeAll(async () => {
-  ({
-    t,
-    w,
-    tokens: [admin],
-  } = await startSaleApp("admin"));
+  ({ t, w, admin } = await startSaleApp("admin"));
   [{ id: adminId }] = await queryRows<{ id: number }>(t.db, sql`select id from app_user where username = 'admin'`);
 });
 afterAll(() => t?.close());

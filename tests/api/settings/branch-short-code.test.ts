@@ -30,11 +30,7 @@ let admin: string;
 let w: SaleWorld;
 
 beforeAll(async () => {
-  ({
-    t,
-    w,
-    tokens: [admin],
-  } = await startSaleApp("admin"));
+  ({ t, w, admin } = await startSaleApp("admin"));
 });
 afterAll(() => t?.close());
 

@@ -68,10 +68,7 @@ const ledgerRows = async () => (await queryRows<{ n: number }>(t.db, sql`select 
 
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin],
-    w,
-  } = await signInSaleWorld(t, "admin"));
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   rent = (await t.call<{ id: number }>(admin, "POST", "/api/accounting/expense-type/", { name: "Rent", form_token: formToken("et") })).body
     .id;
   const commission = (

@@ -18,10 +18,7 @@ let erbilRole: number;
 let suliRole: number;
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin],
-    w,
-  } = await signInSaleWorld(t, "admin"));
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   const role = async (name: string) =>
     json<Created>(await t.call(admin, "POST", "/api/user/group/", { name, permissions: ["view_sale"], form_token: formToken() })).id;
   erbilRole = await role("Erbil till");

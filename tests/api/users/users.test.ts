@@ -12,10 +12,7 @@ let w: SaleWorld;
 let admin: string;
 withTestApp(async (app) => {
   t = app;
-  ({
-    tokens: [admin],
-    w,
-  } = await signInSaleWorld(t, "admin"));
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
 });
 
 interface UserRow {
