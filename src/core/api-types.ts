@@ -56,6 +56,8 @@ export interface AuthUser {
   phone: string;
   is_superuser: boolean;
   default_branch_id: number | null;
+  /** The inventory the user's sales take stock from by default (core/default-inventory.ts). */
+  default_inventory_id: number | null;
   permissions: string[];
   branches: BranchRef[];
   cashboxes: CashboxRef[];

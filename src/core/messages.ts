@@ -152,6 +152,7 @@ export const MESSAGES = {
   passwordIsUsername: "The password must not be the username",
   usernameExists: "A user with that username already exists",
   defaultBranchNotInBranches: "The default branch must be one of the user's branches",
+  defaultInventoryNotInBranches: "The default inventory must be in one of the user's branches",
   cannotDeactivateSelf: "You cannot deactivate your own account",
   lastSuperuser: "At least one active superuser must remain",
   backupRunning: "A backup is already being taken",

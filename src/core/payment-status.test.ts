@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  settledPaymentType,
   invoiceStanding,
   PAYMENT_STATUS_COLOURS,
   PAYMENT_STATUS_LABELS,
@@ -88,5 +89,21 @@ describe("invoiceStanding", () => {
 
   it("a wholly returned invoice owes nothing and reads paid", () => {
     expect(text(invoiceStanding("500", "500", "0"))).toEqual({ owed: "0.00", paid: "0.00", remaining: "0.00", status: "paid" });
+  });
+});
+
+describe("settledPaymentType", () => {
+  it("is Cash when paid covers the net, Debit when part or nothing is paid", () => {
+    expect(settledPaymentType("1000", "1000")).toBe("cash");
+    expect(settledPaymentType("1000", "1200")).toBe("cash");
+    expect(settledPaymentType("1000", "999.99")).toBe("debit");
+    expect(settledPaymentType("1000", "0")).toBe("debit");
+    expect(settledPaymentType("0", "0")).toBe("cash");
+  });
+  it("compares both as stored, to the cent: a difference under a fils does not make a paid sale Debit", () => {
+    expect(settledPaymentType("1000.004", "1000")).toBe("cash");
+    expect(settledPaymentType("1000", "999.995")).toBe("cash");
+    expect(settledPaymentType("1000.005", "1000")).toBe("debit");
+    expect(settledPaymentType("1000", "999.994")).toBe("debit");
   });
 });

@@ -1,5 +1,5 @@
 /** Invoice payment status of SPEC section 4, computed with money.ts. */
-import { add, greaterThanOrEqual, isPositive, max, sub, type Money, type MoneyInput } from "./money";
+import { add, greaterThanOrEqual, isPositive, max, round, sub, type Money, type MoneyInput } from "./money";
 
 export type PaymentStatus = "unpaid" | "partial_paid" | "paid";
 export type ColourRole = "error" | "warning" | "success";
@@ -38,9 +38,11 @@ export function shownPaymentStatus(total: MoneyInput, status: PaymentStatus): Pa
 /**
  * The payment type a sale or purchase is saved with (SPEC section 4: Cash or Debit): Cash when what it
  * took covers its net, else Debit, whatever the form was set to, so a part-paid invoice never reads "Cash".
+ * Both are compared as stored, rounded half up to cents: a figure worked out on the device (the counter's
+ * paid, a line total of a weighed quantity) may differ from the stored one by under a cent.
  */
 export const settledPaymentType = (net: MoneyInput, paid: MoneyInput): "cash" | "debit" =>
-  greaterThanOrEqual(paid, net) ? "cash" : "debit";
+  greaterThanOrEqual(round(paid), round(net)) ? "cash" : "debit";
 
 /** What is still owed, never below zero. */
 export const remainingAmount = (total: MoneyInput, paid: MoneyInput): Money => max(sub(total, paid), 0);

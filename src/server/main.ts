@@ -135,7 +135,8 @@ function superviseWorkers(embedded: EmbeddedPostgres | undefined) {
   process.on("SIGTERM", stop);
 }
 
-const externalUrl = process.env.DATABASE_URL;
+// An empty DATABASE_URL (as `DATABASE_URL= npm start` leaves it) means no outside server, like an unset one.
+const externalUrl = process.env.DATABASE_URL || undefined;
 if (cluster.isPrimary) {
   const embedded = externalUrl ? undefined : await startEmbedded();
   if (workers > 1) superviseWorkers(embedded);

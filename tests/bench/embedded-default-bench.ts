@@ -55,7 +55,7 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 }
 
 /** Sales per second over SECONDS with `clients` in flight, each sale three lines of the demo's stock. */
-async function salesPerSecond(database: Database, clients: number): Promise<{ rate: number; refused: number }> {
+export async function salesPerSecond(database: Database, clients: number): Promise<{ rate: number; refused: number }> {
   const app = await buildApp({ db: database.db });
   try {
     const call = async (method: "GET" | "POST", path: string, token: string | null, payload?: object) => {

@@ -41,6 +41,8 @@ import { describeMachine, probeMachine } from "./machine-probe";
  * files against the PostgreSQL server the product starts itself; starts on an empty and a full folder, sales by one
  * client and four) and prints it, leaving BENCHMARKS.md as it is. BENCH_ONLY=embedded-lists does the same for the sale
  * list over 1M sales and the server side of the first load of 100k items (embedded-lists-bench.ts).
+ * BENCH_ONLY=counter runs only the counter (counter-bench.ts, on the tablet of sale-benches.ts, 15 to 25 minutes
+ * here for the first load): scan to line, Pay to receipt on screen and a parked sale back, with 100k items cached.
  * BENCH_ONLY=import runs only the import of 100k items from a CSV (import-bench.ts: preview, commit, again).
  * BENCH_ONLY=lighthouse runs only Lighthouse (lighthouse-bench.ts: the sign-in page and the signed-in
  * dashboard, mobile preset, 3 runs each, median) on WEB_ROOT (else dist/web; build it first) and prints it.
@@ -93,6 +95,11 @@ if (process.env.BENCH_ONLY === "lighthouse") {
 if (process.env.BENCH_ONLY === "import") {
   const { runImportBench } = await import("./import-bench");
   printRows(await runImportBench());
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === "counter") {
+  const { runCounterBenches } = await import("./counter-bench");
+  printRows(await runCounterBenches(items));
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === "network") {

@@ -79,20 +79,37 @@ export async function signInCashier(page: Page, base: string, items: number): Pr
   await page.getByLabel("Password").fill("cashier");
   const start = Date.now();
   await page.getByRole("button", { name: "Sign in" }).click();
-  while (Date.now() - start < 300_000) {
+  while (Date.now() - start < Number(process.env.BENCH_WAIT_S ?? 300) * 1000) {
     const cached = (await metaValue(page, "last_sync_at")) !== undefined ? await countCached(page) : null;
     if (cached && cached.items >= items && cached.stockRows >= items) {
       return (Date.now() - start) / 1000;
     }
     await page.waitForTimeout(250);
   }
-  throw new Error("the cashier's first load did not finish in 5 minutes");
+  throw new Error(`the cashier's first load did not finish in ${process.env.BENCH_WAIT_S ?? 300} s`);
 }
 
 export async function runSaleBenches(items: number): Promise<BenchResult[]> {
+  const queued = Number(process.env.BENCH_SALES ?? 1000);
+  return withSaleDevice(items, queued, async (device, before) => {
+    const results = await runSaleScreenBench(device);
+    results.push(...(await runSaleReplayBench(device, queued, before)));
+    return results;
+  });
+}
+
+/**
+ * The cashier's tablet with `items` bench items and their stock cached (the first load done), the server
+ * running, and `queued` stock rows set aside for queued sales; `run` gets the device and the server's
+ * quantities of those rows. The counter bench (counter-bench.ts) and the two above share it.
+ */
+export async function withSaleDevice(
+  items: number,
+  queued: number,
+  run: (device: SaleDevice, before: Map<number, number>) => Promise<BenchResult[]>,
+): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-sale-"));
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const queued = Number(process.env.BENCH_SALES ?? 1000);
   const data = await prepareData(dataDir, items, queued);
   const before = await prepareSaleStock(dataDir, data.inventoryId, data.saleStockIds);
   const server = await startServer(dataDir, port);
@@ -119,9 +136,7 @@ export async function runSaleBenches(items: number): Promise<BenchResult[]> {
       throw new Error(`the cashier's sale screen opens on another inventory than the bench stock (${data.inventoryId})`);
     console.log(`sale benches: cashier's first load ${firstLoad.toFixed(1)} s`);
     const device: SaleDevice = { ...data, inventoryName: home.inventories[0].name, base, page, context, dataDir, items, stopServer };
-    const results = await runSaleScreenBench(device);
-    results.push(...(await runSaleReplayBench(device, queued, before)));
-    return results;
+    return await run(device, before);
   } finally {
     await tablet?.close();
     await stopServer();

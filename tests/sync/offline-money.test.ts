@@ -12,6 +12,7 @@ import { formToken } from "../api/support/test-app";
 import { saleWorld, type SaleWorld } from "../api/sale/helpers";
 import { newDeviceDb, startFaultServer, type FaultServer } from "./support/fault-server";
 import { signIn } from "./support/signed-in";
+import { resetFaultServer } from "./support/tablet";
 
 /**
  * Money documents keyed offline against the real server (DESIGN section 4): expenses, incomes,
@@ -43,12 +44,7 @@ beforeAll(async () => {
   incomeType = (await post<{ id: number }>("/api/accounting/income-type/", { name: `Offline fees ${Date.now()}` })).id;
 });
 afterAll(() => fs.close());
-beforeEach(async () => {
-  if (!fs.running) await fs.restart();
-  fs.faults = [];
-  fs.beforePost = null;
-  fs.afterPost = null;
-});
+beforeEach(() => resetFaultServer(fs));
 
 async function newCashbox(): Promise<number> {
   seq += 1;

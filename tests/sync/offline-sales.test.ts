@@ -2,17 +2,14 @@ import "fake-indexeddb/auto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../src/server/db/client";
-import { baseCurrencyId } from "../../src/server/modules/documents/currency-context";
-import { createFetchTransport } from "../../src/web/offline/http-transport";
 import { saleEffects } from "../../src/web/offline/document-effects";
 import type { OfflineDb } from "../../src/web/offline/db";
 import type { Outbox } from "../../src/web/offline/outbox";
 import { pendingSales } from "../../src/web/offline/pending-documents";
-import { ReferenceSync } from "../../src/web/offline/reference-sync";
-import { stockRowsById } from "../../src/web/offline/stock-store";
-import { inventoriesOf, makeStock, someItems, stockQuantity } from "../api/stock-documents/helpers";
-import { newDeviceDb, startFaultServer, VIRTUAL_BASE, type FaultServer } from "./support/fault-server";
+import { makeStock, someItems, stockQuantity } from "../api/stock-documents/helpers";
+import { newDeviceDb, startFaultServer, type FaultServer } from "./support/fault-server";
 import { signIn } from "./support/signed-in";
+import { resetFaultServer, sellingPlace, tablet } from "./support/tablet";
 
 /**
  * Offline sales against the real server (DESIGN section 4): sales queued on a device take their
@@ -33,42 +30,20 @@ let items: number[];
 beforeAll(async () => {
   fs = await startFaultServer();
   ({ token, userId, branch } = await signIn(fs, "cashier"));
-  [inventory] = await inventoriesOf(fs.t, branch);
-  const [row] = await queryRows<{ id: number }>(
-    fs.t.db,
-    sql`select id from customer where branch_id = ${branch} and deleted_at is null order by id limit 1`,
-  );
-  customer = row.id;
-  currency = await baseCurrencyId(fs.t.db);
+  ({ inventory, customer, currency } = await sellingPlace(fs, branch));
   items = await someItems(fs.t, 3);
 });
 afterAll(() => fs.close());
-beforeEach(async () => {
-  if (!fs.running) await fs.restart();
-  fs.faults = [];
-  fs.beforePost = null;
-  fs.afterPost = null;
-  fs.posts = 0;
-});
+beforeEach(() => resetFaultServer(fs));
 
-/** A tablet: its database, outbox and pull, on the fault proxy. */
-function device(options: { db?: OfflineDb } = {}) {
-  const db = options.db ?? newDeviceDb();
-  let online = true;
-  const outbox = fs.newOutbox(
-    db,
+/** A tablet on the fault proxy, signed in as the cashier. */
+const device = (options: { db?: OfflineDb } = {}) =>
+  tablet(
+    fs,
     () => token,
     () => userId,
-    { isOnline: () => online },
+    options,
   );
-  const pull = new ReferenceSync({
-    db,
-    transport: createFetchTransport({ baseUrl: VIRTUAL_BASE, getToken: () => token, fetch: fs.fetch }),
-    getUserId: () => userId,
-  });
-  const cached = async (stockId: number) => Number((await stockRowsById(db, [stockId])).get(stockId)?.quantity);
-  return { db, outbox, pull, cached, setOnline: (value: boolean) => (online = value) };
-}
 
 const saleBody = (stock: number, quantity: string) => ({
   branch,

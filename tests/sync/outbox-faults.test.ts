@@ -6,6 +6,7 @@ import { memoryLock } from "../../src/web/offline/replay-lock";
 import { json, type Created } from "../api/support/json";
 import { newDeviceDb, startFaultServer, type FaultServer } from "./support/fault-server";
 import { signIn } from "./support/signed-in";
+import { resetFaultServer } from "./support/tablet";
 
 /**
  * Fault injection: the real outbox (fake-indexeddb, Node fetch) against the real server on
@@ -23,14 +24,7 @@ beforeAll(async () => {
   ({ token, userId, branch } = await signIn(fs, "cashier"));
 });
 afterAll(() => fs.close());
-beforeEach(async () => {
-  // A case that failed with the server down must not take the next ones with it.
-  if (!fs.running) await fs.restart();
-  fs.faults = [];
-  fs.beforePost = null;
-  fs.afterPost = null;
-  fs.posts = 0;
-});
+beforeEach(() => resetFaultServer(fs));
 
 let seq = 0;
 const unique = (label: string) => `${label} ${Date.now()}-${++seq}`;

@@ -3,18 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { queryRows } from "../../src/server/db/client";
 import { item } from "../../src/server/db/tables";
-import { baseCurrencyId } from "../../src/server/modules/documents/currency-context";
 import { queuedCreate } from "../../src/web/offline/commands";
 import type { QuotationConvertArgs, SaleExtraArgs } from "../../src/web/offline/command-table";
 import { saleEffects } from "../../src/web/offline/document-effects";
-import { createFetchTransport } from "../../src/web/offline/http-transport";
 import { pendingDocuments, pendingSales } from "../../src/web/offline/pending-documents";
-import { ReferenceSync } from "../../src/web/offline/reference-sync";
-import { stockRowsById } from "../../src/web/offline/stock-store";
 import { readViewedRecord, saveViewedRecord } from "../../src/web/offline/viewed-records";
-import { inventoriesOf, makeStock, someItems, stockQuantity } from "../api/stock-documents/helpers";
-import { newDeviceDb, startFaultServer, VIRTUAL_BASE, type FaultServer } from "./support/fault-server";
+import { makeStock, someItems, stockQuantity } from "../api/stock-documents/helpers";
+import { startFaultServer, type FaultServer } from "./support/fault-server";
 import { signIn } from "./support/signed-in";
+import { resetFaultServer, sellingPlace, tablet } from "./support/tablet";
 
 // The outbox entries of the two sale actions, from bodies shaped as the screens send them.
 const saleExtraCreate = (saleId: number, body: object) =>
@@ -47,13 +44,7 @@ beforeAll(async () => {
   fs = await startFaultServer();
   ({ token, userId, branch } = await signIn(fs, "cashier"));
   admin = await fs.login("admin");
-  [inventory] = await inventoriesOf(fs.t, branch);
-  const [row] = await queryRows<{ id: number }>(
-    fs.t.db,
-    sql`select id from customer where branch_id = ${branch} and deleted_at is null order by id limit 1`,
-  );
-  customer = row.id;
-  currency = await baseCurrencyId(fs.t.db);
+  ({ inventory, customer, currency } = await sellingPlace(fs, branch));
   goods = await someItems(fs.t, 4);
   const [m] = await fs.t.db
     .select({ id: item.id })
@@ -63,30 +54,14 @@ beforeAll(async () => {
   material = m.id;
 });
 afterAll(() => fs.close());
-beforeEach(async () => {
-  if (!fs.running) await fs.restart();
-  fs.faults = [];
-  fs.beforePost = null;
-  fs.afterPost = null;
-});
+beforeEach(() => resetFaultServer(fs));
 
-function device() {
-  const db = newDeviceDb();
-  let online = true;
-  const outbox = fs.newOutbox(
-    db,
+const device = () =>
+  tablet(
+    fs,
     () => token,
     () => userId,
-    { isOnline: () => online },
   );
-  const pull = new ReferenceSync({
-    db,
-    transport: createFetchTransport({ baseUrl: VIRTUAL_BASE, getToken: () => token, fetch: fs.fetch }),
-    getUserId: () => userId,
-  });
-  const cached = async (stockId: number) => Number((await stockRowsById(db, [stockId])).get(stockId)?.quantity);
-  return { db, outbox, pull, cached, setOnline: (value: boolean) => (online = value) };
-}
 
 const header = () => ({ branch, inventory, customer, currency, discount: "0" });
 const saleBody = (stock: number, quantity: string) => ({

@@ -7,6 +7,7 @@ import { memoryLock } from "../../src/web/offline/replay-lock";
 import { replayUnfinished, replayWithoutPage } from "../../src/web/offline/worker-replay";
 import { newDeviceDb, startFaultServer, VIRTUAL_BASE, type FaultServer } from "./support/fault-server";
 import { signIn } from "./support/signed-in";
+import { resetFaultServer } from "./support/tablet";
 
 /**
  * The service worker's replay when no page is open (sw/sw.ts, worker-replay.ts): the real outbox,
@@ -24,10 +25,7 @@ beforeAll(async () => {
   ({ token, userId, branch } = await signIn(fs, "cashier"));
 });
 afterAll(() => fs.close());
-beforeEach(() => {
-  fs.faults = [];
-  fs.posts = 0;
-});
+beforeEach(() => resetFaultServer(fs));
 
 let seq = 0;
 const unique = (label: string) => `${label} ${Date.now()}-${++seq}`;

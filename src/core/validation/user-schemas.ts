@@ -37,6 +37,8 @@ const userFields = {
     const branches: unknown = (this.parent as { branches?: unknown }).branches;
     return Array.isArray(branches) && branches.map(Number).includes(value);
   }),
+  /** Checked on the server: an inventory of one of the user's branches (user.service.ts). */
+  default_inventory: optionalId(),
   cashboxes: idArray(),
   groups: idArray(),
   permissions: codeArray(),

@@ -146,6 +146,7 @@ export const MESSAGE_DESCRIPTORS: Record<MessageKey, MessageDescriptor> = {
   passwordIsUsername: msg({ message: "The password must not be the username" }),
   usernameExists: msg({ message: "A user with that username already exists" }),
   defaultBranchNotInBranches: msg({ message: "The default branch must be one of the user's branches" }),
+  defaultInventoryNotInBranches: msg({ message: "The default inventory must be in one of the user's branches" }),
   cannotDeactivateSelf: msg({ message: "You cannot deactivate your own account" }),
   lastSuperuser: msg({ message: "At least one active superuser must remain" }),
   backupRunning: msg({ message: "A backup is already being taken" }),

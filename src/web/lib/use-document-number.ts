@@ -1,6 +1,21 @@
 import { useCallback, useMemo } from "react";
+import type { BranchRef } from "../../core/api-types";
 import { formatDocumentNumber } from "../../core/document-number";
+import { appStore, storedUserAtom } from "./app-state";
 import { useCurrentUser } from "./use-permission";
+
+/**
+ * Outside React (a print, a search over the device's tables): a document's plain number with its
+ * branch's short code, from the signed-in user's branches; a provisional number ("Pending 3") as it is.
+ */
+export function codedNumber(
+  branchId: number | null | undefined,
+  number: number | string,
+  branches: readonly Pick<BranchRef, "id" | "short_code">[] = appStore.get(storedUserAtom)?.branches ?? [],
+): string {
+  if (typeof branchId !== "number" || !/^\d+$/.test(String(number))) return String(number);
+  return formatDocumentNumber(branches.find((b) => b.id === branchId)?.short_code, number);
+}
 
 /** The short code of each of the user's branches that has one, by branch id. */
 export function useBranchShortCodes(): ReadonlyMap<number, string> {

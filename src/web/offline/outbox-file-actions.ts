@@ -1,18 +1,38 @@
 import { saveBlob } from "../components/export/table-export";
-import { SERVER_BASE } from "../lib/api-client";
-import { appStore, storedUserAtom, tokenAtom } from "../lib/app-state";
+import { api, SERVER_BASE } from "../lib/api-client";
+import { appStore, settingsAtom, storedUserAtom, tokenAtom, type Setting } from "../lib/app-state";
 import { getOfflineDb, type OfflineDb } from "./db";
-import { outboxFileName, parseOutboxFile, serializeOutboxFile, type OutboxFileRefusal } from "./outbox-file";
-import { loadOutboxFile, outboxFileOf, type LoadReport } from "./outbox-file-store";
+import { BUSINESS_ID_SETTING, outboxFileName, parseOutboxFile, serializeOutboxFile, type OutboxFileRefusal } from "./outbox-file";
+import { cachedBusinessId, loadOutboxFile, outboxFileOf, type LoadReport } from "./outbox-file-store";
 import { getOfflineRuntime } from "./runtime-registry";
 
 /** The safety net's two actions as the screens call them (the sign-out question, the sync panel). */
 
 const db = (): OfflineDb => getOfflineRuntime()?.db ?? getOfflineDb();
 
-/** The business a file belongs to: the server this app syncs with. */
+/** The server this app syncs with: a file's business when the file (version 1) or the device has no business id. */
 export function serverIdentity(): string {
   return new URL(SERVER_BASE || window.location.origin, window.location.href).origin;
+}
+
+const businessIdIn = (settings: readonly Setting[]): string | null => {
+  const value = settings.find((s) => s.key === BUSINESS_ID_SETTING)?.value;
+  return typeof value === "string" && value !== "" ? value : null;
+};
+
+/**
+ * The id of the business this device is signed in to: from the settings read at start-up, else from
+ * the settings the sync pulled, else (a device that has read neither yet) asked of the server; null
+ * when none answers (offline before any pull), and then the file is checked by the server's address.
+ */
+export async function businessIdentity(): Promise<string | null> {
+  const known = businessIdIn(appStore.get(settingsAtom)) ?? (await cachedBusinessId(db()).catch(() => null));
+  if (known) return known;
+  try {
+    return businessIdIn(await api.get("setting/", { context: { silent: true } }).json<Setting[]>());
+  } catch {
+    return null;
+  }
 }
 
 function signedInUser(): { id: number; username: string } | null {
@@ -24,7 +44,7 @@ function signedInUser(): { id: number; username: string } | null {
 export async function saveUnsyncedToFile(): Promise<number> {
   const user = signedInUser();
   if (!user) return 0;
-  const file = await outboxFileOf(db(), { server: serverIdentity(), user });
+  const file = await outboxFileOf(db(), { business: await businessIdentity(), server: serverIdentity(), user });
   if (!file) return 0;
   saveBlob(outboxFileName(file), new Blob([serializeOutboxFile(file)], { type: "application/json" }));
   return file.entries.length;
@@ -40,7 +60,7 @@ export async function loadUnsyncedFile(picked: File): Promise<LoadOutcome> {
   const user = signedInUser();
   if (!user) return { ok: false, reason: "signed-out" };
   if (picked.size > MAX_FILE_BYTES) return { ok: false, reason: "malformed" };
-  const parsed = parseOutboxFile(await picked.text(), serverIdentity());
+  const parsed = parseOutboxFile(await picked.text(), { business: await businessIdentity(), server: serverIdentity() });
   if (!parsed.ok) return parsed;
   const report = await loadOutboxFile(db(), parsed.file, user.id);
   if (report.queued > 0) void getOfflineRuntime()?.outbox.replay({ force: true });

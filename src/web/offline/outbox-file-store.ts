@@ -2,7 +2,7 @@ import { META, type OfflineDb, type OutboxEntry } from "./db";
 import { findLocalKeys, substituteLocalKeys } from "./local-keys";
 import { applyEffects, writeTables } from "./local-effects";
 import type { LocalKey } from "./sync-tables";
-import { buildOutboxFile, entriesToLoad, type OutboxFile, type OutboxFileOrigin } from "./outbox-file";
+import { BUSINESS_ID_SETTING, buildOutboxFile, entriesToLoad, type OutboxFile, type OutboxFileOrigin } from "./outbox-file";
 
 /** The device's side of the safety net (outbox-file.ts): what goes into the file, and a file loaded into the outbox. */
 
@@ -14,6 +14,12 @@ async function deviceId(db: OfflineDb): Promise<string> {
     await db.setMeta(META.deviceId, made);
     return made;
   });
+}
+
+/** The business's id as this device pulled it with the settings (the sync's setting table); null before the first pull. */
+export async function cachedBusinessId(db: OfflineDb): Promise<string | null> {
+  const row = await db.ref("setting").where("key").equals(BUSINESS_ID_SETTING).first();
+  return typeof row?.value === "string" && row.value !== "" && !row.deleted_at ? row.value : null;
 }
 
 /**

@@ -8,11 +8,20 @@ import type { LocalEffect, OutboxEntry } from "./db";
  */
 
 export const OUTBOX_FILE_FORMAT = "backoffice-unsynced-documents";
-export const OUTBOX_FILE_VERSION = 1;
+/** 2: the file names its business by id (`business`); version 1 files named it by the server's address only. */
+export const OUTBOX_FILE_VERSION = 2;
 
-/** Who made the file: which server (the business), which user, which device. */
+/** The setting that holds the business's own id, a UUID the database makes once (migration 0044_business_id). */
+export const BUSINESS_ID_SETTING = "business_id";
+
+/** Who made the file: which business, which server, which user, which device. */
 export interface OutboxFileOrigin {
-  /** The server's origin the device syncs with: a file is loaded only into the same business. */
+  /**
+   * The business's id (setting business_id): a file is loaded only into the same business, whatever
+   * address its server has now. Null when the device did not know it (it had not read the settings yet).
+   */
+  business: string | null;
+  /** The server's origin the device syncs with; the check for a file without a business id (version 1). */
   server: string;
   user: { id: number; username: string };
   device: string;
@@ -28,7 +37,8 @@ export interface OutboxFileEntry {
 
 export interface OutboxFile extends OutboxFileOrigin {
   format: typeof OUTBOX_FILE_FORMAT;
-  version: typeof OUTBOX_FILE_VERSION;
+  /** 1 for a file saved before the business id (read as `business: null`). */
+  version: 1 | typeof OUTBOX_FILE_VERSION;
   saved_at: string;
   entries: OutboxFileEntry[];
 }
@@ -41,6 +51,7 @@ export function buildOutboxFile(origin: OutboxFileOrigin, entries: OutboxEntry[]
   return {
     format: OUTBOX_FILE_FORMAT,
     version: OUTBOX_FILE_VERSION,
+    business: origin.business,
     server: origin.server,
     user: origin.user,
     device: origin.device,
@@ -72,11 +83,27 @@ function isEntry(value: unknown): value is OutboxFileEntry {
   return value.effects.every((effect) => isObject(effect) && EFFECT_KINDS.has(effect.kind as LocalEffect["kind"]));
 }
 
+/** The business the device is signed in to: its id when the device knows it, and its server's address. */
+export interface LoadingBusiness {
+  business: string | null;
+  server: string;
+}
+
+/**
+ * Whether a file belongs to the device's business: by the business id when both know it (an address
+ * changes, and two businesses can share one), else by the server's address as version 1 files were.
+ */
+function sameBusiness(file: { business: string | null; server: string }, here: LoadingBusiness): boolean {
+  if (file.business !== null && here.business !== null) return file.business === here.business;
+  return file.server === here.server;
+}
+
 /**
  * Reads a file a user picked: refused when it is not one of these files (or damaged), made by a newer
- * version of the app, from another business (another server), or holds nothing.
+ * version of the app, from another business, or holds nothing. A file saved before the business id
+ * (version 1) is still read, checked by its server's address.
  */
-export function parseOutboxFile(text: string, server: string): ParsedOutboxFile {
+export function parseOutboxFile(text: string, here: LoadingBusiness): ParsedOutboxFile {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -87,8 +114,10 @@ export function parseOutboxFile(text: string, server: string): ParsedOutboxFile 
     return { ok: false, reason: "malformed" };
   if (value.version > OUTBOX_FILE_VERSION) return { ok: false, reason: "newer-version" };
   const user = value.user;
+  const business = value.version === 1 ? null : value.business;
   if (
-    value.version !== OUTBOX_FILE_VERSION ||
+    (value.version !== 1 && value.version !== OUTBOX_FILE_VERSION) ||
+    !(business === null || (typeof business === "string" && business !== "")) ||
     typeof value.server !== "string" ||
     typeof value.device !== "string" ||
     typeof value.saved_at !== "string" ||
@@ -99,9 +128,9 @@ export function parseOutboxFile(text: string, server: string): ParsedOutboxFile 
     !value.entries.every(isEntry)
   )
     return { ok: false, reason: "malformed" };
-  if (value.server !== server) return { ok: false, reason: "other-business" };
+  if (!sameBusiness({ business, server: value.server }, here)) return { ok: false, reason: "other-business" };
   if (value.entries.length === 0) return { ok: false, reason: "empty" };
-  return { ok: true, file: value as unknown as OutboxFile };
+  return { ok: true, file: { ...(value as unknown as OutboxFile), business } };
 }
 
 /**

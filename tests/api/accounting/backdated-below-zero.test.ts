@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../src/core/messages";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 import { formToken, type TestApp } from "../support/test-app";
 import { withTestApp } from "../support/test-lifecycle";
 
@@ -17,8 +17,7 @@ let rent: number;
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   commission = (
     await t.call<{ id: number }>(admin, "POST", "/api/accounting/income-type/", { name: "BZ commission", form_token: formToken("it") })
   ).body.id;

@@ -6,7 +6,7 @@ import { queryRows } from "../../../src/server/db/client";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 import { cashboxStatement, cashboxes, unbalancedGroups, type Cashboxes } from "./ledger-helpers";
 
 interface Capital {
@@ -31,9 +31,7 @@ const path = "/api/accounting/capital/";
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  cashier = await t.login("cashier");
-  w = await saleWorld(t);
+  ({ w, admin, cashier } = await signInSaleWorld(t, "admin", "cashier"));
   boxes = cashboxes(t, () => admin);
   [{ id: partner }] = await queryRows<{ id: number }>(t.db, sql`select id from partner where name = 'Karwan Trading'`);
 });

@@ -6,7 +6,7 @@ import type { Paged } from "../../../src/core/api-types";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 
 interface TransferAnswer {
   id: number;
@@ -29,9 +29,7 @@ let incomeType: number;
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  cashier = await t.login("cashier");
-  w = await saleWorld(t);
+  ({ w, admin, cashier } = await signInSaleWorld(t, "admin", "cashier"));
   incomeType = (await t.call<{ id: number }>(admin, "POST", "/api/accounting/income-type/", { name: "Float", form_token: formToken("it") }))
     .body.id;
 });

@@ -6,7 +6,7 @@ import type { Paged } from "../../../src/core/api-types";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
-import { makeStock, saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, makeStock, type SaleWorld } from "../sale/helpers";
 
 interface CashboxAnswer {
   id: number;
@@ -26,9 +26,7 @@ let w: SaleWorld;
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  cashier = await t.login("cashier");
-  w = await saleWorld(t);
+  ({ w, admin, cashier } = await signInSaleWorld(t, "admin", "cashier"));
 });
 
 const create = (token: string, body: Record<string, unknown>, form_token = formToken("cb")) =>

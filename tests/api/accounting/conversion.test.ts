@@ -5,7 +5,7 @@ import type { Paged } from "../../../src/core/api-types";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 import { cashboxStatement, cashboxes, unbalancedGroups, type Cashboxes } from "./ledger-helpers";
 
 interface Conversion {
@@ -30,9 +30,7 @@ const path = "/api/accounting/money-conversion/";
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  cashier = await t.login("cashier");
-  w = await saleWorld(t);
+  ({ w, admin, cashier } = await signInSaleWorld(t, "admin", "cashier"));
   boxes = cashboxes(t, () => admin);
 });
 

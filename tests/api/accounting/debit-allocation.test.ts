@@ -6,7 +6,7 @@ import { queryRows } from "../../../src/server/db/client";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
 import { create, makeUser } from "../master-data/helpers";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 import { cashboxes, unbalancedGroups, type Cashboxes } from "./ledger-helpers";
 
 /**
@@ -50,8 +50,7 @@ const supplierPath = "/api/accounting/supplier-debit-invoice/";
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   boxes = cashboxes(t, () => admin);
   supplier = (await created<{ id: number }>("supplier/", { name: `Allocation supplier ${Date.now()}`, branches: [w.erbil] })).id;
 });

@@ -4,7 +4,7 @@ import type { Paged } from "../../../src/core/api-types";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 import { unbalancedGroups } from "./ledger-helpers";
 
 interface DebitInvoice {
@@ -30,9 +30,7 @@ const supplierPath = "/api/accounting/supplier-debit-invoice/";
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  cashier = await t.login("cashier");
-  w = await saleWorld(t);
+  ({ w, admin, cashier } = await signInSaleWorld(t, "admin", "cashier"));
   const sup = await t.call<{ id: number }>(admin, "POST", "/api/supplier/", {
     name: `Fee supplier ${Date.now()}`,
     branches: [w.erbil],

@@ -6,7 +6,7 @@ import type { Paged } from "../../../src/core/api-types";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 
 interface DocAnswer {
   id: number;
@@ -30,9 +30,7 @@ let commission: number;
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  cashier = await t.login("cashier");
-  w = await saleWorld(t);
+  ({ w, admin, cashier } = await signInSaleWorld(t, "admin", "cashier"));
   rent = (await t.call<{ id: number }>(admin, "POST", "/api/accounting/expense-type/", { name: "Rent", form_token: formToken("et") })).body
     .id;
   commission = (

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CoveringPayment } from "../../../src/core/installments";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 
 /**
  * An installment sale's schedule says which instalments the receipts covered: what was
@@ -15,8 +15,7 @@ let w: SaleWorld;
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
 });
 
 interface Schedule {

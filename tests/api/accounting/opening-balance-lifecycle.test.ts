@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Paged } from "../../../src/core/api-types";
 import { MESSAGES } from "../../../src/core/messages";
 import { queryRows } from "../../../src/server/db/client";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
 
@@ -38,8 +38,7 @@ const path = "/api/accounting/opening-balance/";
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
 });
 
 const ledgerOf = async (id: number) =>

@@ -5,7 +5,7 @@ import type { Paged } from "../../../src/core/api-types";
 import { queryRows } from "../../../src/server/db/client";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 import { unbalancedGroups } from "./ledger-helpers";
 
 interface Opening {
@@ -25,8 +25,7 @@ const path = "/api/accounting/opening-balance/";
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
 });
 
 afterEach(async () => {

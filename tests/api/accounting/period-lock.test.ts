@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../src/core/messages";
 import { queryRows } from "../../../src/server/db/client";
 import { makeUser } from "../master-data/helpers";
-import { debitSaleBody, makeStock, saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, debitSaleBody, makeStock, type SaleWorld } from "../sale/helpers";
 import { formToken, type TestApp } from "../support/test-app";
 import { withTestApp } from "../support/test-lifecycle";
 
@@ -31,8 +31,7 @@ let suliBox: number;
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   commission = (
     await t.call<{ id: number }>(admin, "POST", "/api/accounting/income-type/", { name: "Lock commission", form_token: formToken("it") })
   ).body.id;

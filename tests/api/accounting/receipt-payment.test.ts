@@ -6,7 +6,7 @@ import type { Paged } from "../../../src/core/api-types";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 
 interface Allocation {
   sale?: number;
@@ -41,9 +41,7 @@ let supplierId: number;
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  cashier = await t.login("cashier");
-  w = await saleWorld(t);
+  ({ w, admin, cashier } = await signInSaleWorld(t, "admin", "cashier"));
   const [sup] = await queryRows<{ id: number }>(
     t.db,
     sql`select s.id from supplier s join supplier_branch sb on sb.supplier_id = s.id where sb.branch_id = ${w.erbil} order by s.id limit 1`,

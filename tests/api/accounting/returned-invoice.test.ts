@@ -3,7 +3,7 @@ import { MESSAGES } from "../../../src/core/messages";
 import type { Paged } from "../../../src/core/api-types";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
-import { makeStock, saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, makeStock, type SaleWorld } from "../sale/helpers";
 import { newSupplier } from "../purchase/helpers";
 
 /**
@@ -31,8 +31,7 @@ let w: SaleWorld;
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
 });
 
 let seq = 0;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../src/core/messages";
 import { queryRows } from "../../../src/server/db/client";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 import { formToken, type TestApp } from "../support/test-app";
 import { withTestApp } from "../support/test-lifecycle";
 
@@ -28,8 +28,7 @@ let box: number;
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   commission = (
     await t.call<{ id: number }>(admin, "POST", "/api/accounting/income-type/", { name: "YC commission", form_token: formToken("it") })
   ).body.id;

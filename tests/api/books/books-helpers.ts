@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "../../../src/server/db/client";
 import type { TestApp } from "../support/test-app";
 import { unbalancedGroups } from "../accounting/ledger-helpers";
+import type { Books } from "./books-model";
 
 /**
  * What books-add-up.test.ts needs besides its operations: a seeded random source, exact decimals
@@ -288,11 +289,16 @@ interface InvoiceFigures {
   paid_amount: string;
   counter: string;
   allocated: string;
+  /** What it used of the party's credit notes. */
+  notes: string;
+  /** What its returns gave back (refunds and credit notes). */
+  given_back: string;
 }
 
 /**
  * Sales and purchases: each one's paid amount is what its own posting took through a cashbox (at the
- * counter) plus what receipts or payments allocated to it; never more than its net.
+ * counter) plus what receipts or payments allocated to it and what it used of credit notes, less what its
+ * returns gave back (refunds and credit notes); never more than its net.
  */
 export async function invoicePaidProblems(t: TestApp): Promise<string[]> {
   const sales = await queryRows<InvoiceFigures & { net: string }>(
@@ -300,7 +306,9 @@ export async function invoicePaidProblems(t: TestApp): Promise<string[]> {
     sql`select s.id, s.paid_amount::text as paid_amount, (s.total_price - s.discount)::text as net,
           (select coalesce(sum(le.debit - le.credit), 0)::text from ledger_entry le
             where le.document_type = 'sale' and le.document_id = s.id and le.account_type = 'cashbox') as counter,
-          (select coalesce(sum(a.amount), 0)::text from receipt_allocation a where a.sale_id = s.id) as allocated
+          (select coalesce(sum(a.amount), 0)::text from receipt_allocation a where a.sale_id = s.id) as allocated,
+          (select coalesce(sum(u.amount), 0)::text from credit_note_use u where u.document_type = 'sale' and u.document_id = s.id) as notes,
+          (select coalesce(sum(r.refund_amount + r.credit_note_amount), 0)::text from sale_return r where r.sale_id = s.id) as given_back
         from sale s where s.deleted_at is null order by s.id`,
   );
   const purchases = await queryRows<InvoiceFigures & { net: string }>(
@@ -308,7 +316,9 @@ export async function invoicePaidProblems(t: TestApp): Promise<string[]> {
     sql`select p.id, p.paid_amount::text as paid_amount, (p.total_price - p.discount)::text as net,
           (select coalesce(sum(le.credit - le.debit), 0)::text from ledger_entry le
             where le.document_type = 'purchase' and le.document_id = p.id and le.account_type = 'cashbox') as counter,
-          (select coalesce(sum(a.amount), 0)::text from payment_allocation a where a.purchase_id = p.id) as allocated
+          (select coalesce(sum(a.amount), 0)::text from payment_allocation a where a.purchase_id = p.id) as allocated,
+          (select coalesce(sum(u.amount), 0)::text from credit_note_use u where u.document_type = 'purchase' and u.document_id = p.id) as notes,
+          (select coalesce(sum(r.refund_amount + r.credit_note_amount), 0)::text from purchase_return r where r.purchase_id = p.id) as given_back
         from purchase p order by p.id`,
   );
   const problems: string[] = [];
@@ -317,8 +327,10 @@ export async function invoicePaidProblems(t: TestApp): Promise<string[]> {
     ["purchase", purchases],
   ] as const) {
     for (const r of rows) {
-      if (cents(r.paid_amount) !== cents(r.counter) + cents(r.allocated))
-        problems.push(`${kind} ${r.id}: paid ${r.paid_amount}, but counter ${r.counter} + allocations ${r.allocated}`);
+      if (cents(r.paid_amount) !== cents(r.counter) + cents(r.allocated) + cents(r.notes) - cents(r.given_back))
+        problems.push(
+          `${kind} ${r.id}: paid ${r.paid_amount}, but counter ${r.counter} + allocations ${r.allocated} + credit notes ${r.notes} - given back by returns ${r.given_back}`,
+        );
       if (cents(r.paid_amount) > cents(r.net)) problems.push(`${kind} ${r.id}: paid ${r.paid_amount} above its net ${r.net}`);
     }
   }
@@ -373,6 +385,63 @@ export async function statementClosing(t: TestApp, token: string, kind: PartyKin
   );
   if (res.status !== 200) throw new Error(`${kind} statement ${id}: ${res.status} ${JSON.stringify(res.body)}`);
   return cents(res.body.closing_balance);
+}
+
+// ------------------------------------------------------------------------------------- credit notes
+
+interface OpenNoteAnswer {
+  id: number;
+  currency: number;
+  amount: string;
+  used: string;
+  open: string;
+}
+
+/**
+ * The credit notes of the model's returns: each open one is listed (sale/credit-note/, purchase/credit-note/)
+ * with the amount and open amount the model says, no other note of the party is; and each party's
+ * credit-note account in the ledger (customer_credit: credit - debit, supplier_credit: debit - credit)
+ * holds, per currency, what its notes have open.
+ */
+export async function creditNoteProblems(t: TestApp, token: string, books: Books): Promise<string[]> {
+  const problems: string[] = [];
+  const kinds = [
+    {
+      kind: "customer" as const,
+      list: "sale",
+      returns: books.saleReturns.map((r) => ({ r, party: r.of.customer, currency: r.of.currency })),
+    },
+    {
+      kind: "supplier" as const,
+      list: "purchase",
+      returns: books.purchaseReturns.map((r) => ({ r, party: r.of.supplier, currency: r.of.currency })),
+    },
+  ];
+  for (const { kind, list, returns } of kinds) {
+    for (const party of [...new Set(returns.map((x) => x.party))]) {
+      const own = returns.filter((x) => x.party === party && x.r.live && x.r.credit - x.r.used > 0);
+      const res = await t.call<{ results: OpenNoteAnswer[] }>(token, "GET", `/api/${list}/credit-note/?${kind}=${party}&page_size=200`);
+      if (res.status !== 200) throw new Error(`GET ${list}/credit-note/: ${res.status} ${JSON.stringify(res.body)}`);
+      const listed = res.body.results.map((n) => `${n.id} ${n.currency} ${n.amount} used ${n.used} open ${n.open}`).sort();
+      const model = own
+        .map(({ r, currency }) => `${r.id} ${currency} ${money(r.credit)} used ${money(r.used)} open ${money(r.credit - r.used)}`)
+        .sort();
+      if (JSON.stringify(listed) !== JSON.stringify(model))
+        problems.push(`${kind} ${party}'s open credit notes: listed [${listed.join("; ")}], model [${model.join("; ")}]`);
+      for (const currency of new Set(returns.filter((x) => x.party === party).map((x) => x.currency))) {
+        const [row] = await queryRows<{ balance: string }>(
+          t.db,
+          sql`select coalesce(sum(credit - debit), 0)::text as balance from ledger_entry
+              where account_type = ${`${kind}_credit`} and account_id = ${party} and currency_id = ${currency}`,
+        );
+        const ledger = kind === "customer" ? cents(row.balance) : -cents(row.balance);
+        const open = own.filter((x) => x.currency === currency).reduce((sum, x) => sum + x.r.credit - x.r.used, 0);
+        if (ledger !== open)
+          problems.push(`${kind} ${party} currency ${currency}: credit-note account ${money(ledger)}, open notes ${money(open)}`);
+      }
+    }
+  }
+  return problems;
 }
 
 // ---------------------------------------------------------------------------- financial statements

@@ -99,6 +99,18 @@ export interface ReturnDoc<D> {
   of: D;
   lines: Line[];
   live: boolean;
+  /** What it gave back of what its invoice took: cash through a cashbox (a refund), or a credit note, in cents. */
+  refund: number;
+  refundBox: number | null;
+  credit: number;
+  /** What receipts (payments) use of its credit note now. */
+  used: number;
+}
+
+/** A part of a return's credit note that a receipt or payment uses. */
+export interface NoteUse {
+  note: ReturnDoc<SaleDoc> | ReturnDoc<PurchaseDoc>;
+  amount: number;
 }
 
 export interface MoneyDoc {
@@ -110,6 +122,8 @@ export interface MoneyDoc {
   currency: number;
   amount: number;
   allocations: { invoice: number; amount: number }[];
+  /** The party's credit notes it uses beside its cash: they settle invoices as its amount does. */
+  notes: NoteUse[];
   live: boolean;
 }
 
@@ -216,3 +230,11 @@ export const returnedTotal = <D>(returns: readonly ReturnDoc<D>[], doc: D) =>
   liveReturnsOf(returns, doc).reduce((s, r) => s + linesTotal(r.lines), 0);
 /** What an invoice owes after its returns (core invoiceStanding): its net less what they took back. */
 export const owedAfter = <D>(net: number, returns: readonly ReturnDoc<D>[], doc: D) => Math.max(net - returnedTotal(returns, doc), 0);
+/** What the invoice's live returns gave back of what it took (refunds and credit notes): its paid amount fell by it. */
+export const givenBackOf = <D>(returns: readonly ReturnDoc<D>[], doc: D) =>
+  liveReturnsOf(returns, doc).reduce((s, r) => s + r.refund + r.credit, 0);
+/** An invoice's paid amount: at the counter, by receipts (payments), less what its returns gave back. */
+export const paidOf = <D extends { counter: number; allocated: number }>(returns: readonly ReturnDoc<D>[], doc: D) =>
+  doc.counter + doc.allocated - givenBackOf(returns, doc);
+/** A credit note's open amount. */
+export const noteOpen = (r: { credit: number; used: number }) => r.credit - r.used;

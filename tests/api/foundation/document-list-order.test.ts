@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Paged } from "../../../src/core/api-types";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
-import { debitSaleBody, makeStock, saleWorld, type SaleAnswer, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, debitSaleBody, makeStock, type SaleAnswer, type SaleWorld } from "../sale/helpers";
 import { loadDemo, newItem, post, purchaseBody, type Demo } from "../purchase/helpers";
 
 /**
@@ -23,8 +23,7 @@ let demo: Demo;
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   demo = await loadDemo(t);
 });
 

@@ -5,7 +5,7 @@ import type { Paged } from "../../../src/core/api-types";
 import { interpolate, MESSAGES } from "../../../src/core/messages";
 import { HR_CODES } from "../../../src/server/seed/permission-sets";
 import { makeUser } from "../master-data/helpers";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 import { withTestApp } from "../support/test-lifecycle";
 import type { TestApp } from "../support/test-app";
 import { accountBalance, hrKit, rowCount, unbalancedGroups } from "./hr-helpers";
@@ -34,8 +34,7 @@ let kit: ReturnType<typeof hrKit>;
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   hr = await makeUser(t, HR_CODES, [w.erbil]);
   suliHr = await makeUser(t, HR_CODES, [w.suli]);
   kit = hrKit(t, () => admin);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CustomerBalanceAnswer as BalanceAnswer } from "../../../src/core/api-types";
-import { formToken, startTestApp, type TestApp } from "../support/test-app";
-import { debitSaleBody, post, saleWorld, type SaleAnswer, type SaleWorld } from "../sale/helpers";
+import { formToken, type TestApp } from "../support/test-app";
+import { startSaleApp, debitSaleBody, post, type SaleAnswer, type SaleWorld } from "../sale/helpers";
 import { makeUser } from "./helpers";
 
 let t: TestApp;
@@ -10,15 +10,10 @@ let cashier: string;
 let w: SaleWorld;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login("admin");
-  cashier = await t.login("cashier");
-  w = await saleWorld(t);
+  ({ t, w, admin, cashier } = await startSaleApp("admin", "cashier"));
 });
 
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 const newCustomer = async (extra: Record<string, unknown> = {}) => {
   const res = await t.call<{ id: number }>(admin, "POST", "/api/customer/", {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 import { isoDay, newCustomer, newGoods, purchase, sell } from "./stock-and-dues-helpers";
 
 interface Statement {
@@ -34,8 +34,7 @@ let w: SaleWorld;
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
 });
 
 const statement = (token: string, query: string) => t.call<Statement>(token, "GET", `/api/report/customer-stock-statement/?${query}`);

@@ -5,7 +5,7 @@ import { queryRows } from "../../../src/server/db/client";
 import { withTestApp } from "../support/test-lifecycle";
 import type { TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 import { isoDay, newGoods, purchase, sell, stockWithExpiry } from "./stock-and-dues-helpers";
 
 interface Dashboard {
@@ -35,8 +35,7 @@ let w: SaleWorld;
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
 });
 
 const dashboard = async (token: string, query = "") => {

@@ -4,7 +4,7 @@ import { mul, toDecimalString } from "../../../src/core/money";
 import { withTestApp } from "../support/test-lifecycle";
 import type { TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 import { isoDay, newGoods, stockWithExpiry } from "./stock-and-dues-helpers";
 
 interface ExpiredRow {
@@ -27,8 +27,7 @@ const rows: Record<"expired" | "soon" | "later" | "suli", number> = { expired: 0
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   item = await newGoods(t, admin);
   rows.expired = await stockWithExpiry(t, w.inv.erbil, item, "4", isoDay(-5), "2500");
   rows.soon = await stockWithExpiry(t, w.inv.erbil, item, "3", isoDay(10));

@@ -3,7 +3,7 @@ import type { Paged } from "../../../src/core/api-types";
 import { withTestApp } from "../support/test-lifecycle";
 import type { TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 import { newGoods, purchase, sell } from "./stock-and-dues-helpers";
 
 interface MinRow {
@@ -24,8 +24,7 @@ let w: SaleWorld;
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
 });
 
 const report = (token: string, item: number, query = "") =>

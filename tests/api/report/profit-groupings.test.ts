@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../../../src/server/db/client";
-import { debitSaleBody, post, saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, debitSaleBody, post, type SaleWorld } from "../sale/helpers";
 import { withTestApp } from "../support/test-lifecycle";
 import type { TestApp } from "../support/test-app";
 import { buy, giveBack, profit, sell, type ProfitSums } from "./profit-helpers";
@@ -13,8 +13,7 @@ let supplier: number;
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   [{ id: supplier }] = await queryRows<{ id: number }>(t.db, sql`select id from supplier where name = 'Zagros Beverages'`);
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { add, mul, sub, toDecimalString } from "../../../src/core/money";
 import { queryRows } from "../../../src/server/db/client";
 import { makeUser } from "../master-data/helpers";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 import { withTestApp } from "../support/test-lifecycle";
 import type { TestApp } from "../support/test-app";
 import { buy, giveBack, profit, sell, type ProfitAnswer } from "./profit-helpers";
@@ -16,8 +16,7 @@ let items: number[];
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   [{ id: supplier }] = await queryRows<{ id: number }>(t.db, sql`select id from supplier where name = 'Zagros Beverages'`);
   items = w.goods.slice(0, 6);
 });

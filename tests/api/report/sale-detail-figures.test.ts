@@ -9,7 +9,7 @@ import { listTotals, type CachedTotalsFilter, type ListSpec } from "../../../src
 import { coverSaleDaysThrough } from "../../../src/server/modules/report/sale-detail-day-totals";
 import { saleDetailList } from "../../../src/server/modules/report/sale-detail.lists";
 import { saleList } from "../../../src/server/modules/sale/sale.lists";
-import { debitSaleBody, makeStock, post, saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, debitSaleBody, makeStock, post, type SaleWorld } from "../sale/helpers";
 import { withTestApp } from "../support/test-lifecycle";
 import { giveBack } from "./profit-helpers";
 import type { TestApp } from "../support/test-app";
@@ -37,8 +37,7 @@ let w: SaleWorld;
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
 });
 
 const day = (offset: number) => format(addDays(new Date(), offset), ISO_DATE);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 import { isoDay, newCustomer } from "./stock-and-dues-helpers";
 
 interface PremiumRow {
@@ -29,8 +29,7 @@ let w: SaleWorld;
 
 withTestApp(async (app) => {
   t = app;
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
 });
 
 /** An installment sale of a service for 900 on credit: three monthly receipts of 300 from `first`. */

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows } from "../../../src/server/db/client";
 import { cashbox, currency, customer, inventory, item } from "../../../src/server/db/tables";
 import { applyMovements, findOrCreateStock } from "../../../src/server/modules/stock/stock-ledger";
-import { formToken, type TestApp } from "../support/test-app";
+import { formToken, startTestApp, type TestApp } from "../support/test-app";
 
 export interface SaleWorld {
   erbil: number;
@@ -56,6 +56,28 @@ export async function saleWorld(t: TestApp): Promise<SaleWorld> {
       .map((i) => i.id),
     service: items.find((i) => i.itemType === 2)!.id,
     material: items.filter((i) => i.itemType === 4).map((i) => i.id),
+  };
+}
+
+/** The sale world of a test app, and a token for each user named, signed in in that order. */
+export async function signInSaleWorld<U extends string>(t: TestApp, ...users: U[]): Promise<Record<U, string> & { w: SaleWorld }> {
+  const tokens = {} as Record<U, string>;
+  for (const user of users) tokens[user] = await t.login(user);
+  return { ...tokens, w: await saleWorld(t) };
+}
+
+/** A test app on the demo data, with `signInSaleWorld`'s tokens and world. */
+export async function startSaleApp<U extends string>(...users: U[]): Promise<Record<U, string> & { w: SaleWorld; t: TestApp }> {
+  const t = await startTestApp();
+  return { ...(await signInSaleWorld(t, ...users)), t };
+}
+
+/** The world's goods in turn (`step` apart, from `first`), so the tests of a file each take other items. */
+export function goodsCycle(world: () => SaleWorld, step = 1, first = 0): () => number {
+  let index = 0;
+  return () => {
+    const goods = world().goods;
+    return goods[(index++ * step + first) % goods.length];
   };
 }
 

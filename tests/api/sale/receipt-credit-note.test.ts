@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formToken, startTestApp, type TestApp } from "../support/test-app";
-import { balance, debitSaleBody, makeStock, post, saleWorld, unbalancedCurrencies, type SaleAnswer, type SaleWorld } from "./helpers";
+import { formToken, type TestApp } from "../support/test-app";
+import { startSaleApp, balance, debitSaleBody, makeStock, post, unbalancedCurrencies, type SaleAnswer, type SaleWorld } from "./helpers";
 
 /** Receipts that use a customer's open credit notes beside their cash, to settle the customer's invoices. */
 let t: TestApp;
@@ -8,14 +8,10 @@ let admin: string;
 let w: SaleWorld;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ t, w, admin } = await startSaleApp("admin"));
 });
 
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 interface ReceiptAnswer {
   id: number;

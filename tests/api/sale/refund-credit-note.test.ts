@@ -1,14 +1,15 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../src/server/db/client";
-import { formToken, startTestApp, type TestApp } from "../support/test-app";
+import { formToken, type TestApp } from "../support/test-app";
 import {
+  goodsCycle,
+  startSaleApp,
   balance,
   debitSaleBody,
   documentEntries,
   makeStock,
   post,
-  saleWorld,
   stockQuantity,
   unbalancedCurrencies,
   type SaleAnswer,
@@ -18,18 +19,13 @@ import {
 let t: TestApp;
 let admin: string;
 let w: SaleWorld;
-let goodsIndex = 0;
-const nextGoods = () => w.goods[goodsIndex++ % w.goods.length];
+const nextGoods = goodsCycle(() => w);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ t, w, admin } = await startSaleApp("admin"));
 });
 
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 interface ReturnAnswer {
   id: number;

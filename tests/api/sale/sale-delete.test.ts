@@ -2,10 +2,20 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../src/server/db/client";
 import type { Paged } from "../../../src/core/api-types";
-import { formToken, startTestApp, type TestApp } from "../support/test-app";
+import { formToken, type TestApp } from "../support/test-app";
 import { MESSAGES } from "../../../src/core/messages";
 import { cashboxes } from "../accounting/ledger-helpers";
-import { debitSaleBody, makeStock, post, saleWorld, stockQuantity, type SaleAnswer, type SaleListRow, type SaleWorld } from "./helpers";
+import {
+  goodsCycle,
+  startSaleApp,
+  debitSaleBody,
+  makeStock,
+  post,
+  stockQuantity,
+  type SaleAnswer,
+  type SaleListRow,
+  type SaleWorld,
+} from "./helpers";
 
 /**
  * Deleting a sale: the sale stays as a tombstone, so the delete reaches the devices in
@@ -18,18 +28,12 @@ let t: TestApp;
 let admin: string;
 let cashier: string;
 let w: SaleWorld;
-let goodsIndex = 0;
-const nextGoods = () => w.goods[goodsIndex++ % w.goods.length];
+const nextGoods = goodsCycle(() => w);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login("admin");
-  cashier = await t.login("cashier");
-  w = await saleWorld(t);
+  ({ t, w, admin, cashier } = await startSaleApp("admin", "cashier"));
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 type PullAnswer = { cursor: string; has_more: boolean; tables: Record<string, { upserts: unknown[]; deletes: number[] }> };
 

@@ -3,16 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../src/server/db/client";
 import type { Paged } from "../../../src/core/api-types";
 import { json, pageRows } from "../support/json";
-import { formToken, startTestApp, type TestApp } from "../support/test-app";
+import { formToken, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
 import {
+  goodsCycle,
+  startSaleApp,
   debitSaleBody,
   balance,
   counter,
   documentEntries,
   makeStock,
   post,
-  saleWorld,
   stockQuantity,
   unbalancedCurrencies,
   type SaleAnswer,
@@ -24,18 +25,13 @@ import {
 let t: TestApp;
 let admin: string;
 let w: SaleWorld;
-let goodsIndex = 0;
-const nextGoods = () => w.goods[goodsIndex++ % w.goods.length];
+const nextGoods = goodsCycle(() => w);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ t, w, admin } = await startSaleApp("admin"));
 });
 
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 const sale = (items: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
   post<SaleAnswer>(t, admin, "sale/", debitSaleBody(w, items, extra));

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cashbox } from "../../../src/server/db/tables";
 import type { FieldErrors } from "../support/json";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { type TestApp } from "../support/test-app";
 import {
+  goodsCycle,
+  startSaleApp,
   balance,
   documentEntries,
   makeStock,
   post,
-  saleWorld,
   stockQuantity,
   tableCount,
   unbalancedCurrencies,
@@ -19,8 +20,7 @@ import {
 let t: TestApp;
 let admin: string;
 let w: SaleWorld;
-let goodsIndex = 0;
-const nextGoods = () => w.goods[(goodsIndex++ * 7 + 3) % w.goods.length];
+const nextGoods = goodsCycle(() => w, 7, 3);
 
 interface CounterSale {
   id: number;
@@ -33,14 +33,10 @@ interface CounterSale {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ t, w, admin } = await startSaleApp("admin"));
 });
 
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 /** An IQD sale in Erbil of one line worth `price` (quantity 1), without the old cashbox and paid_amount. */
 async function saleBody(price: string, extra: Record<string, unknown>) {

@@ -4,16 +4,17 @@ import { queryRows } from "../../../src/server/db/client";
 import { applyMovements } from "../../../src/server/modules/stock/stock-ledger";
 import type { Paged } from "../../../src/core/api-types";
 import { json, pageRows, type Created, type FieldErrors } from "../support/json";
-import { formToken, startTestApp, type TestApp } from "../support/test-app";
+import { formToken, type TestApp } from "../support/test-app";
 import { makeUser } from "../master-data/helpers";
 import {
+  goodsCycle,
+  startSaleApp,
   balance,
   counter,
   documentEntries,
   makeStock,
   movementCount,
   post,
-  saleWorld,
   stockQuantity,
   tableCount,
   unbalancedCurrencies,
@@ -29,19 +30,13 @@ let t: TestApp;
 let admin: string;
 let cashier: string;
 let w: SaleWorld;
-let goodsIndex = 0;
-const nextGoods = () => w.goods[goodsIndex++ % w.goods.length];
+const nextGoods = goodsCycle(() => w);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login("admin");
-  cashier = await t.login("cashier");
-  w = await saleWorld(t);
+  ({ t, w, admin, cashier } = await startSaleApp("admin", "cashier"));
 });
 
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 const baseSale = (items: Record<string, unknown>[], extra: Record<string, unknown> = {}) => ({
   branch: w.erbil,

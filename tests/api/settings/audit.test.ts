@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Paged } from "../../../src/core/api-types";
 import { queryRows } from "../../../src/server/db/client";
 import { cashboxes } from "../accounting/ledger-helpers";
-import { debitSaleBody, makeStock, post, saleWorld, type SaleAnswer, type SaleWorld } from "../sale/helpers";
-import { formToken, startTestApp, type TestApp } from "../support/test-app";
+import { startSaleApp, debitSaleBody, makeStock, post, type SaleAnswer, type SaleWorld } from "../sale/helpers";
+import { formToken, type TestApp } from "../support/test-app";
 
 /**
  * The audit trail: every kind of change leaves exactly one audit row with the right old
@@ -28,14 +28,10 @@ let adminId: number;
 let w: SaleWorld;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ t, w, admin } = await startSaleApp("admin"));
   [{ id: adminId }] = await queryRows<{ id: number }>(t.db, sql`select id from app_user where username = 'admin'`);
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 const maxId = async () => Number((await queryRows<{ n: string }>(t.db, sql`select coalesce(max(id), 0) as n from audit_log`))[0].n);
 

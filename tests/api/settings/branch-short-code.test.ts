@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthUser, Paged } from "../../../src/core/api-types";
 import { MESSAGES } from "../../../src/core/messages";
 import { queryRows } from "../../../src/server/db/client";
-import { makeStock, post, saleWorld, type SaleAnswer, type SaleWorld } from "../sale/helpers";
-import { formToken, startTestApp, type TestApp } from "../support/test-app";
+import { startSaleApp, makeStock, post, type SaleAnswer, type SaleWorld } from "../sale/helpers";
+import { formToken, type TestApp } from "../support/test-app";
 
 /**
  * A branch's short code (ERB, SUL) reads before its document numbers (ERB-241): set and changed on the
@@ -30,13 +30,9 @@ let admin: string;
 let w: SaleWorld;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login("admin");
-  w = await saleWorld(t);
+  ({ t, w, admin } = await startSaleApp("admin"));
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 const codeOf = async (id: number) =>
   (await queryRows<{ code: string | null }>(t.db, sql`select short_code as code from branch where id = ${id}`))[0].code;

@@ -5,7 +5,7 @@ import { queryRows } from "../../../src/server/db/client";
 import { json, type Created } from "../support/json";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
-import { makeStock, saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, makeStock, type SaleWorld } from "../sale/helpers";
 
 /**
  * The cashboxes a user may use bind every write that moves money through one, not only the
@@ -68,8 +68,7 @@ const ledgerRows = async () => (await queryRows<{ n: number }>(t.db, sql`select 
 
 withTestApp(async (app) => {
   t = app;
-  w = await saleWorld(t);
-  admin = await t.login("admin");
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   rent = (await t.call<{ id: number }>(admin, "POST", "/api/accounting/expense-type/", { name: "Rent", form_token: formToken("et") })).body
     .id;
   const commission = (

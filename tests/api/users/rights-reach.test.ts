@@ -4,7 +4,7 @@ import { queryRows } from "../../../src/server/db/client";
 import { json, pageRows, type Created } from "../support/json";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
-import { saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, type SaleWorld } from "../sale/helpers";
 
 /**
  * Rights never travel sideways (DESIGN section 7): a role reaches every member's rights, so only someone
@@ -18,8 +18,7 @@ let erbilRole: number;
 let suliRole: number;
 withTestApp(async (app) => {
   t = app;
-  w = await saleWorld(t);
-  admin = await t.login("admin");
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
   const role = async (name: string) =>
     json<Created>(await t.call(admin, "POST", "/api/user/group/", { name, permissions: ["view_sale"], form_token: formToken() })).id;
   erbilRole = await role("Erbil till");

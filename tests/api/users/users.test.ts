@@ -5,15 +5,14 @@ import { ALL_CODES } from "../../../src/server/seed/permission-sets";
 import { json, pageRows, type Created, type FieldErrors } from "../support/json";
 import { withTestApp } from "../support/test-lifecycle";
 import { formToken, type TestApp } from "../support/test-app";
-import { makeStock, saleWorld, type SaleWorld } from "../sale/helpers";
+import { signInSaleWorld, makeStock, type SaleWorld } from "../sale/helpers";
 
 let t: TestApp;
 let w: SaleWorld;
 let admin: string;
 withTestApp(async (app) => {
   t = app;
-  w = await saleWorld(t);
-  admin = await t.login("admin");
+  ({ w, admin } = await signInSaleWorld(t, "admin"));
 });
 
 interface UserRow {

@@ -69,6 +69,11 @@ export const cashboxCount = pgTable(
     closedBy: refersTo("closed_by", () => appUser.id),
     closedAt: timestamp("closed_at", { withTimezone: true }).notNull().defaultNow(),
     adjustmentId: integer("adjustment_id").references(() => cashboxAdjustment.id),
+    /**
+     * The last ledger row of the cashbox the count closes, its own adjustment included: the Z report of
+     * the next count starts after it (ledger ids only grow, and every writer locks the cashbox first).
+     */
+    ledgerEntryId: integer("ledger_entry_id").notNull().default(0),
   },
   (t) => [index("cashbox_count_branch_idx").on(t.branchId, t.inputDate), index("cashbox_count_adjustment_idx").on(t.adjustmentId)],
 );

@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, primaryKey, serial, text, timestamp, jsonb, index, uniqueIndex } from "drizzle-orm/pg-core";
-import { branch, cashbox } from "./organisation";
+import { branch, cashbox, inventory } from "./organisation";
 import { lineOf, refersTo, stamps } from "./columns";
 
 export const appUser = pgTable("app_user", {
@@ -13,6 +13,8 @@ export const appUser = pgTable("app_user", {
   isSuperuser: boolean("is_superuser").notNull().default(false),
   isActive: boolean("is_active").notNull().default(true),
   defaultBranchId: integer("default_branch_id").references(() => branch.id),
+  // Where the user's sales take stock from by default (the sale form, the counter); in one of their branches.
+  defaultInventoryId: integer("default_inventory_id").references(() => inventory.id),
   ...stamps,
 });
 

@@ -2,15 +2,17 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { toIsoDate } from "../../../core/dates";
 import { isZero, sub, toDecimalString } from "../../../core/money";
+import { buildZReport, type ZReportSourceRow } from "../../../core/z-report";
 import { cashboxCountSchema, type CashboxCountInput } from "../../../core/validation/accounting-document-schemas";
 import { queryRows, type Db, type Executor, type Tx } from "../../db/client";
 import { authOf, type AuthContext } from "../../http/access";
-import { notFound } from "../../http/errors";
+import { badRequest, notFound } from "../../http/errors";
 import { idempotentCreate, readFormToken } from "../../http/idempotency";
 import { isoTimestamp, type ListSpec } from "../../http/list-engine";
 import { registerListRoutes } from "../../http/list-routes";
 import { invalidChoice, parseId, readOne, validateBody } from "../../http/resource";
 import { assignDocumentNumber } from "../documents/document-number";
+import { REVERSAL_MEMO } from "../ledger/ledger.repository";
 import { cashboxBalance, lockCashboxes } from "./cashbox.repository";
 import { cashboxAdjustment, COUNT_REASON } from "./cashbox-adjustment";
 import { createLedgerDocumentTx, deleteLockedDocument, lockVisible } from "./ledger-document";
@@ -59,6 +61,100 @@ const list: ListSpec = {
 
 const readCount = (ex: Executor, id: number, auth: AuthContext) => readOne<Record<string, unknown>>(ex, list, sql`d.id`, id, auth);
 
+const cashboxRows = (cashboxId: number, currencyId: number) =>
+  sql`account_type = 'cashbox' and account_id = ${cashboxId} and currency_id = ${currencyId}`;
+
+/** The count a Z report closes with (null: the open shift's preview) and where its period starts. */
+interface ZPeriod {
+  cashbox: number;
+  currency: number;
+  /** The ledger rows of the period have ids above this (the previous count's last row, or 0). */
+  afterId: number;
+  /** ... and up to this one (null: up to now). */
+  throughId: number | null;
+  /** The count's own adjustment, which is not a movement of the shift but the count's answer to it. */
+  adjustmentId: number | null;
+  counted: string | null;
+  previous: { id: number; invoice_no: number; closed_at: string } | null;
+}
+
+async function previousCount(ex: Executor, cashboxId: number, beforeId: number | null) {
+  const [row] = await queryRows<{ id: number; invoice_no: number; closed_at: string; ledger_entry_id: number }>(
+    ex,
+    sql`select id, invoice_no, ${isoTimestamp(sql`closed_at`)} as closed_at, ledger_entry_id from cashbox_count
+        where cashbox_id = ${cashboxId} ${beforeId === null ? sql`` : sql`and id < ${beforeId}`}
+        order by id desc limit 1`,
+  );
+  return row ?? null;
+}
+
+/**
+ * The Z report's figures, from the cashbox's ledger rows alone: the opening is what the rows up to the
+ * previous count hold (its counted balance), the movements the rows after it, per document type (see
+ * core/z-report.ts for the kinds), up to the count (before its own adjustment) or now.
+ */
+async function zReportOf(ex: Executor, period: ZPeriod) {
+  const rows = cashboxRows(period.cashbox, period.currency);
+  const [opening] = await queryRows<{ balance: string }>(
+    ex,
+    sql`select coalesce(sum(debit - credit), 0)::text as balance from ledger_entry where ${rows} and id <= ${period.afterId}`,
+  );
+  const movements = await queryRows<ZReportSourceRow>(
+    ex,
+    sql`select document_type, count(*) filter (where money_in <> 0 or money_out <> 0)::int as documents,
+          count(*) filter (where money_in <> 0)::int as documents_in, sum(money_in)::text as money_in,
+          count(*) filter (where money_out <> 0)::int as documents_out, sum(money_out)::text as money_out
+        from (select document_type, document_id,
+                sum(case when memo = ${REVERSAL_MEMO} then -credit else debit end) as money_in,
+                sum(case when memo = ${REVERSAL_MEMO} then -debit else credit end) as money_out
+              from ledger_entry
+              where ${rows} and id > ${period.afterId} ${period.throughId === null ? sql`` : sql`and id <= ${period.throughId}`}
+                ${period.adjustmentId === null ? sql`` : sql`and not (document_type = 'cashbox_adjustment' and document_id = ${period.adjustmentId})`}
+              group by document_type, document_id) d
+        group by document_type order by document_type`,
+  );
+  return { previous_count: period.previous, ...buildZReport(opening.balance, movements, period.counted) };
+}
+
+/** The Z report of a closed count. */
+async function countZReport(db: Db, auth: AuthContext, id: number) {
+  const count = await readCount(db, id, auth);
+  const [stored] = await queryRows<{ ledger_entry_id: number }>(db, sql`select ledger_entry_id from cashbox_count where id = ${id}`);
+  const previous = await previousCount(db, Number(count.cashbox), id);
+  const report = await zReportOf(db, {
+    cashbox: Number(count.cashbox),
+    currency: Number(count.currency),
+    afterId: previous?.ledger_entry_id ?? 0,
+    throughId: stored.ledger_entry_id,
+    adjustmentId: count.adjustment === null ? null : Number(count.adjustment),
+    counted: String(count.counted_balance),
+    previous: previous && { id: previous.id, invoice_no: previous.invoice_no, closed_at: previous.closed_at },
+  });
+  return { count, ...report };
+}
+
+/** The open shift's Z report before counting: from the cashbox's last count (or its start) to now. */
+async function openShiftZReport(db: Db, auth: AuthContext, rawCashbox: unknown) {
+  const cashboxId = Number(rawCashbox);
+  if (typeof rawCashbox !== "string" || !/^\d{1,9}$/.test(rawCashbox) || cashboxId <= 0) throw badRequest("Invalid cashbox.");
+  const [box] = await queryRows<{ id: number; branch_id: number; currency_id: number }>(
+    db,
+    sql`select id, branch_id, currency_id from cashbox where id = ${cashboxId} and deleted_at is null`,
+  );
+  if (!box || !auth.branchIds.includes(box.branch_id)) throw notFound();
+  const previous = await previousCount(db, box.id, null);
+  const report = await zReportOf(db, {
+    cashbox: box.id,
+    currency: box.currency_id,
+    afterId: previous?.ledger_entry_id ?? 0,
+    throughId: null,
+    adjustmentId: null,
+    counted: null,
+    previous: previous && { id: previous.id, invoice_no: previous.invoice_no, closed_at: previous.closed_at },
+  });
+  return { count: null, ...report };
+}
+
 /** Closes a count in the caller's (idempotent) transaction: the adjustment first, then the count, numbered last. */
 export async function createCountTx(tx: Tx, auth: AuthContext, body: CashboxCountInput, formToken: string | null) {
   const box = (await lockCashboxes(tx, auth, [body.cashbox])).get(body.cashbox);
@@ -85,9 +181,11 @@ export async function createCountTx(tx: Tx, auth: AuthContext, body: CashboxCoun
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`insert into cashbox_count (branch_id, invoice_no, cashbox_id, currency_id, shift, expected_balance, counted_balance, difference,
-          closed_by, adjustment_id, input_date, note, form_token, created_by)
+          closed_by, adjustment_id, ledger_entry_id, input_date, note, form_token, created_by)
         values (${box.branchId}, 0, ${box.id}, ${box.currencyId}, ${shift}, ${toDecimalString(expected)}, ${toDecimalString(body.counted_balance)},
-          ${toDecimalString(difference)}, ${auth.userId}, ${adjustment?.id ?? null}, ${today}, ${body.note ?? ""}, ${formToken}, ${auth.userId})
+          ${toDecimalString(difference)}, ${auth.userId}, ${adjustment?.id ?? null},
+          (select coalesce(max(id), 0) from ledger_entry where ${cashboxRows(box.id, box.currencyId)}),
+          ${today}, ${body.note ?? ""}, ${formToken}, ${auth.userId})
         returning id`,
   );
   const read = await readCount(tx, row.id, auth);
@@ -107,13 +205,17 @@ async function deleteCount(db: Db, auth: AuthContext, id: number): Promise<void>
   });
 }
 
-/** accounting/cashbox-count/: list, totals, all, read, idempotent create, delete (the adjustment codes). */
+/** accounting/cashbox-count/: list, totals, all, read, Z report (of a count, or of the open shift), idempotent create, delete (the adjustment codes). */
 export function registerCashboxCountRoutes(app: FastifyInstance, db: Db): void {
   const base = "/api/accounting/cashbox-count/";
   const view = { config: { access: { permissions: ["view_cashboxadjustment"] } } };
   const idOf = (request: FastifyRequest) => parseId((request.params as { id: string }).id);
   registerListRoutes(app, db, base, list, { view: view.config.access.permissions });
   app.get(`${base}:id/`, view, async (request) => readCount(db, idOf(request), authOf(request)));
+  app.get(`${base}:id/z-report/`, view, async (request) => countZReport(db, authOf(request), idOf(request)));
+  app.get(`${base}z-report/`, view, async (request) =>
+    openShiftZReport(db, authOf(request), (request.query as Record<string, unknown>).cashbox),
+  );
   app.post(base, { config: routeConfig(["add_cashboxadjustment"], cashboxCountSchema) }, async (request, reply) => {
     const auth = authOf(request);
     const payload = (request.body ?? {}) as Record<string, unknown>;

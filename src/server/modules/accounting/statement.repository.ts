@@ -70,6 +70,8 @@ export interface StatementRow {
   document_type: string;
   document_id: number;
   document_no: number | null;
+  /** The ledger row's branch: its document's number reads with the branch's short code (ERB-241). */
+  branch: number;
   note: string;
   debit: string;
   credit: string;
@@ -86,7 +88,7 @@ function rangeWhere(q: StatementQuery): SQL {
 }
 
 const ROW_COLUMNS = sql`le.id, le.entry_date::text as date, le.document_type, le.document_id, ${DOCUMENT_NO} as document_no,
-  le.memo as note, le.debit::text as debit, le.credit::text as credit`;
+  le.branch_id as branch, le.memo as note, le.debit::text as debit, le.credit::text as credit`;
 
 export async function statementRows(ex: Executor, q: StatementQuery): Promise<StatementRow[]> {
   return queryRows<StatementRow>(ex, sql`select ${ROW_COLUMNS} from ledger_entry le where ${rangeWhere(q)} order by le.entry_date, le.id`);

@@ -56,6 +56,7 @@ export async function me(db: Db, auth: AuthContext): Promise<AuthUser> {
     phone: user.phone,
     is_superuser: user.isSuperuser,
     default_branch_id: user.defaultBranchId,
+    default_inventory_id: user.defaultInventoryId,
     permissions: auth.permissions,
     branches: await repo.branchesWithInventories(db, auth.branchIds),
     cashboxes: await repo.usableCashboxes(db, auth.userId),

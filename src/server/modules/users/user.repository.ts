@@ -121,6 +121,14 @@ export async function cashboxesOutside(ex: Executor, ids: number[], branches: nu
   return rows.map((r) => Number(r.id));
 }
 
+/** Whether the inventory exists (not deleted) and belongs to one of `branches` (null: a superuser's, every branch). */
+export async function inventoryInBranches(ex: Executor, id: number, branches: number[] | null): Promise<boolean> {
+  if (branches?.length === 0) return false;
+  const inBranches = branches === null ? sql`true` : sql`branch_id = any(${intArray(branches)})`;
+  const rows = await queryRows<{ id: number }>(ex, sql`select id from inventory where id = ${id} and deleted_at is null and ${inBranches}`);
+  return rows.length > 0;
+}
+
 /** The next user id, taken before the insert (links-audit.ts). */
 export async function nextUserId(tx: Tx): Promise<number> {
   const [row] = await queryRows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('app_user', 'id'))::int as id`);

@@ -29,7 +29,7 @@ const idSql = sql`u.id`;
 export const userListSpec: ListSpec = {
   source: sql`app_user u`,
   select: sql`u.id, u.username, u.first_name, u.last_name, u.email, u.phone, u.is_superuser, u.is_active,
-    u.default_branch_id as default_branch,
+    u.default_branch_id as default_branch, u.default_inventory_id as default_inventory,
     array(select branch_id from user_branch where user_id = u.id order by branch_id) as branches,
     array(select cashbox_id from user_cashbox where user_id = u.id order by cashbox_id) as cashboxes,
     array(select group_id from user_group where user_id = u.id order by group_id) as groups,
@@ -85,6 +85,12 @@ async function checkReferences(tx: Tx, body: UserUpdateInput, exceptId?: number)
   if (!errors.cashboxes && !body.is_superuser && (await repo.cashboxesOutside(tx, body.cashboxes, body.branches)).length > 0) {
     errors.cashboxes = [MESSAGES.invalidChoice];
   }
+  if (
+    body.default_inventory != null &&
+    !(await repo.inventoryInBranches(tx, body.default_inventory, body.is_superuser ? null : body.branches))
+  ) {
+    errors.default_inventory = [MESSAGES.defaultInventoryNotInBranches];
+  }
   if (body.permissions.some((code) => !KNOWN_CODES.has(code))) errors.permissions = [MESSAGES.invalidChoice];
   if (await repo.usernameTaken(tx, body.username, exceptId)) errors.username = [MESSAGES.usernameExists];
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
@@ -119,6 +125,7 @@ function columns(body: UserUpdateInput) {
     isSuperuser: body.is_superuser,
     isActive: body.is_active,
     defaultBranchId: body.default_branch ?? null,
+    defaultInventoryId: body.default_inventory ?? null,
   };
 }
 

@@ -23,6 +23,7 @@ import { CustomerSelect } from "../selectors/customer-select";
 import { SupplierSelect } from "../selectors/supplier-select";
 import { useReferenceOptions } from "../selectors/use-reference-options";
 import type { EntityOption } from "../selectors/entity-select";
+import { useDocumentNumber } from "../../lib/use-document-number";
 import {
   sideAmount,
   statementDocumentPath,
@@ -141,6 +142,7 @@ export interface AccountStatementProps {
  */
 export function AccountStatement({ kind, title }: AccountStatementProps) {
   const { t } = useLingui();
+  const numberOf = useDocumentNumber();
   const online = useOnline();
   const print = usePrint();
   const currencies = useCurrencies();
@@ -183,7 +185,7 @@ export function AccountStatement({ kind, title }: AccountStatementProps) {
 
   const doPrint = () => {
     if (!answer) return;
-    const table = statementTextTable(answer, labels, typeLabel, noteLabel);
+    const table = statementTextTable(answer, labels, typeLabel, noteLabel, numberOf);
     const body =
       (period ? `<div style="margin:4px 0">${escapeHtml(period)}</div>` : "") +
       `<table><thead>${buildTableHead(table.head)}</thead><tbody>${buildTableBody(table.rows)}</tbody></table>` +
@@ -192,7 +194,7 @@ export function AccountStatement({ kind, title }: AccountStatementProps) {
   };
   const exporter = useTableExport(statementFileName(`${title} ${account?.name ?? ""}`, range), () => {
     if (!answer) return Promise.resolve(null);
-    const table = statementTextTable(answer, labels, typeLabel, noteLabel);
+    const table = statementTextTable(answer, labels, typeLabel, noteLabel, numberOf);
     return Promise.resolve({ table: { ...table, numeric: [false, false, false, false, true, true, true] } });
   });
 
@@ -308,6 +310,7 @@ function StatementBody({
   words: string;
 }) {
   const { t } = useLingui();
+  const numberOf = useDocumentNumber();
   const amountCell = { textAlign: "end" as const, whiteSpace: "nowrap" as const };
   return (
     <>
@@ -331,7 +334,7 @@ function StatementBody({
           <Table.Body>
             {answer.rows.map((r, index) => {
               const path = statementDocumentPath(r.document_type, r.document_id);
-              const number = r.document_no === null || r.document_no === undefined ? "" : String(r.document_no);
+              const number = r.document_no === null || r.document_no === undefined ? "" : numberOf(r.branch, r.document_no);
               return (
                 <Table.Row key={`${r.document_type}-${r.document_id}-${index}`} data-testid="statement-row">
                   <Table.Cell whiteSpace="nowrap">{formatDate(r.date)}</Table.Cell>

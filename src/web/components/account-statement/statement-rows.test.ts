@@ -1,3 +1,4 @@
+import { formatDocumentNumber } from "../../../core/document-number";
 import { describe, expect, it } from "vitest";
 import { buildCsv, exportFileName } from "../export/table-export";
 import {
@@ -84,6 +85,19 @@ describe("account statement rows", () => {
       ["05/11/2026", "Receipt", "4", "Reversal", "", "500.50", "3,000.00"],
       ["", "Closing balance", "", "", "", "", "3,000.00"],
     ]);
+  });
+
+  it("reads each number with its branch's short code (ERB-12), a branch without one keeps the bare number", () => {
+    const codes = new Map([[1, "ERB"]]);
+    const rows = answer.rows.map((r, i) => ({ ...r, branch: i === 0 ? 1 : 2 }));
+    const table = statementTextTable(
+      { ...answer, rows },
+      labels,
+      (x) => x,
+      undefined,
+      (branch, number) => formatDocumentNumber(typeof branch === "number" ? codes.get(branch) : null, number),
+    );
+    expect(table.rows.map((r) => r[2])).toEqual(["", "ERB-12", "4", ""]);
   });
 
   it("exports as UTF-8 CSV with a BOM, quoting amounts with separators, Arabic kept as is", () => {

@@ -12,6 +12,8 @@ export interface AccountStatementRow {
   document_type: string;
   document_id: number | null;
   document_no: number | string | null;
+  /** The row's branch (for the number's short code); absent in an answer cached before it was sent. */
+  branch?: number | null;
   note: string | null;
   debit: string;
   credit: string;
@@ -85,6 +87,7 @@ export function statementTextTable(
   labels: StatementLabels,
   typeLabel: (type: string) => string,
   noteLabel: (note: string) => string = (note) => note,
+  numberOf: (branch: number | null | undefined, number: number | string) => string = (_branch, number) => String(number),
 ): { head: string[]; rows: string[][] } {
   const head = [labels.date, labels.document, labels.number, labels.note, labels.debit, labels.credit, labels.balance];
   const rows = [
@@ -92,7 +95,7 @@ export function statementTextTable(
     ...answer.rows.map((r) => [
       formatDate(r.date),
       typeLabel(r.document_type),
-      r.document_no === null || r.document_no === undefined ? "" : String(r.document_no),
+      r.document_no === null || r.document_no === undefined ? "" : numberOf(r.branch, r.document_no),
       r.note ? noteLabel(r.note) : "",
       sideAmount(r.debit),
       sideAmount(r.credit),

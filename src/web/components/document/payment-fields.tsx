@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Button, ButtonGroup, Field, SimpleGrid } from "@chakra-ui/react";
 import { useLingui } from "@lingui/react/macro";
 import { useCurrentUser } from "../../lib/use-permission";
 import { translateMessage } from "../../lib/messages";
+import { isPositive, tryMoney } from "../../../core/money";
+import { settledPaymentType } from "../../../core/payment-status";
 import { NumberField } from "../number-field";
 import { EntitySelect } from "../selectors/entity-select";
 
@@ -25,6 +27,11 @@ export interface PaymentFieldsProps {
   disabled?: boolean;
   /** One field per row (a narrow side panel). */
   stacked?: boolean;
+  /**
+   * The type follows the paid amount as it is typed (Cash when it covers the net, else Debit: the rule
+   * the server saves with, settledPaymentType) until the user sets the type themselves.
+   */
+  typeFollowsPaid?: boolean;
 }
 
 /**
@@ -55,8 +62,25 @@ export function PaymentFields(props: PaymentFieldsProps) {
     lastNet.current = net;
   }, [net, paymentType, paidAmount, onPaidAmountChange]);
 
+  // Set by a tap on Cash or Debit: from then on the type is the user's.
+  const [typeChosen, setTypeChosen] = useState(false);
+  const follows = props.typeFollowsPaid === true && !typeChosen;
+  const { onPaymentTypeChange } = props;
+  const typePaid = (amount: string) => {
+    onPaidAmountChange(amount);
+    if (!follows || tryMoney(amount) === null) return;
+    const settled = settledPaymentType(net, amount);
+    if (settled !== paymentType) onPaymentTypeChange(settled);
+  };
+  // A debit sale whose net falls to what is paid is paid in full: Cash (a cash one already follows the net).
+  useEffect(() => {
+    if (!follows || paymentType !== "debit" || !isPositive(tryMoney(net) ?? 0) || tryMoney(paidAmount) === null) return;
+    if (settledPaymentType(net, paidAmount) === "cash") onPaymentTypeChange("cash");
+  }, [follows, net, paidAmount, paymentType, onPaymentTypeChange]);
+
   const setType = (type: PaymentType) => {
-    props.onPaymentTypeChange(type);
+    setTypeChosen(true);
+    onPaymentTypeChange(type);
     onPaidAmountChange(type === "cash" ? net : "0");
   };
   const cashboxError = errors?.cashbox ?? null;
@@ -105,15 +129,7 @@ export function PaymentFields(props: PaymentFieldsProps) {
       ) : null}
       <Field.Root invalid={Boolean(errors?.paid_amount)} ids={{ control: "paid_amount" }}>
         <Field.Label>{t`Paid Amount`}</Field.Label>
-        <NumberField
-          name="paid_amount"
-          value={paidAmount}
-          onValueChange={onPaidAmountChange}
-          min={0}
-          currency
-          hideStepper
-          disabled={disabled}
-        />
+        <NumberField name="paid_amount" value={paidAmount} onValueChange={typePaid} min={0} currency hideStepper disabled={disabled} />
         <Field.ErrorText>{errors?.paid_amount ? translateMessage(errors.paid_amount) : null}</Field.ErrorText>
       </Field.Root>
     </SimpleGrid>

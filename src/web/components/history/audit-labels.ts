@@ -86,6 +86,7 @@ const AUDIT_FIELDS: Record<string, MessageDescriptor> = {
   rate: msg`Exchange Rate`,
   branch_id: msg`Branch`,
   default_branch_id: msg`Branch`,
+  default_inventory_id: msg`Default inventory`,
   cashbox_id: msg`Cashbox`,
   from_cashbox_id: msg`From Cashbox`,
   to_cashbox_id: msg`To Cashbox`,

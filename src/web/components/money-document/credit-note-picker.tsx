@@ -1,6 +1,7 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Box, Table, Text } from "@chakra-ui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useFormikContext } from "formik";
 import type { Paged } from "../../../core/api-types";
 import { formatDate } from "../../../core/dates";
 import { add, formatAmount, tryMoney } from "../../../core/money";
@@ -33,6 +34,8 @@ export interface OpenCreditNote {
  * amount this document uses of it; they settle invoices beside the cash amount. An edit also lists the notes
  * it used, with what it used of them back in their open amount. Needs the network (the open amounts are the
  * server's) and the returns' view permission; offline the form says so and keeps what the document used.
+ * Another party or currency clears the amounts typed: they were for the other party's notes, which the list
+ * no longer shows, and would be sent unseen.
  */
 export function CreditNotePicker({ kind }: { kind: MoneyDocumentKind }) {
   const { t } = useLingui();
@@ -49,6 +52,19 @@ export function CreditNotePicker({ kind }: { kind: MoneyDocumentKind }) {
   const [open, setOpen] = useState<OpenCreditNote[] | null>(null);
 
   const ready = allowed && online && typeof party === "number" && currency !== undefined;
+  // The party and currency the amounts are for: the loaded document's at first (an edit offers its notes
+  // again), then the last ones chosen; choosing none in between keeps them.
+  const { initialValues } = useFormikContext<Record<string, RowKey | null>>();
+  const keyOf = (p: RowKey | null | undefined, c: { id: number } | undefined) => (typeof p === "number" && c ? `${p}:${c.id}` : null);
+  const key = keyOf(party, currency);
+  const loadedKey = keyOf(initialValues[meta.party], user?.cashboxes?.find((c) => c.id === initialValues.cashbox)?.currency);
+  const typedFor = useRef<string | null>(loadedKey);
+  const setNotes = notes.setValue;
+  useEffect(() => {
+    if (key === null) return;
+    if (typedFor.current !== null && typedFor.current !== key) setNotes({});
+    typedFor.current = key;
+  }, [key, setNotes]);
   useEffect(() => {
     if (!ready) return;
     let live = true;
@@ -66,7 +82,8 @@ export function CreditNotePicker({ kind }: { kind: MoneyDocumentKind }) {
 
   if (!allowed) return null;
   const values = notes.value ?? {};
-  const rows = open ? usableCreditNotes(open, usedBefore) : [];
+  // What the loaded document used is offered again only for its own party and currency.
+  const rows = open ? usableCreditNotes(open, key === loadedKey ? usedBefore : []) : [];
   const total = Object.values(values).reduce((sum, v) => add(sum, tryMoney(v) ?? 0), tryMoney(0)!);
   const hint = (text: ReactNode) => (
     <Text color="fg.muted" fontSize="sm" mt="1">

@@ -20,12 +20,15 @@ import {
   type PickedAmounts,
 } from "./money-document-kind";
 import { money } from "./money-view-shell";
+import { useDocumentNumber } from "../../lib/use-document-number";
 
 /** An open invoice of the party: a sale or purchase ("goods"), or a debit invoice, as its list answers it. */
 interface OpenInvoice {
   kind: InvoiceSource;
   id: number;
   invoice_no: number;
+  /** Its branch, for the number's short code (ERB-241). */
+  branch?: number;
   input_date: string;
   net_price: string;
   paid_amount: string;
@@ -58,6 +61,7 @@ export function InvoicePicker({ kind }: { kind: MoneyDocumentKind }) {
   const meta = MONEY_DOCUMENTS[kind];
   const online = useOnline();
   const user = useCurrentUser();
+  const numberOf = useDocumentNumber();
   const pick = useFormField<boolean>("pick");
   const picked = useFormField<PickedAmounts>("picked");
   const cash = useFormField<string>("amount").value;
@@ -156,7 +160,7 @@ export function InvoicePicker({ kind }: { kind: MoneyDocumentKind }) {
             <Table.Body>
               {invoices.map((invoice) => (
                 <Table.Row key={pickedKey(invoice.kind, invoice.id)}>
-                  <Table.Cell>{invoice.invoice_no}</Table.Cell>
+                  <Table.Cell>{numberOf(invoice.branch, invoice.invoice_no)}</Table.Cell>
                   <Table.Cell>{invoice.kind === "debit" ? t`Debit invoice` : kind === "receipt" ? t`Sale` : t`Purchase`}</Table.Cell>
                   <Table.Cell>{formatDate(invoice.input_date)}</Table.Cell>
                   <Table.Cell textAlign="end">{money(invoice.net_price)}</Table.Cell>

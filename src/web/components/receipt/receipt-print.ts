@@ -8,7 +8,7 @@ import { appStore, languageAtom, receiptPrinterAtom } from "../../lib/app-state"
 import { i18n, isRtl } from "../../lib/i18n";
 import { showError } from "../../lib/toast";
 import { printLogoUrl } from "../print/print-info-cache";
-import { fitPageToReceipt, receiptHtml, receiptQrText, type Receipt, type ReceiptLabels } from "./receipt";
+import { fitPageToReceipt, receiptHtml, receiptQrText, type PaperWidth, type Receipt, type ReceiptLabels } from "./receipt";
 
 export function receiptLabels(): ReceiptLabels {
   return {
@@ -47,6 +47,30 @@ async function printInPopup(popup: Window, receipt: Receipt, paper: 80 | 58): Pr
     lang: language,
     logoUrl: printLogoUrl(receipt.header?.logoUrl),
   });
+  writeAndPrint(popup, html, paper);
+}
+
+/** The page the device's roll takes, in the user's language and direction. */
+export interface RollPage {
+  paper: PaperWidth;
+  dir: "ltr" | "rtl";
+  lang: string;
+}
+
+/**
+ * Prints a page other than a sale's receipt (a shift's Z report) on the receipt printer's roll: the print
+ * dialog at the device's paper width, whichever way the device prints receipts (ESC/POS draws sales only).
+ * Call it from the tap that asked for it, as printReceiptOnDevice.
+ */
+export function printRollHtml(html: (page: RollPage) => string): void {
+  const { paper } = appStore.get(receiptPrinterAtom);
+  const language = appStore.get(languageAtom);
+  const popup = window.open("", "_blank", `width=${paper === 80 ? 420 : 320},height=900`);
+  if (!popup) return;
+  writeAndPrint(popup, html({ paper, dir: isRtl(language) ? "rtl" : "ltr", lang: language }), paper);
+}
+
+function writeAndPrint(popup: Window, html: string, paper: PaperWidth): void {
   popup.document.open();
   popup.document.write(html);
   popup.document.close();

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Box, Table } from "@chakra-ui/react";
 import { Trans } from "@lingui/react/macro";
 import type { ExportTable } from "../export/table-export";
+import { stickyFirstColumn } from "../table/sticky-first-column";
 
 /** A column of a report table: its text (print, export) and, optionally, what the screen shows instead (a link). */
 export interface ReportColumn<Row> {
@@ -38,7 +39,7 @@ export function ReportTable<Row>({ data, label, rowKey }: { data: ReportData<Row
   const { columns, rows, footer } = data;
   return (
     <Box overflow="auto" maxH="calc(100vh - 220px)" borderWidth="1px" borderRadius="md">
-      <Table.Root size="sm" aria-label={label}>
+      <Table.Root size="sm" css={stickyFirstColumn(false)} aria-label={label}>
         <Table.Header position="sticky" top="0" zIndex="1" bg="bg">
           <Table.Row>
             {columns.map((c) => (

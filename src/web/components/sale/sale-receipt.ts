@@ -7,6 +7,7 @@ import { msg } from "@lingui/core/macro";
 import { api } from "../../lib/api-client";
 import { appStore, cashboxesAtom, printInfosAtom } from "../../lib/app-state";
 import { i18n } from "../../lib/i18n";
+import { codedNumber } from "../../lib/use-document-number";
 import { documentHeader, type PrintableDocument } from "../document/document-print-html";
 import { receiptOf, type Receipt, type ReceiptMoney } from "../receipt/receipt";
 import { printReceiptOnDevice } from "../receipt/receipt-print";
@@ -44,7 +45,7 @@ const currencyOf = (move: SaleCashboxMove, fallback: string) =>
 /** The receipt of a printable sale (booked or provisional) with the header of its branch. */
 export function receiptOfPrintable(doc: PrintableDocument, extras: Parameters<typeof receiptOf>[1] = {}): Receipt {
   const header = documentHeader(doc, appStore.get(printInfosAtom));
-  return receiptOf({ ...doc, header }, extras);
+  return receiptOf({ ...doc, number: codedNumber(doc.branchId, doc.number), header }, extras);
 }
 
 /** The receipt of a booked sale record. */

@@ -25,6 +25,7 @@ import { useListQuery } from "./use-list-query";
 import { useListSource } from "./use-list-source";
 import { useUrlDateRange } from "./use-url-date-range";
 import { fetchAllPages } from "./use-paged-data";
+import { stickyFirstColumn } from "./sticky-first-column";
 
 /** The paged table's props; its branch filter is on by default. */
 export interface PagedTableProps<Row> extends ListTableProps<Row> {
@@ -134,7 +135,7 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
             <Spinner size="sm" />
           </Flex>
         ) : null}
-        <Table.Root size="sm" interactive aria-label={title} aria-busy={data.loading}>
+        <Table.Root size="sm" interactive css={stickyFirstColumn(true)} aria-label={title} aria-busy={data.loading}>
           <Table.Header position="sticky" top="0" zIndex="1" bg="bg">
             <Table.Row>
               {columns.map((column) => (

@@ -12,6 +12,7 @@ import { LuArrowDown, LuArrowUp, LuChevronLeft, LuChevronRight } from "react-ico
 import { pageOfRows, SIMPLE_TABLE_PAGE_SIZES, type SimpleTablePageSize } from "../../../core/list-query";
 import { cellAlign, cellContent, cellText } from "./cell-value";
 import { readField, type ColumnDef } from "./column-def";
+import { stickyFirstColumn } from "./sticky-first-column";
 
 export interface SimpleTableProps<Row> {
   columns: ColumnDef<Row>[];
@@ -60,7 +61,7 @@ export function SimpleTable<Row>({ columns, rows, totals, label, onRowClick, rel
   return (
     <Box>
       <Box overflow="auto" maxH="calc(100vh - 200px)" borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm" interactive aria-label={label}>
+        <Table.Root size="sm" interactive css={stickyFirstColumn(true)} aria-label={label}>
           <Table.Header position="sticky" top="0" zIndex="1" bg="bg">
             {table.getHeaderGroups().map((group) => (
               <Table.Row key={group.id}>

@@ -15,6 +15,7 @@ import { PrintOptionsDialog } from "./print-options-dialog";
 import { useListQuery } from "./use-list-query";
 import { textOf } from "../../../core/text";
 import { virtualTableParams, virtualTableTotals } from "./virtual-table-query";
+import { stickyFirstColumn } from "./sticky-first-column";
 
 /** The virtual table's props; its branch filter is off by default (SPEC section 2). */
 export interface VirtualTableProps<Row> extends ListTableProps<Row> {
@@ -121,7 +122,14 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
         </Text>
       ) : (
         <Box ref={scrollRef} overflow="auto" maxH="calc(100vh - 160px)" borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" interactive aria-label={title} aria-rowcount={rows.length + (totals ? 2 : 1)} aria-busy={loading}>
+          <Table.Root
+            size="sm"
+            interactive
+            css={stickyFirstColumn(true)}
+            aria-label={title}
+            aria-rowcount={rows.length + (totals ? 2 : 1)}
+            aria-busy={loading}
+          >
             <Table.Header position="sticky" top="0" zIndex="1" bg="bg">
               <Table.Row aria-rowindex={1}>
                 {columns.map((column) => (

@@ -36,7 +36,8 @@ function PerCurrency({ rows, empty }: { rows: readonly CurrencyAmount[]; empty: 
     <div className="dash-rows">
       {rows.map((r) => (
         <div key={r.currency} className="dash-row">
-          <span>
+          {/* dir="auto", as the cashboxes' names: a row's label is cut at its own end in either direction */}
+          <span dir="auto">
             {r.currency_code}
             {r.count !== undefined ? ` · ${r.count}` : ""}
           </span>

@@ -26,18 +26,23 @@ interface Values {
   is_active: boolean;
   branches: number[];
   default_branch: number | "";
+  default_inventory: number | "";
   cashboxes: number[];
   groups: number[];
   permissions: string[];
 }
 
-interface UserRecord extends Omit<Values, "password" | "default_branch" | "first_name" | "last_name" | "email" | "phone"> {
+interface UserRecord extends Omit<
+  Values,
+  "password" | "default_branch" | "default_inventory" | "first_name" | "last_name" | "email" | "phone"
+> {
   id: number;
   first_name: string | null;
   last_name: string | null;
   email: string | null;
   phone: string | null;
   default_branch: number | null;
+  default_inventory: number | null;
 }
 
 const EMPTY: Values = {
@@ -51,6 +56,7 @@ const EMPTY: Values = {
   is_active: true,
   branches: [],
   default_branch: "",
+  default_inventory: "",
   cashboxes: [],
   groups: [],
   permissions: [],
@@ -65,6 +71,7 @@ const fromRecord = (record: UserRecord): Values => ({
   email: record.email ?? "",
   phone: record.phone ?? "",
   default_branch: record.default_branch ?? "",
+  default_inventory: record.default_inventory ?? "",
 });
 
 /** Add and edit a user: details, branches and cashboxes, roles, and direct permissions in the matrix. */
@@ -108,6 +115,10 @@ function UserFields({ isEdit }: { isEdit: boolean }) {
   );
   const grantable = me?.is_superuser ? null : (me?.permissions ?? []);
   const branchOptions = (me?.branches ?? []).map((b) => ({ value: b.id, label: b.name }));
+  // A superuser's sales may take stock in any branch; anyone else's in one of their branches.
+  const inventoryOptions = (me?.branches ?? [])
+    .filter((b) => values.is_superuser || values.branches.includes(b.id))
+    .flatMap((b) => b.inventories.map((i) => ({ value: i.id, label: `${i.name} (${b.name})` })));
   const cashboxOptions = (me?.cashboxes ?? [])
     .filter((c) => values.branches.includes(c.branch_id))
     .map((c) => ({ value: c.id, label: `${c.name} (${c.currency.code})` }));
@@ -122,7 +133,17 @@ function UserFields({ isEdit }: { isEdit: boolean }) {
         <TextField name="email" label={t`Email`} type="email" />
         <TextField name="phone" label={t`Phone`} type="tel" />
         <IdsField name="branches" label={t`Branches`} options={branchOptions} />
-        <DefaultBranchField options={branchOptions.filter((o) => values.branches.includes(o.value))} />
+        <DefaultField
+          name="default_branch"
+          label={t`Default branch`}
+          options={branchOptions.filter((o) => values.branches.includes(o.value))}
+        />
+        <DefaultField
+          name="default_inventory"
+          label={t`Default inventory`}
+          hint={t`Where the user's sales take stock from, unless they pick another`}
+          options={inventoryOptions}
+        />
         <IdsField
           name="cashboxes"
           label={t`Cashboxes`}
@@ -176,15 +197,26 @@ function IdsField({
   );
 }
 
-function DefaultBranchField({ options }: { options: { value: number; label: string }[] }) {
+/** A default among the user's choices (branch, inventory), or none. */
+function DefaultField({
+  name,
+  label,
+  hint,
+  options,
+}: {
+  name: "default_branch" | "default_inventory";
+  label: string;
+  hint?: string;
+  options: { value: number; label: string }[];
+}) {
   const { t } = useLingui();
-  const field = useFormField<number | "">("default_branch");
+  const field = useFormField<number | "">(name);
   return (
     <Field.Root invalid={field.invalid}>
-      <Field.Label>{t`Default branch`}</Field.Label>
+      <Field.Label>{label}</Field.Label>
       <NativeSelect.Root size="sm">
         <NativeSelect.Field
-          aria-label={t`Default branch`}
+          aria-label={label}
           value={field.value === "" || field.value == null ? "" : String(field.value)}
           onChange={(event) => field.setValue(event.target.value === "" ? "" : Number(event.target.value))}
         >
@@ -197,6 +229,7 @@ function DefaultBranchField({ options }: { options: { value: number; label: stri
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+      {hint && <Field.HelperText>{hint}</Field.HelperText>}
       <Field.ErrorText>{field.errorText}</Field.ErrorText>
     </Field.Root>
   );

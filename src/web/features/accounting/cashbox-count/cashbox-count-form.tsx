@@ -11,6 +11,7 @@ import type { RowKey } from "../../../offline/sync-tables";
 import { CountFigures } from "../../../components/cashbox-count/count-figures";
 import { useServerCashboxBalance } from "../../../components/cashbox-count/use-cashbox-balance";
 import { COUNT_PATH } from "./count-record";
+import { ZReportPanel } from "./z-report-panel";
 
 interface Values {
   cashbox: RowKey | null;
@@ -70,6 +71,7 @@ function Figures() {
       <Text fontSize="sm" color="fg.muted">
         <Trans>Saving closes the count: a difference is booked as a cashbox adjustment.</Trans>
       </Text>
+      {typeof cashbox === "number" && !gate.blocked ? <ZReportPanel cashboxId={cashbox} currency={currency} /> : null}
     </>
   );
 }

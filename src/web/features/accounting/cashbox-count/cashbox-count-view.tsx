@@ -3,11 +3,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link as RouterLink } from "react-router";
 import { DISPLAY_DATE_TIME, formatDate } from "../../../../core/dates";
 import { LedgerDocumentView, moneyText } from "../../../components/ledger-document-view";
+import { useDocumentNumber } from "../../../lib/use-document-number";
 import { ADJUSTMENT_PATH, COUNT_ENDPOINT, COUNT_PATH, type CountRecord } from "./count-record";
+import { ZReportPanel } from "./z-report-panel";
 
-/** A cashbox count as it prints: who closed which cashbox when, expected, counted, difference; a link to its adjustment. */
+/** A cashbox count as it prints: who closed which cashbox when, expected, counted, difference; a link to its adjustment; its Z report. */
 export default function CashboxCountView() {
   const { t } = useLingui();
+  const numberOf = useDocumentNumber();
   return (
     <LedgerDocumentView<CountRecord>
       endpoint={COUNT_ENDPOINT}
@@ -27,15 +30,18 @@ export default function CashboxCountView() {
         ...(r.note ? [{ label: t`Note`, value: r.note }] : []),
       ]}
     >
-      {(r) =>
-        r.adjustment ? (
-          <Link asChild mt="4" colorPalette="blue">
-            <RouterLink to={`${ADJUSTMENT_PATH}/${r.adjustment}/view`}>
-              <Trans>Booked as cashbox adjustment #{r.adjustment_no}</Trans>
-            </RouterLink>
-          </Link>
-        ) : null
-      }
+      {(r) => (
+        <>
+          {r.adjustment ? (
+            <Link asChild mt="4" colorPalette="blue">
+              <RouterLink to={`${ADJUSTMENT_PATH}/${r.adjustment}/view`}>
+                <Trans>Booked as cashbox adjustment #{r.adjustment_no}</Trans>
+              </RouterLink>
+            </Link>
+          ) : null}
+          <ZReportPanel countId={r.id} number={numberOf(r.branch, r.invoice_no)} />
+        </>
+      )}
     </LedgerDocumentView>
   );
 }

@@ -36,4 +36,19 @@ describe("the counter's Pay dialog", () => {
     expect(o).toMatchObject({ paid: "30000.00", remaining: "65000.00", change: "0.00" });
     expect(o.changeTender).toBeNull();
   });
+
+  it("saves Cash only when paid covers the sale, by the server's rule, also when the figures differ by under a fils", () => {
+    const currencies = tenderCurrencies(boxes, 1, rateOf, 1);
+    expect(payOutcome("95000", "1", currencies, { amounts: { 1: "95000" }, changeCurrencyId: 1 }).paymentType).toBe("cash");
+    expect(payOutcome("95000", "1", currencies, { amounts: { 2: "20" }, changeCurrencyId: 1 }).paymentType).toBe("debit");
+    // A weighed line's total worked out on the device: 1000.004 is stored as 1000.00, which 1000 covers.
+    const under = payOutcome("1000.004", "1", currencies, { amounts: { 1: "1000" }, changeCurrencyId: 1 });
+    expect(under).toMatchObject({ paid: "1000.00", remaining: "0.00", paymentType: "cash" });
+    // 1000.006 is stored as 1000.01: a fils short of it is on account.
+    const short = payOutcome("1000.006", "1", currencies, { amounts: { 1: "1000" }, changeCurrencyId: 1 });
+    expect(short).toMatchObject({ remaining: "0.01", paymentType: "debit" });
+    // A dollar sale paid in dinars: 14,993 IQD at 1,500 is 9.9953 USD, booked as 10.00, which covers 10 USD.
+    const dollarSale = payOutcome("10", "1500", currencies, { amounts: { 1: "14993" }, changeCurrencyId: 1 });
+    expect(dollarSale).toMatchObject({ paid: "10.00", paymentType: "cash" });
+  });
 });

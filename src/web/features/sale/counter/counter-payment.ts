@@ -1,6 +1,7 @@
 /** The counter's Pay dialog as pure rules: which cashbox takes each currency, the change, the sale body. */
 import { cashStep, counterChange, type ChangeResult } from "../../../../core/counter-change";
 import { isPositive, tryMoney } from "../../../../core/money";
+import { settledPaymentType } from "../../../../core/payment-status";
 import type { CashboxRef } from "../../../../core/api-types";
 
 /** One currency the counter takes: the user's cashbox of it in the sale's branch, with its rate (base units per unit). */
@@ -40,6 +41,8 @@ export interface PayOutcome extends ChangeResult {
   payments: { cashbox: number; amount: string; exchange_rate: string }[];
   /** The sale body's `change`: the change and the cashbox it comes out of (null without change). */
   changeTender: { cashbox: number; amount: string; exchange_rate: string } | null;
+  /** The sale's payment type, by the server's rule (settledPaymentType): Cash once paid covers what is due. */
+  paymentType: "cash" | "debit";
 }
 
 /** The change and the sale's payment fields for what is handed over (core counterChange, as the server reads it). */
@@ -57,6 +60,7 @@ export function payOutcome(due: string, saleRate: string, currencies: readonly T
   });
   return {
     ...result,
+    paymentType: settledPaymentType(due, result.paid),
     payments: handed.map((h) => ({ cashbox: h.c.cashboxId, amount: h.amount.toFixed(2), exchange_rate: h.c.rate })),
     changeTender:
       changeCurrency && isPositive(result.change)

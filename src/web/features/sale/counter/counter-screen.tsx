@@ -24,6 +24,7 @@ import type { RowKey } from "../../../offline/sync-tables";
 import { PayDialog } from "./pay-dialog";
 import { tenderCurrencies, type PayOutcome } from "./counter-payment";
 import { printQueuedReceipt, printReceipt } from "../../../components/sale/sale-receipt";
+import { defaultInventory, defaultInventoryBranch } from "../../../../core/default-inventory";
 
 /** A sale being keyed at the counter: what a parked sale keeps. */
 interface CounterDraft {
@@ -62,9 +63,8 @@ export default function CounterScreen() {
   // Counts the sales saved here, so the customer's balance is read again after each.
   const [saved, setSaved] = useState(0);
 
-  const branchId = user?.default_branch_id ?? user?.branches[0]?.id ?? null;
-  const branch = user?.branches.find((b) => b.id === branchId);
-  const inventoryId = branch?.inventories[0]?.id ?? null;
+  const branchId = user?.default_branch_id ?? defaultInventoryBranch(user) ?? user?.branches[0]?.id ?? null;
+  const inventoryId = defaultInventory(user, branchId);
   const currency = baseCurrency ?? currencies.find((c) => c.code === "IQD") ?? currencies[0] ?? null;
   const saleRate = currency ? rateOf(currency.id) || "1" : "1";
   const baseCode = baseCurrency?.code ?? currency?.code ?? "";
@@ -148,7 +148,7 @@ export default function CounterScreen() {
       customer,
       currency: currency.id,
       exchange_rate: saleRate,
-      payment_type: isPositive(outcome.remaining) ? "debit" : "cash",
+      payment_type: outcome.paymentType,
       cashbox: null,
       paid_amount: outcome.paid,
       payments: outcome.payments,

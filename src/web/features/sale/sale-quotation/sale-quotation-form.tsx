@@ -28,6 +28,7 @@ import { StockScanField } from "../../../components/document/stock-scan-field";
 import { useDocumentCurrency } from "../../../components/document/use-document-currency";
 import { LabelledDateInput } from "../../../components/form/labelled-date-input";
 import { parseDateInput } from "../../../../core/date-input";
+import { defaultInventory, defaultInventoryBranch } from "../../../../core/default-inventory";
 import { useCreateOutcome } from "../../../components/form/use-create-outcome";
 
 const LIST_PATH = "/sale/sale-quotation";
@@ -65,11 +66,9 @@ export default function SaleQuotationForm() {
   const user = useCurrentUser();
   const { currencies, baseCurrency: base, rateOf } = useDocumentCurrency();
   const customers = useReferenceOptions<CustomerOption & { name: string }>("customer/");
-  const firstBranch = user?.default_branch_id ?? user?.branches[0]?.id ?? null;
+  const firstBranch = user?.default_branch_id ?? defaultInventoryBranch(user) ?? user?.branches[0]?.id ?? null;
   const [branch, setBranch] = useState<number | null>(firstBranch);
-  const [inventory, setInventoryValue] = useState<number | null>(
-    user?.branches.find((b) => b.id === firstBranch)?.inventories[0]?.id ?? null,
-  );
+  const [inventory, setInventoryValue] = useState<number | null>(defaultInventory(user, firstBranch));
   const [customer, setCustomer] = useState<RowKey | null>(null);
   const [currency, setCurrencyValue] = useState<number | null>(null);
   const [rate, setRate] = useState("1");

@@ -36,6 +36,7 @@ import { checkSale, emptySale, saleBody, serverErrors, type SaleErrors, type Sal
 import { saleLockReason, type SaleRecord } from "../../../components/sale/sale-record";
 import { LabelledDateInput } from "../../../components/form/labelled-date-input";
 import { useDocumentSubmit } from "../../../components/form/use-document-submit";
+import { defaultInventory, defaultInventoryBranch } from "../../../../core/default-inventory";
 
 const LIST_PATH = "/sale/sale";
 const pendingSalePath = (entryId: number) => `${LIST_PATH}/pending-${entryId}/view`;
@@ -144,10 +145,9 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
   const initial = useMemo<SaleValues>(() => {
     if (record) return fromRecord(record, cached);
     const v = emptySale(toIsoDate(new Date()));
-    const branch = user?.default_branch_id ?? (user?.branches.length === 1 ? user.branches[0].id : null);
-    const branchRef = user?.branches.find((b) => b.id === branch);
+    const branch = user?.default_branch_id ?? defaultInventoryBranch(user) ?? (user?.branches.length === 1 ? user.branches[0].id : null);
     v.branch = branch;
-    v.inventory = branchRef?.inventories[0]?.id ?? null;
+    v.inventory = defaultInventory(user, branch);
     return v;
     // Initial values are computed once per record.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -399,6 +399,7 @@ function SaleFormBody({ record, cached }: { record: SaleRecord | null; cached: R
               onPaidAmountChange={setPaid}
               errors={{ cashbox: errors.cashbox, paid_amount: errors.paid_amount }}
               stacked
+              typeFollowsPaid
             />
           </Box>
           {noteAndActions}

@@ -1,0 +1,2 @@
+ALTER TABLE "app_user" ADD COLUMN "default_inventory_id" integer;--> statement-breakpoint
+ALTER TABLE "app_user" ADD CONSTRAINT "app_user_default_inventory_id_inventory_id_fk" FOREIGN KEY ("default_inventory_id") REFERENCES "public"."inventory"("id") ON DELETE no action ON UPDATE no action;
