@@ -126,10 +126,16 @@ function documentLines(q: ProfitQuery): SQL {
   const returnCurrency = q.currencyId === null ? sql`` : sql` and r.currency_id = ${q.currencyId}`;
   return sql`select s.input_date::date as day, s.branch_id, s.currency_id, s.exchange_rate as rate, si.item_id,
       si.total_price as revenue,
-      case when s.total_price > 0 then s.discount * si.total_price / s.total_price else 0 end as discount,
+      -- The invoice discount by the lines' totals, the sale's last line taking what the others leave, so a
+      -- sale's shares add up to its discount exactly (the divisions' last digits would otherwise tip a total
+      -- at half a cent, in a currency whose rate has decimals, the other way than the ledger's by day).
+      case when s.total_price = 0 then 0
+        when si.id = max(si.id) over w then s.discount - coalesce(sum(s.discount * si.total_price / s.total_price) over w_before, 0)
+        else s.discount * si.total_price / s.total_price end as discount,
       0 as returns, si.cost_value as cost_base
     from sale_item si join sale s on s.id = si.sale_id
     where s.deleted_at is null and ${branchIn(sql`s.branch_id`, q.branchIds)} ${dateBetween(sql`s.input_date`, q)} ${saleCurrency}
+    window w as (partition by si.sale_id), w_before as (partition by si.sale_id order by si.id rows between unbounded preceding and 1 preceding)
     union all
     select r.input_date::date, r.branch_id, r.currency_id, r.exchange_rate, ri.item_id,
       0, 0, ri.total_price, -ri.cost_value
