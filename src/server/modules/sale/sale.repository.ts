@@ -150,7 +150,14 @@ export async function saleHasReturns(ex: Executor, saleId: number): Promise<bool
 
 /** Per stock row of a sale: what was sold and at what unit cost. */
 export async function soldByStock(ex: Executor, saleId: number) {
-  return queryRowsPrepared<{ stock_id: number; item_id: number; item_type: number; quantity: string; cost_price: string; cost_value: string }>(
+  return queryRowsPrepared<{
+    stock_id: number;
+    item_id: number;
+    item_type: number;
+    quantity: string;
+    cost_price: string;
+    cost_value: string;
+  }>(
     ex,
     sql`select si.stock_id, min(si.item_id) as item_id, min(i.item_type) as item_type, sum(si.quantity)::text as quantity,
           (sum(si.cost_price * si.quantity) / nullif(sum(si.quantity), 0))::text as cost_price, sum(si.cost_value)::text as cost_value
