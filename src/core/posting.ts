@@ -8,7 +8,7 @@
  * cashbox = debit - credit (cash held); profit = revenue - cost_of_goods - damaged_stock.
  */
 import { lineBaseValue, realiseExchangeDifference } from "./exchange-difference";
-import { add, equals, greaterThan, isNegative, isPositive, mul, negate, round, sub, sum, toDecimalString, type MoneyInput } from "./money";
+import { add, equals, greaterThan, isPositive, mul, round, sub, sum, toDecimalString, type MoneyInput } from "./money";
 
 export type AccountType =
   | "cashbox"
@@ -146,31 +146,11 @@ export interface PurchaseReturnDoc extends MoneyContext {
   base_currency_id: number;
   supplier_id: number;
   total_price: MoneyInput;
-  /**
-   * The value at cost the goods took out of stock, in the base currency (core stock-valuation). Without it,
-   * inventory falls by the return's worth in the base currency.
-   */
-  cost_total?: MoneyInput;
 }
 
-/**
- * Goods go back: the supplier owes us (we owe less) the return's price, inventory falls by what the goods
- * were worth in stock. The rule is simple: the supplier is debited what the return says, inventory credited
- * its value at cost, and the difference is cost of goods (debited when the goods go back below their cost,
- * credited above it), so the inventory account keeps the stock's value at cost.
- */
+/** Goods go back: the supplier owes us (we owe less), inventory falls. */
 export function postPurchaseReturn(doc: PurchaseReturnDoc): PostingLine[] {
   const lines = transferInBase(doc, doc.base_currency_id, "credit", ["inventory", null], ["supplier", doc.supplier_id], doc.total_price);
-  if (doc.cost_total != null) {
-    const base = { currency_id: doc.base_currency_id, exchange_rate: 1 };
-    const inBase = doc.currency_id === doc.base_currency_id ? round(doc.total_price) : lineBaseValue(doc.total_price, doc.exchange_rate);
-    const difference = round(sub(doc.cost_total, inBase));
-    lines.push(
-      ...(isNegative(difference)
-        ? transfer(base, ["inventory", null], ["cost_of_goods", null], negate(difference))
-        : transfer(base, ["cost_of_goods", null], ["inventory", null], difference)),
-    );
-  }
   assertBalanced(lines);
   return lines;
 }

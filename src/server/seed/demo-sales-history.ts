@@ -1,7 +1,6 @@
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { toIsoDate } from "../../core/dates";
-import { div, negate, round, sub, sum, toDecimalString } from "../../core/money";
-import { unitCost, valueOut } from "../../core/stock-valuation";
+import { div, mul, round, sum, toDecimalString } from "../../core/money";
 import { netTotal, postSale, saleLineTotals } from "../../core/posting";
 import { insertFromJson, queryRows, type Tx } from "../db/client";
 import {
@@ -245,33 +244,11 @@ async function insertSales(
         on conflict (branch_id, document_type) do update set last_number = excluded.last_number`,
   );
 
-  // Each line takes its value at cost out of its row by the moving average (core stock-valuation), in the
-  // order the sales were booked, so the ledger's inventory stays the stock's value at cost (issue 33).
-  const held = new Map(
-    (
-      await queryRows<{ id: number; quantity: string; cost_value: string }>(
-        tx,
-        sql`select id, quantity::text as quantity, cost_value::text as cost_value from stock where id in (${sql.join(
-          rows.map((r) => sql`${r.id}`),
-          sql`, `,
-        )})`,
-      )
-    ).map((r) => [r.id, { quantity: r.quantity, value: r.cost_value }]),
-  );
-  const lineValues = planned.map((s) =>
-    s.lines.map((l) => {
-      const row = held.get(l.row.id) ?? { quantity: "0", value: "0" };
-      const value = valueOut(row.value, row.quantity, l.quantity);
-      held.set(l.row.id, { quantity: toDecimalString(sub(row.quantity, l.quantity), 3), value: toDecimalString(sub(row.value, value)) });
-      return value;
-    }),
-  );
-
   await tx.execute(
     insertFromJson(
       saleItem,
       planned.flatMap((s, index) =>
-        money[index].lines.map((l, k) => ({
+        money[index].lines.map((l) => ({
           saleId: ids[index],
           stockId: l.row.id,
           itemId: l.row.itemId,
@@ -280,7 +257,6 @@ async function insertSales(
           netPrice: l.net_price,
           totalPrice: l.total_price,
           costPrice: l.row.purchasePrice,
-          costValue: lineValues[index][k],
         })),
       ),
     ),
@@ -299,7 +275,7 @@ async function insertSales(
     ).map((r) => [r.id, Number(r.quantity)]),
   );
   const movements = planned.flatMap((s, index) =>
-    s.lines.map((l, k) => {
+    s.lines.map((l) => {
       const balance = (balances.get(l.row.id) ?? 0) - l.quantity;
       balances.set(l.row.id, balance);
       return {
@@ -309,7 +285,6 @@ async function insertSales(
         itemId: l.row.itemId,
         quantity: String(-l.quantity),
         balanceAfter: String(balance),
-        value: toDecimalString(negate(lineValues[index][k])),
         documentType: SALE_DOC,
         documentId: ids[index],
         createdBy: userId,
@@ -318,15 +293,10 @@ async function insertSales(
   );
   await tx.execute(insertFromJson(stockMovement, movements));
   await tx.execute(
-    sql`update stock s set quantity = d.quantity::numeric, cost_value = d.value::numeric,
-          purchase_price = coalesce(d.price::numeric, s.purchase_price), updated_at = now()
-        from (values ${sql.join(
-          [...balances].map(([id, quantity]) => {
-            const row = held.get(id) ?? { quantity: "0", value: "0" };
-            return sql`(${id}::integer, ${String(quantity)}, ${row.value}, ${unitCost(row.value, row.quantity)})`;
-          }),
-          sql`, `,
-        )}) d(id, quantity, value, price) where s.id = d.id`,
+    sql`update stock s set quantity = d.quantity::numeric, updated_at = now() from (values ${sql.join(
+      [...balances].map(([id, quantity]) => sql`(${id}::integer, ${String(quantity)})`),
+      sql`, `,
+    )}) d(id, quantity) where s.id = d.id`,
   );
 
   const ledger = planned.flatMap((s, index) =>
@@ -338,7 +308,7 @@ async function insertSales(
       total_price: money[index].total,
       discount: s.discount,
       paid_amount: money[index].paid,
-      cost_total: toDecimalString(sum(lineValues[index])),
+      cost_total: sum(s.lines.map((l) => mul(l.row.purchasePrice, l.quantity))),
       base_currency_id: currencies.iqd,
     }).map((l) => ({
       branchId,

@@ -58,10 +58,8 @@ export const saleItem = pgTable(
     /** price + fee - discount, per unit. */
     netPrice: money("net_price").notNull(),
     totalPrice: money("total_price").notNull(),
-    /** Unit cost in the base currency when sold (shown). */
+    /** Unit cost in the base currency when sold: cost of goods sold. */
     costPrice: money("cost_price").notNull().default("0"),
-    /** The value at cost the line took out of stock, in the base currency: its cost of goods sold. */
-    costValue: money("cost_value").notNull().default("0"),
     /** Added later through /sale/sale/:id/extra (material items only). */
     isExtra: boolean("is_extra").notNull().default(false),
     // Migration 0031 (custom SQL) adds invoice_discount, cost and profit: the line's figures as the sale
@@ -113,8 +111,6 @@ export const saleReturnItem = pgTable("sale_return_item", {
   price: money("price").notNull(),
   totalPrice: money("total_price").notNull(),
   costPrice: money("cost_price").notNull().default("0"),
-  /** The value at cost the line put back into stock (its sold line's, per unit), in the base currency. */
-  costValue: money("cost_value").notNull().default("0"),
 });
 
 export const saleQuotation = pgTable(

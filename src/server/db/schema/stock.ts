@@ -20,13 +20,8 @@ export const stock = pgTable(
     batchNumber: text("batch_number").notNull().default(""),
     expireDate: text("expire_date"),
     quantity: quantity("quantity").notNull().default("0"),
-    /**
-     * Unit cost in the base currency: the moving weighted average, cost_value / quantity rounded, while the row
-     * holds stock (an emptied row keeps its last one). Shown; what goes out takes its value from cost_value.
-     */
+    /** Unit cost in the base currency, the last purchase's (what cost of goods sold uses). */
     purchasePrice: money("purchase_price").notNull().default("0"),
-    /** What the row is worth at cost, in the base currency: the ledger's inventory is the sum of these. */
-    costValue: money("cost_value").notNull().default("0"),
     salePrice: money("sale_price").notNull().default("0"),
     ...stamps,
     ...syncable,
@@ -51,8 +46,6 @@ export const stockMovement = pgTable(
     /** Signed change: + in, - out. */
     quantity: quantity("quantity").notNull(),
     balanceAfter: quantity("balance_after").notNull(),
-    /** Signed value at cost the movement moved, in the base currency: + in, - out. */
-    value: money("value").notNull().default("0"),
     documentType: text("document_type").notNull(),
     documentId: integer("document_id").notNull(),
     createdBy: createdBy(),
@@ -110,8 +103,6 @@ export const damagedStockItem = pgTable("damaged_stock_item", {
   stockId: refersTo("stock_id", () => stock.id),
   itemId: refersTo("item_id", () => item.id),
   quantity: quantity("quantity").notNull(),
-  /** Unit cost in the base currency at the time (shown). */
+  /** Unit cost in the base currency at the time: the loss. */
   purchasePrice: money("purchase_price").notNull(),
-  /** The value at cost the line took out of stock, in the base currency: the loss. */
-  costValue: money("cost_value").notNull().default("0"),
 });

@@ -96,16 +96,6 @@ export async function movedByStock(ex: Executor, id: number): Promise<Map<number
   return new Map(rows.map((r) => [r.stock_id, r.quantity]));
 }
 
-/** The value at cost the document's movements brought into each stock row (what its posting debits inventory). */
-export async function movedValueByStock(ex: Executor, id: number): Promise<Map<number, string>> {
-  const rows = await queryRows<{ stock_id: number; value: string }>(
-    ex,
-    sql`select stock_id, sum(value)::text as value from stock_movement
-        where document_type = ${OPENING_BALANCE} and document_id = ${id} group by stock_id`,
-  );
-  return new Map(rows.map((r) => [r.stock_id, r.value]));
-}
-
 /** The live inventories of a branch among `ids`. */
 export async function branchInventories(ex: Executor, branchId: number, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();

@@ -27,7 +27,6 @@ import {
   liveCurrencies,
   lockOpeningBalance,
   movedByStock,
-  movedValueByStock,
   OPENING_BALANCE,
   otherOpeningBalance,
   setStockCost,
@@ -171,10 +170,8 @@ function postingOf(checked: CheckedOpening, baseCurrency: number): PostingLine[]
  */
 async function book(tx: Tx, id: number, checked: CheckedOpening, userId: number): Promise<void> {
   const held = await movedByStock(tx, id);
-  const heldValue = await movedValueByStock(tx, id);
   const salePrices = await itemSalePrices(tx, [...new Set(checked.stock.map((l) => l.itemId))]);
   const wanted = new Map<number, string>();
-  const wantedValue = new Map<number, string>();
   const stockRows = [];
   for (const line of checked.stock) {
     const stockId = await findOrCreateStock(
@@ -188,20 +185,12 @@ async function book(tx: Tx, id: number, checked: CheckedOpening, userId: number)
       },
       { purchasePrice: line.cost, salePrice: salePrices.get(line.itemId) },
     );
-    const totalCost = openingStockValue(line.quantity, line.cost);
     wanted.set(stockId, line.quantity);
-    wantedValue.set(stockId, totalCost);
-    stockRows.push({ ...line, openingBalanceId: id, stockId, totalCost });
+    stockRows.push({ ...line, openingBalanceId: id, stockId, totalCost: openingStockValue(line.quantity, line.cost) });
   }
-  // Each row comes in at exactly the value the posting debits inventory with (issue 33), an edit by the
-  // difference from what the document brought before.
   const deltas = [...new Set([...held.keys(), ...wanted.keys()])]
-    .map((stockId) => ({
-      stockId,
-      quantity: toDecimalString(sub(wanted.get(stockId) ?? "0", held.get(stockId) ?? "0"), QUANTITY_SCALE),
-      value: toDecimalString(sub(wantedValue.get(stockId) ?? "0", heldValue.get(stockId) ?? "0")),
-    }))
-    .filter((m) => !isZero(m.quantity) || !isZero(m.value));
+    .map((stockId) => ({ stockId, quantity: toDecimalString(sub(wanted.get(stockId) ?? "0", held.get(stockId) ?? "0"), QUANTITY_SCALE) }))
+    .filter((m) => !isZero(m.quantity));
   await applyMovements(tx, deltas, { documentType: OPENING_BALANCE, documentId: id, userId });
   for (const row of stockRows) await setStockCost(tx, row.stockId, row.cost);
   await writeOpeningLines(
@@ -276,15 +265,9 @@ export async function deleteOpeningBalanceTx(tx: Tx, auth: AuthContext, id: numb
   await assertPeriodsOpen(tx, [{ branchId: row.branch_id, date: row.input_date }]);
   const before = await balances(tx, boxes.values());
   const held = await movedByStock(tx, id);
-  const heldValue = await movedValueByStock(tx, id);
-  // Out at exactly the value it brought in, as its posting is reversed.
   const out = [...held]
-    .filter(([stockId, q]) => !isZero(q) || !isZero(heldValue.get(stockId) ?? "0"))
-    .map(([stockId, q]) => ({
-      stockId,
-      quantity: toDecimalString(sub(0, q), QUANTITY_SCALE),
-      value: toDecimalString(sub(0, heldValue.get(stockId) ?? "0")),
-    }));
+    .filter(([, q]) => !isZero(q))
+    .map(([stockId, q]) => ({ stockId, quantity: toDecimalString(sub(0, q), QUANTITY_SCALE) }));
   await applyMovements(tx, out, { documentType: OPENING_BALANCE, documentId: id, userId: auth.userId });
   await repost(
     tx,

@@ -1,5 +1,5 @@
 import { MESSAGES } from "../../../core/messages";
-import { add, greaterThan, mul, negate, round, sum, toDecimalString, type Money } from "../../../core/money";
+import { add, greaterThan, mul, round, sum, toDecimalString, type Money } from "../../../core/money";
 import { invoiceStanding } from "../../../core/payment-status";
 import { lineTotal, netTotal, postPurchaseReturn, postPurchaseReturnSettlement } from "../../../core/posting";
 import { toIsoDate } from "../../../core/dates";
@@ -136,8 +136,7 @@ async function bookReturn(
     })),
   );
   const out = lines.map((l) => ({ stockId: l.stock, quantity: toDecimalString(round(l.quantity, 3).negated(), 3) }));
-  // The goods leave at their value at cost (the rows' average); the posting credits inventory with exactly that.
-  const values = await applyMovements(tx, out, { documentType: PURCHASE_RETURN_DOCUMENT, documentId: id, userId });
+  await applyMovements(tx, out, { documentType: PURCHASE_RETURN_DOCUMENT, documentId: id, userId });
   await repost(
     tx,
     { branchId: header.branchId, documentType: PURCHASE_RETURN_DOCUMENT, documentId: id, entryDate: header.inputDate, userId },
@@ -149,7 +148,6 @@ async function bookReturn(
         currency_id: header.currencyId,
         exchange_rate: header.exchangeRate,
         total_price: header.totalPrice,
-        cost_total: toDecimalString(negate(sum(values))),
       }),
       ...postPurchaseReturnSettlement({
         supplier_id: header.supplierId,

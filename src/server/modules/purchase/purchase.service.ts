@@ -4,8 +4,6 @@ import { invoiceStanding } from "../../../core/payment-status";
 import { lineTotal, netTotal, paymentProblem, postPurchase, postSupplierCreditUse } from "../../../core/posting";
 import { carriesQuantity } from "../../../core/item-types";
 import { toIsoDate } from "../../../core/dates";
-import { allocateValue } from "../../../core/stock-valuation";
-import { lineBaseValue } from "../../../core/exchange-difference";
 import { purchaseSchema, type PurchaseInput } from "../../../core/validation/purchase-schemas";
 import type { Tx } from "../../db/client";
 import type { AuthContext } from "../../http/access";
@@ -153,15 +151,9 @@ async function bookPurchase(
   }
   await insertPurchaseLines(tx, rows);
   const source = { documentType: PURCHASE_DOCUMENT, documentId: purchaseId, userId };
-  // Each line brings its share of what the posting debits inventory (the net after the discount, in the base
-  // currency), by its total: the stock's value at cost grows by exactly the ledger's inventory.
-  const values = allocateValue(
-    lineBaseValue(netTotal(header.totalPrice, header.discount ?? "0"), header.exchangeRate),
-    rows.map((r) => r.totalPrice),
-  );
   await applyMovements(
     tx,
-    rows.map((r, i) => ({ stockId: r.stockId, quantity: r.quantity, value: values[i] })),
+    rows.map((r) => ({ stockId: r.stockId, quantity: r.quantity })),
     source,
   );
   await repost(

@@ -125,7 +125,7 @@ export async function expiringFigures(ex: Executor, branchIds: readonly number[]
   const [row] = await queryRows<{ count: number; expired_count: number; value: string }>(
     ex,
     sql`select count(*)::int as count, (count(*) filter (where s.expire_date < to_char(current_date, 'YYYY-MM-DD')))::int as expired_count,
-        coalesce(sum(s.cost_value), 0)::numeric(18, 2)::text as value
+        coalesce(sum(s.quantity * s.purchase_price), 0)::numeric(18, 2)::text as value
       from ${spec.source} where ${specWhere(spec, branchIds, auth, { days_left__lte: String(withinDays) })}`,
   );
   return row;

@@ -8,8 +8,8 @@ import { queryRows, type Executor } from "../../db/client";
  * base currency; a return debits revenue and credits cost back. The invoice discount is not an account,
  * so it comes from the sale (a deleted sale has no ledger rows left, an edited one only its new ones).
  * By item and item group the ledger has no item, so it reads the same documents' lines (their totals,
- * the invoice discount shared over the lines by their totals, and each line's cost_value: the value at cost
- * it took out of stock, whose sum is the document's posted cost of goods); both answer the same
+ * the invoice discount shared over the lines by their totals, the document's posted cost shared over the
+ * lines by their cost_price x quantity: the amounts the posting summed and rounded); both answer the same
  * totals to the cent (tests/api/report/profit-groupings.test.ts).
  */
 export type ProfitGroup = "day" | "month" | "branch" | "item_group" | "item";
@@ -121,24 +121,29 @@ function ledgerDocuments(q: ProfitQuery): SQL {
       ${saleCurrency}`;
 }
 
+/**
+ * A line's share of its document's cost of goods as posted (postSale, postSaleReturn): the lines' cost_price
+ * x quantity summed and then rounded to the cent, so with quantities of three decimals a document's cost is
+ * not the sum of its lines' unrounded costs. Each line takes its part of the posted cost by its own cost, and
+ * a document's lines add up to what the ledger holds, as the invoice discount shared by the lines' totals.
+ */
+const postedCostShare = (cost: SQL, document: SQL) => {
+  const unrounded = sql`sum(${cost}) over (partition by ${document})`;
+  return sql`coalesce(${cost} * round(${unrounded}, 2) / nullif(${unrounded}, 0), 0)`;
+};
+
 function documentLines(q: ProfitQuery): SQL {
   const saleCurrency = q.currencyId === null ? sql`` : sql` and s.currency_id = ${q.currencyId}`;
   const returnCurrency = q.currencyId === null ? sql`` : sql` and r.currency_id = ${q.currencyId}`;
   return sql`select s.input_date::date as day, s.branch_id, s.currency_id, s.exchange_rate as rate, si.item_id,
       si.total_price as revenue,
-      -- The invoice discount by the lines' totals, the sale's last line taking what the others leave, so a
-      -- sale's shares add up to its discount exactly (the divisions' last digits would otherwise tip a total
-      -- at half a cent, in a currency whose rate has decimals, the other way than the ledger's by day).
-      case when s.total_price = 0 then 0
-        when si.id = max(si.id) over w then s.discount - coalesce(sum(s.discount * si.total_price / s.total_price) over w_before, 0)
-        else s.discount * si.total_price / s.total_price end as discount,
-      0 as returns, si.cost_value as cost_base
+      case when s.total_price > 0 then s.discount * si.total_price / s.total_price else 0 end as discount,
+      0 as returns, ${postedCostShare(sql`si.cost_price * si.quantity`, sql`si.sale_id`)} as cost_base
     from sale_item si join sale s on s.id = si.sale_id
     where s.deleted_at is null and ${branchIn(sql`s.branch_id`, q.branchIds)} ${dateBetween(sql`s.input_date`, q)} ${saleCurrency}
-    window w as (partition by si.sale_id), w_before as (partition by si.sale_id order by si.id rows between unbounded preceding and 1 preceding)
     union all
     select r.input_date::date, r.branch_id, r.currency_id, r.exchange_rate, ri.item_id,
-      0, 0, ri.total_price, -ri.cost_value
+      0, 0, ri.total_price, -${postedCostShare(sql`ri.cost_price * ri.quantity`, sql`ri.sale_return_id`)}
     from sale_return_item ri join sale_return r on r.id = ri.sale_return_id
     where ${branchIn(sql`r.branch_id`, q.branchIds)} ${dateBetween(sql`r.input_date`, q)} ${returnCurrency}`;
 }

@@ -9,7 +9,7 @@ import { stockListSpec, stockSelect, stockSource } from "../stock/stock-list";
 
 /** Days from today to a row's expiry: negative once expired (the stock list's `expired` reads the same date). */
 const daysLeft = sql`(nullif(s.expire_date, '')::date - current_date)`;
-const stockValue = sql`s.cost_value`;
+const stockValue = sql`(s.quantity * s.purchase_price)::numeric(18, 2)`;
 
 /**
  * `GET report/expired-item/`: stock rows that hold something and carry an expiry date, with their value

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { MESSAGES } from "../../../core/messages";
 import { carriesQuantity } from "../../../core/item-types";
-import { add, greaterThan, round, sub, sum, toDecimalString } from "../../../core/money";
-import { returnedValue } from "../../../core/stock-valuation";
+import { add, greaterThan, mul, round, sub, sum, toDecimalString } from "../../../core/money";
 import { assertLocked } from "../accounting/cashbox-guard";
 import { lineTotal, netTotal, postSaleReturn, postSaleReturnSettlement } from "../../../core/posting";
 import type { SaleReturnInput } from "../../../core/validation/sale-schemas";
@@ -67,9 +66,6 @@ async function writeReturn(
     if (!soldLine || !carriesQuantity(soldLine.item_type)) throw badRequest(MESSAGES.itemNotFound);
     const left = sub(soldLine.quantity, returned.byStock.get(line.stock) ?? "0");
     if (greaterThan(line.quantity, left)) throw badRequest(MESSAGES.returnAboveSold);
-    // What the sold lines took out of stock and the other returns have not put back yet, per unit: the last
-    // unit back brings exactly what is left, so a sale returned in full gives back all its cost.
-    const valueLeft = sub(soldLine.cost_value ?? "0", returned.valueByStock.get(line.stock) ?? "0");
     return {
       stockId: line.stock,
       itemId: soldLine.item_id,
@@ -77,7 +73,6 @@ async function writeReturn(
       price: line.price,
       totalPrice: lineTotal(line.quantity, line.price),
       costPrice: toDecimalString(round(soldLine.cost_price ?? "0")),
-      costValue: returnedValue(valueLeft, left, line.quantity),
     };
   });
   const total = sum(lines.map((l) => l.totalPrice));
@@ -124,7 +119,7 @@ async function writeReturn(
   const source = { documentType: SALE_RETURN_DOC, documentId: id, userId: auth.userId };
   await applyMovements(
     tx,
-    lines.map((l) => ({ stockId: l.stockId, quantity: l.quantity, value: l.costValue })),
+    lines.map((l) => ({ stockId: l.stockId, quantity: l.quantity })),
     source,
   );
   const money = { currency_id: saleRow.currencyId, exchange_rate: saleRow.exchangeRate, customer_id: saleRow.customerId };
@@ -132,7 +127,7 @@ async function writeReturn(
     ...postSaleReturn({
       ...money,
       total_price: total,
-      cost_total: sum(lines.map((l) => l.costValue)),
+      cost_total: sum(lines.map((l) => mul(l.costPrice, l.quantity))),
       base_currency_id: await baseCurrencyId(tx),
     }),
     ...postSaleReturnSettlement({

@@ -39,8 +39,6 @@ export interface StockRow {
   item_id: number;
   quantity: string;
   purchase_price: string;
-  /** The row's value at cost (base currency): what a sale line takes its cost from. */
-  cost_value: string;
   item_type: number;
 }
 
@@ -52,8 +50,7 @@ export async function findStockRows(ex: Executor, ids: number[], options: { lock
   if (ids.length === 0) return new Map();
   const rows = await queryRowsPrepared<StockRow>(
     ex,
-    sql`select s.id, s.branch_id, s.inventory_id, s.item_id, s.quantity::text as quantity, s.purchase_price::text as purchase_price,
-          s.cost_value::text as cost_value, i.item_type
+    sql`select s.id, s.branch_id, s.inventory_id, s.item_id, s.quantity::text as quantity, s.purchase_price::text as purchase_price, i.item_type
         from stock s join item i on i.id = s.item_id
         where s.deleted_at is null and s.id in (${sql.join(
           ids.map((id) => sql`${id}`),
@@ -133,11 +130,6 @@ export async function insertSaleItems(tx: Tx, saleId: number, lines: readonly Sa
   if (lines.length) await tx.execute(insertFromJson(saleItem, lines, { saleId: sql`${saleId}::integer` }));
 }
 
-/** The value at cost lines took out of stock again (an edit's extra material, after the new lines). */
-export async function setLineCostValues(tx: Tx, lines: readonly { id: number; costValue: string }[]): Promise<void> {
-  for (const l of lines) await tx.update(saleItem).set({ costValue: l.costValue }).where(eq(saleItem.id, l.id));
-}
-
 /** Removes the lines an edit replaces: every line but the extra material. */
 export async function deleteRegularSaleItems(tx: Tx, saleId: number): Promise<void> {
   await tx.delete(saleItem).where(and(eq(saleItem.saleId, saleId), eq(saleItem.isExtra, false)));
@@ -150,17 +142,10 @@ export async function saleHasReturns(ex: Executor, saleId: number): Promise<bool
 
 /** Per stock row of a sale: what was sold and at what unit cost. */
 export async function soldByStock(ex: Executor, saleId: number) {
-  return queryRowsPrepared<{
-    stock_id: number;
-    item_id: number;
-    item_type: number;
-    quantity: string;
-    cost_price: string;
-    cost_value: string;
-  }>(
+  return queryRowsPrepared<{ stock_id: number; item_id: number; item_type: number; quantity: string; cost_price: string }>(
     ex,
     sql`select si.stock_id, min(si.item_id) as item_id, min(i.item_type) as item_type, sum(si.quantity)::text as quantity,
-          (sum(si.cost_price * si.quantity) / nullif(sum(si.quantity), 0))::text as cost_price, sum(si.cost_value)::text as cost_value
+          (sum(si.cost_price * si.quantity) / nullif(sum(si.quantity), 0))::text as cost_price
         from sale_item si join item i on i.id = si.item_id
         where si.sale_id = ${saleId} and si.stock_id is not null group by si.stock_id`,
   );
@@ -168,20 +153,16 @@ export async function soldByStock(ex: Executor, saleId: number) {
 
 /** Per stock row: what the sale's returns (other than `exceptReturnId`) took back, and their total. */
 export async function returnedForSale(ex: Executor, saleId: number, exceptReturnId: number | null) {
-  const rows = await queryRowsPrepared<{ stock_id: number; quantity: string; cost_value: string }>(
+  const rows = await queryRowsPrepared<{ stock_id: number; quantity: string }>(
     ex,
-    sql`select ri.stock_id, sum(ri.quantity)::text as quantity, sum(ri.cost_value)::text as cost_value from sale_return_item ri join sale_return r on r.id = ri.sale_return_id
+    sql`select ri.stock_id, sum(ri.quantity)::text as quantity from sale_return_item ri join sale_return r on r.id = ri.sale_return_id
         where r.sale_id = ${saleId} and r.id is distinct from ${exceptReturnId} and ri.stock_id is not null group by ri.stock_id`,
   );
   const [total] = await queryRowsPrepared<{ total: string }>(
     ex,
     sql`select coalesce(sum(total_price), 0)::text as total from sale_return where sale_id = ${saleId} and id is distinct from ${exceptReturnId}`,
   );
-  return {
-    byStock: new Map(rows.map((r) => [r.stock_id, r.quantity])),
-    valueByStock: new Map(rows.map((r) => [r.stock_id, r.cost_value])),
-    total: total.total,
-  };
+  return { byStock: new Map(rows.map((r) => [r.stock_id, r.quantity])), total: total.total };
 }
 
 /** Keeps on the sale what its returns took back (core invoiceStanding reads it), in the return's transaction. */

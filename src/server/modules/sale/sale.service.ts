@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { MESSAGES, interpolate } from "../../../core/messages";
 import { carriesQuantity, ITEM_TYPES } from "../../../core/item-types";
-import { add, greaterThan, isZero, lessThan, mul, negate, sub, sum, toDecimalString, type MoneyInput } from "../../../core/money";
-import { valueOut } from "../../../core/stock-valuation";
+import { add, greaterThan, isZero, lessThan, mul, sub, sum, toDecimalString, type MoneyInput } from "../../../core/money";
 import { invoiceStanding, settledPaymentType } from "../../../core/payment-status";
 import {
   netTotal,
@@ -70,8 +69,6 @@ interface BuiltLine {
   netPrice: string;
   totalPrice: string;
   costPrice: string;
-  /** The value at cost the line takes out of its stock row (core stock-valuation): its cost of goods. */
-  costValue: string;
   /** Takes stock (not a service). */
   moves: boolean;
 }
@@ -147,22 +144,15 @@ async function buildLines(
       netPrice: totals.net_price,
       totalPrice: totals.total_price,
       costPrice: moves && row ? row.purchase_price : "0",
-      // A sale names a stock row once (itemAlreadyInList), so the row as locked is the one the line takes from.
-      costValue: moves && row ? valueOut(row.cost_value, row.quantity, quantity) : "0.00",
       moves,
     };
   });
 }
 
-/** The lines' stock out, each at the value it took (`costValue`), or by the average when it has none yet. */
-const outMovements = (lines: readonly { stockId: number | null; quantity: string; moves?: boolean; costValue?: string }[]): Movement[] =>
+const outMovements = (lines: readonly { stockId: number | null; quantity: string; moves?: boolean }[]): Movement[] =>
   lines
     .filter((l) => l.stockId != null && l.moves !== false)
-    .map((l) => ({
-      stockId: l.stockId as number,
-      quantity: toDecimalString(mul(l.quantity, -1), 3),
-      ...(l.costValue === undefined ? {} : { value: toDecimalString(negate(l.costValue)) }),
-    }));
+    .map((l) => ({ stockId: l.stockId as number, quantity: toDecimalString(mul(l.quantity, -1), 3) }));
 
 // ------------------------------------------------------------------------------------------- posting
 
@@ -183,7 +173,7 @@ interface SaleMoney {
  */
 function salePosting(
   money: SaleMoney,
-  items: readonly { totalPrice: string; costValue: string }[],
+  items: readonly { totalPrice: string; costPrice: string; quantity: string }[],
   baseCurrency: number,
   counter: CounterPayment | null = null,
 ): PostingLine[] {
@@ -196,8 +186,7 @@ function salePosting(
       total_price: toDecimalString(sum(items.map((l) => l.totalPrice))),
       discount: money.discount,
       paid_amount: counter ? "0" : money.paidAmount,
-      // What the lines took out of stock, as stored on them: the profit reports sum the same values.
-      cost_total: toDecimalString(sum(items.map((l) => l.costValue))),
+      cost_total: toDecimalString(sum(items.map((l) => mul(l.costPrice, l.quantity)))),
       base_currency_id: baseCurrency,
     }),
     ...(counter ? postSaleTenders({ ...ctx, customer_id: money.customerId }, counter.tenders, counter.change, counter.kept) : []),
@@ -289,7 +278,6 @@ function lineRows(lines: readonly BuiltLine[], isExtra: boolean) {
     netPrice: l.netPrice,
     totalPrice: l.totalPrice,
     costPrice: l.costPrice,
-    costValue: l.costValue,
     isExtra,
   }));
 }
@@ -465,17 +453,10 @@ export async function updateSale(db: Db, auth: AuthContext, id: number, payload:
     await repo.insertSaleItems(tx, id, lineRows(lines, false));
     await repo.deleteSalePayments(tx, id);
     if (counter) await repo.insertSalePayments(tx, id, counterPaymentRows(counter));
-    // The extra material goes out again after the new lines, by the average of what they left.
-    const extraLines = extras.filter((l) => l.stockId != null);
-    const values = await applyMovements(
+    await applyMovements(
       tx,
-      [...outMovements(lines), ...outMovements(extraLines.map((l) => ({ stockId: l.stockId, quantity: l.quantity })))],
+      [...outMovements(lines), ...outMovements(extras.map((l) => ({ stockId: l.stockId, quantity: l.quantity })))],
       source,
-    );
-    const extraValues = values.slice(values.length - extraLines.length);
-    await repo.setLineCostValues(
-      tx,
-      extraLines.map((l, i) => ({ id: l.id, costValue: toDecimalString(negate(extraValues[i])) })),
     );
     await repostSale(tx, id, { ...header, cashboxId, discount: body.discount, paidAmount, inputDate }, auth.userId);
     await assertNotOverdrawn(tx, boxes.values(), before);

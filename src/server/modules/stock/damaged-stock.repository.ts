@@ -15,7 +15,7 @@ export const damagedStockList: ListSpec = {
     join inventory inv on inv.id = d.inventory_id
     join damaged_stock_type dt on dt.id = d.damaged_stock_type_id
     left join lateral (
-      select coalesce(sum(l.quantity), 0) as quantity, coalesce(sum(l.cost_value), 0) as cost, count(*) as lines
+      select coalesce(sum(l.quantity), 0) as quantity, coalesce(sum(round(l.quantity * l.purchase_price, 2)), 0) as cost, count(*) as lines
       from damaged_stock_item l where l.damaged_stock_id = d.id
     ) tot on true`,
   select: sql`d.id, d.branch_id as branch, b.name as branch_name, d.invoice_no,
@@ -51,7 +51,7 @@ export function damagedStockLines(ex: Executor, documentId: number): Promise<Dam
     ex,
     { table: "damaged_stock_item", documentColumn: "damaged_stock_id" },
     documentId,
-    sql`l.purchase_price::text as purchase_price, l.cost_value::text as total_price`,
+    sql`l.purchase_price::text as purchase_price, round(l.quantity * l.purchase_price, 2)::text as total_price`,
   );
 }
 
@@ -69,8 +69,6 @@ export interface DamagedStockLine {
   itemId: number;
   quantity: string;
   purchasePrice: string;
-  /** The value at cost the line took out of stock (set once it has). */
-  costValue?: string;
 }
 
 export async function insertDamagedStock(tx: Tx, header: DamagedStockHeader, userId: number): Promise<number> {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { toIsoDate } from "../../../core/dates";
-import { negate, sum, toDecimalString } from "../../../core/money";
+import { mul, negate, round, sum, toDecimalString } from "../../../core/money";
 import { postDamagedStock } from "../../../core/posting";
 import { damagedStockSchema, type DamagedStockInput } from "../../../core/validation/stock-document-schemas";
 import type { Db, Executor, Tx } from "../../db/client";
@@ -71,8 +71,7 @@ async function checkedDamage(tx: Tx, body: DamagedStockInput, auth: AuthContext)
 }
 
 /**
- * Takes the lines out of stock, stores them with the value each took, and books the loss; the caller has
- * stored the document.
+ * Takes the lines out of stock and books the loss; the caller has stored the document and its lines.
  * `booked`: what an edit reverses (the document's posting before it).
  */
 async function applyDamage(
@@ -84,19 +83,12 @@ async function applyDamage(
   auth: AuthContext,
   booked: readonly BookedLine[] = [],
 ) {
-  // The goods leave at their value at cost (the rows' average); each line keeps what it took, the loss.
-  const values = await applyMovements(
+  await applyMovements(
     tx,
     lines.map((l) => ({ stockId: l.stockId, quantity: toDecimalString(negate(l.quantity), 3) })),
     source(id, auth),
   );
-  const costValues = values.map((v) => toDecimalString(negate(v)));
-  await replaceDamagedStockLines(
-    tx,
-    id,
-    lines.map((l, i) => ({ ...l, costValue: costValues[i] })),
-  );
-  const cost = sum(costValues);
+  const cost = sum(lines.map((l) => round(mul(l.quantity, l.purchasePrice))));
   const posting = postDamagedStock({ base_currency_id: await baseCurrencyId(tx), cost_total: cost });
   await repost(
     tx,
@@ -128,6 +120,7 @@ export async function createDamagedStockTx(tx: Tx, auth: AuthContext, body: Dama
     },
     auth.userId,
   );
+  await replaceDamagedStockLines(tx, id, lines);
   await applyDamage(tx, id, branchId, inputDate, lines, auth);
   const view = await readDamagedStock(tx, id, auth);
   // Last: the branch's counter stays locked until commit (assignDocumentNumber).
@@ -172,6 +165,7 @@ export function updateDamagedStock(
       inputDate,
       note: body.note ?? "",
     });
+    await replaceDamagedStockLines(tx, id, lines);
     await applyDamage(tx, id, branchId, inputDate, lines, auth, booked);
     await renumberIfMoved(tx, "damaged_stock", id, { from: current.branchId, to: branchId }, DAMAGED_STOCK_DOCUMENT);
     return readDamagedStock(tx, id, auth);

@@ -170,8 +170,7 @@ export async function approveTransferTx(tx: Tx, id: number, auth: AuthContext): 
       { purchasePrice: source.purchasePrice, salePrice: source.salePrice },
     );
     movements.push({ stockId: source.id, quantity: toDecimalString(negate(line.quantity), 3) });
-    // The target takes the value at cost the source gives up: a transfer moves value and books nothing.
-    movements.push({ stockId: target, quantity: toDecimalString(line.quantity, 3), valueFrom: movements.length - 1 });
+    movements.push({ stockId: target, quantity: toDecimalString(line.quantity, 3) });
   }
   // The zero check runs on the locked rows: "No enough quantity available" rolls everything back.
   await applyMovements(tx, movements, { documentType: TRANSFER_DOCUMENT, documentId: id, userId: auth.userId });

@@ -101,7 +101,7 @@ export const SYNC_TABLES: SyncTable[] = [
     name: "stock",
     table: "stock",
     scope: (ids) => sql`t.branch_id = any(${ids})`,
-    omit: [...STAMPS, "cost_value"],
+    omit: STAMPS,
     ridesWith: { name: "item", column: "item_id" },
     // The codes of stock/all/ and stock/search/: the stock list and every form that picks stock rows.
     read: STOCK_SEARCH_CODES,
