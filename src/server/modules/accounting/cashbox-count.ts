@@ -6,12 +6,13 @@ import { buildZReport, type ZReportSourceRow } from "../../../core/z-report";
 import { cashboxCountSchema, type CashboxCountInput } from "../../../core/validation/accounting-document-schemas";
 import { queryRows, type Db, type Executor, type Tx } from "../../db/client";
 import { authOf, type AuthContext } from "../../http/access";
-import { badRequest, notFound } from "../../http/errors";
+import { notFound } from "../../http/errors";
 import { idempotentCreate, readFormToken } from "../../http/idempotency";
 import { isoTimestamp, type ListSpec } from "../../http/list-engine";
 import { registerListRoutes } from "../../http/list-routes";
 import { invalidChoice, parseId, readOne, validateBody } from "../../http/resource";
 import { assignDocumentNumber } from "../documents/document-number";
+import { requiredId, type RawQuery } from "../report/report-params";
 import { REVERSAL_MEMO } from "../ledger/ledger.repository";
 import { cashboxBalance, lockCashboxes } from "./cashbox.repository";
 import { cashboxAdjustment, COUNT_REASON } from "./cashbox-adjustment";
@@ -64,22 +65,28 @@ const readCount = (ex: Executor, id: number, auth: AuthContext) => readOne<Recor
 const cashboxRows = (cashboxId: number, currencyId: number) =>
   sql`account_type = 'cashbox' and account_id = ${cashboxId} and currency_id = ${currencyId}`;
 
-/** The count a Z report closes with (null: the open shift's preview) and where its period starts. */
+interface PreviousCount {
+  id: number;
+  invoice_no: number;
+  closed_at: string;
+  /** The cashbox's last ledger row when it closed: where the next shift starts. */
+  ledger_entry_id: number;
+}
+
+/** The count a Z report closes with (null: the open shift's preview), and the count before it. */
 interface ZPeriod {
   cashbox: number;
   currency: number;
-  /** The ledger rows of the period have ids above this (the previous count's last row, or 0). */
-  afterId: number;
-  /** ... and up to this one (null: up to now). */
+  previous: PreviousCount | null;
+  /** The shift's ledger rows go up to this one (null: up to now). */
   throughId: number | null;
   /** The count's own adjustment, which is not a movement of the shift but the count's answer to it. */
   adjustmentId: number | null;
   counted: string | null;
-  previous: { id: number; invoice_no: number; closed_at: string } | null;
 }
 
-async function previousCount(ex: Executor, cashboxId: number, beforeId: number | null) {
-  const [row] = await queryRows<{ id: number; invoice_no: number; closed_at: string; ledger_entry_id: number }>(
+async function previousCount(ex: Executor, cashboxId: number, beforeId: number | null): Promise<PreviousCount | null> {
+  const [row] = await queryRows<PreviousCount>(
     ex,
     sql`select id, invoice_no, ${isoTimestamp(sql`closed_at`)} as closed_at, ledger_entry_id from cashbox_count
         where cashbox_id = ${cashboxId} ${beforeId === null ? sql`` : sql`and id < ${beforeId}`}
@@ -95,9 +102,10 @@ async function previousCount(ex: Executor, cashboxId: number, beforeId: number |
  */
 async function zReportOf(ex: Executor, period: ZPeriod) {
   const rows = cashboxRows(period.cashbox, period.currency);
+  const afterId = period.previous?.ledger_entry_id ?? 0;
   const [opening] = await queryRows<{ balance: string }>(
     ex,
-    sql`select coalesce(sum(debit - credit), 0)::text as balance from ledger_entry where ${rows} and id <= ${period.afterId}`,
+    sql`select coalesce(sum(debit - credit), 0)::text as balance from ledger_entry where ${rows} and id <= ${afterId}`,
   );
   const movements = await queryRows<ZReportSourceRow>(
     ex,
@@ -108,49 +116,49 @@ async function zReportOf(ex: Executor, period: ZPeriod) {
                 sum(case when memo = ${REVERSAL_MEMO} then -credit else debit end) as money_in,
                 sum(case when memo = ${REVERSAL_MEMO} then -debit else credit end) as money_out
               from ledger_entry
-              where ${rows} and id > ${period.afterId} ${period.throughId === null ? sql`` : sql`and id <= ${period.throughId}`}
+              where ${rows} and id > ${afterId} ${period.throughId === null ? sql`` : sql`and id <= ${period.throughId}`}
                 ${period.adjustmentId === null ? sql`` : sql`and not (document_type = 'cashbox_adjustment' and document_id = ${period.adjustmentId})`}
               group by document_type, document_id) d
         group by document_type order by document_type`,
   );
-  return { previous_count: period.previous, ...buildZReport(opening.balance, movements, period.counted) };
+  const previous = period.previous && {
+    id: period.previous.id,
+    invoice_no: period.previous.invoice_no,
+    closed_at: period.previous.closed_at,
+  };
+  return { previous_count: previous, ...buildZReport(opening.balance, movements, period.counted) };
 }
 
 /** The Z report of a closed count. */
 async function countZReport(db: Db, auth: AuthContext, id: number) {
   const count = await readCount(db, id, auth);
   const [stored] = await queryRows<{ ledger_entry_id: number }>(db, sql`select ledger_entry_id from cashbox_count where id = ${id}`);
-  const previous = await previousCount(db, Number(count.cashbox), id);
   const report = await zReportOf(db, {
     cashbox: Number(count.cashbox),
     currency: Number(count.currency),
-    afterId: previous?.ledger_entry_id ?? 0,
+    previous: await previousCount(db, Number(count.cashbox), id),
     throughId: stored.ledger_entry_id,
     adjustmentId: count.adjustment === null ? null : Number(count.adjustment),
     counted: String(count.counted_balance),
-    previous: previous && { id: previous.id, invoice_no: previous.invoice_no, closed_at: previous.closed_at },
   });
   return { count, ...report };
 }
 
 /** The open shift's Z report before counting: from the cashbox's last count (or its start) to now. */
-async function openShiftZReport(db: Db, auth: AuthContext, rawCashbox: unknown) {
-  const cashboxId = Number(rawCashbox);
-  if (typeof rawCashbox !== "string" || !/^\d{1,9}$/.test(rawCashbox) || cashboxId <= 0) throw badRequest("Invalid cashbox.");
+async function openShiftZReport(db: Db, auth: AuthContext, query: RawQuery) {
+  const cashboxId = requiredId(query, "cashbox");
   const [box] = await queryRows<{ id: number; branch_id: number; currency_id: number }>(
     db,
     sql`select id, branch_id, currency_id from cashbox where id = ${cashboxId} and deleted_at is null`,
   );
   if (!box || !auth.branchIds.includes(box.branch_id)) throw notFound();
-  const previous = await previousCount(db, box.id, null);
   const report = await zReportOf(db, {
     cashbox: box.id,
     currency: box.currency_id,
-    afterId: previous?.ledger_entry_id ?? 0,
+    previous: await previousCount(db, box.id, null),
     throughId: null,
     adjustmentId: null,
     counted: null,
-    previous: previous && { id: previous.id, invoice_no: previous.invoice_no, closed_at: previous.closed_at },
   });
   return { count: null, ...report };
 }
@@ -213,9 +221,7 @@ export function registerCashboxCountRoutes(app: FastifyInstance, db: Db): void {
   registerListRoutes(app, db, base, list, { view: view.config.access.permissions });
   app.get(`${base}:id/`, view, async (request) => readCount(db, idOf(request), authOf(request)));
   app.get(`${base}:id/z-report/`, view, async (request) => countZReport(db, authOf(request), idOf(request)));
-  app.get(`${base}z-report/`, view, async (request) =>
-    openShiftZReport(db, authOf(request), (request.query as Record<string, unknown>).cashbox),
-  );
+  app.get(`${base}z-report/`, view, async (request) => openShiftZReport(db, authOf(request), request.query as RawQuery));
   app.post(base, { config: routeConfig(["add_cashboxadjustment"], cashboxCountSchema) }, async (request, reply) => {
     const auth = authOf(request);
     const payload = (request.body ?? {}) as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HttpError } from "../../http/errors";
-import { dateRange, idList, oneOf, wholeNumber } from "./report-params";
+import { dateRange, idList, oneOf, requiredId, wholeNumber } from "./report-params";
 
 /** The field errors a reader throws, or null when it reads. */
 function errorsOf(read: () => unknown): unknown {
@@ -22,6 +22,19 @@ describe("report parameters", () => {
         errorsOf(() => idList({ branch: raw }, "branch")),
         raw,
       ).toEqual({ status: 400, body: { branch: ["must be a number"] } });
+    }
+  });
+
+  it("read one required id: absent is required, a list or a repeat is wrong", () => {
+    expect(requiredId({ cashbox: "7" }, "cashbox")).toBe(7);
+    for (const q of [{}, { cashbox: "" }]) {
+      expect(errorsOf(() => requiredId(q, "cashbox"))).toEqual({ status: 400, body: { cashbox: ["This field is required"] } });
+    }
+    for (const raw of ["abc", "0", "1,2", ["3", "3"]]) {
+      expect(
+        errorsOf(() => requiredId({ cashbox: raw }, "cashbox")),
+        String(raw),
+      ).toEqual({ status: 400, body: { cashbox: ["must be a number"] } });
     }
   });
 

@@ -28,6 +28,15 @@ export function idList(q: RawQuery, key: string): number[] {
   return ids;
 }
 
+/** One id (cashbox=3), required: absent is "required"; a list, a repeat or anything but a whole id is a number error. */
+export function requiredId(q: RawQuery, key: string): number {
+  const raw = q[key];
+  if (raw === undefined || raw === "") throw fieldErrors({ [key]: [MESSAGES.required] });
+  const ids = Array.isArray(raw) ? [] : idList(q, key);
+  if (ids.length !== 1) throw fieldErrors({ [key]: [MESSAGES.number] });
+  return ids[0];
+}
+
 /** A start date not after the end date (SPEC section 5). */
 export function dateRange(q: RawQuery): { startDate: string | null; endDate: string | null } {
   const startDate = optionalDate(q, "start_date");
