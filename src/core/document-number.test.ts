@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDocumentNumber, normaliseShortCode, parseDocumentNumber, SHORT_CODE_PATTERN } from "./document-number";
+import { codedDocumentNumber, formatDocumentNumber, normaliseShortCode, parseDocumentNumber, SHORT_CODE_PATTERN } from "./document-number";
 
 describe("document numbers with the branch's short code", () => {
   it("reads the code before the number, or the bare number without a code", () => {
@@ -30,5 +30,24 @@ describe("document numbers with the branch's short code", () => {
     expect(SHORT_CODE_PATTERN.test("E")).toBe(false);
     expect(SHORT_CODE_PATTERN.test("ER-B")).toBe(false);
     expect(SHORT_CODE_PATTERN.test("ABCDEF")).toBe(false);
+  });
+});
+
+describe("a document's number as it reads, from its branch", () => {
+  const branches = [
+    { id: 1, short_code: "ERB" },
+    { id: 2, short_code: "" },
+  ];
+
+  it("puts the branch's short code before a plain number, given as a number or as digits", () => {
+    expect(codedDocumentNumber(branches, 1, 241)).toBe("ERB-241");
+    expect(codedDocumentNumber(branches, 1, "241")).toBe("ERB-241");
+  });
+
+  it("leaves the number as it is without a code, a known branch or a plain number", () => {
+    expect(codedDocumentNumber(branches, 2, 241)).toBe("241");
+    expect(codedDocumentNumber(branches, 9, 241)).toBe("241");
+    expect(codedDocumentNumber(branches, null, 241)).toBe("241");
+    expect(codedDocumentNumber(branches, 1, "Pending 3")).toBe("Pending 3");
   });
 });

@@ -15,6 +15,19 @@ export function formatDocumentNumber(shortCode: string | null | undefined, numbe
   return shortCode ? `${shortCode}-${number}` : String(number);
 }
 
+/**
+ * A document's number as it reads, from its branch among the given ones: a plain number (or its digits)
+ * with the branch's code before it; a provisional number ("Pending 3"), or one of no known branch, as it is.
+ */
+export function codedDocumentNumber(
+  branches: readonly { id: number; short_code?: string | null }[],
+  branchId: number | null | undefined,
+  number: number | string,
+): string {
+  if (typeof branchId !== "number" || !/^\d+$/.test(String(number))) return String(number);
+  return formatDocumentNumber(branches.find((b) => b.id === branchId)?.short_code, number);
+}
+
 export interface ParsedDocumentNumber {
   /** Uppercase; null when only the number was typed. */
   shortCode: string | null;

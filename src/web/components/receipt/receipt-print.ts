@@ -65,10 +65,13 @@ export interface RollPage {
 export function printRollHtml(html: (page: RollPage) => string): void {
   const { paper } = appStore.get(receiptPrinterAtom);
   const language = appStore.get(languageAtom);
-  const popup = window.open("", "_blank", `width=${paper === 80 ? 420 : 320},height=900`);
+  const popup = openRollWindow(paper);
   if (!popup) return;
   writeAndPrint(popup, html({ paper, dir: isRtl(language) ? "rtl" : "ltr", lang: language }), paper);
 }
+
+/** The print window of a roll of that width (null where the browser blocks it). */
+const openRollWindow = (paper: PaperWidth) => window.open("", "_blank", `width=${paper === 80 ? 420 : 320},height=900`);
 
 function writeAndPrint(popup: Window, html: string, paper: PaperWidth): void {
   popup.document.open();
@@ -114,7 +117,7 @@ export async function printReceiptOnDevice(receipt: Receipt | Promise<Receipt>, 
   const choice = appStore.get(receiptPrinterAtom);
   if (choice.kind === "browser") {
     // Opened before any wait, while the tap still counts.
-    const popup = window.open("", "_blank", `width=${choice.paper === 80 ? 420 : 320},height=900`);
+    const popup = openRollWindow(choice.paper);
     if (!popup) return;
     try {
       await printInPopup(popup, await receipt, choice.paper);
